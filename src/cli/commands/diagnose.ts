@@ -1,0 +1,142 @@
+// The default command: read pods (offline from files/stdin; live mode comes from the cluster
+// source), diagnose them, render, and return 0 or 1 by --fail-on.
+
+import { readFile } from 'node:fs/promises';
+import { diagnose } from '../../engine/diagnose.js';
+import type { PodDiagnosis } from '../../engine/types.js';
+import { InputError, UsageError } from '../../errors.js';
+import { isLang, langFromEnv } from '../../i18n/lang.js';
+import { BUILTIN_RULES_DIR, loadRules } from '../../rules/load.js';
+import type { Lang, Severity } from '../../rules/types.js';
+import { snapshotFromTexts } from '../../sources/file.js';
+import type { PodInput, Snapshot } from '../../sources/types.js';
+import { nonEmpty, obj, str, time } from '../../util/json.js';
+import { parseSelector } from '../../util/selector.js';
+import type { IO } from '../io.js';
+import type { DiagnoseFlags } from '../program.js';
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+export function parseNow(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const t = time(v);
+  if (t === undefined) throw new UsageError(`--now "${v}" is not an RFC 3339 time — use e.g. --now 2025-03-02T10:00:00Z`);
+  return t;
+}
+
+export function chooseLang(flag: string | undefined, env: IO['env']): Lang {
+  if (flag !== undefined) {
+    if (!isLang(flag)) throw new UsageError(`--lang "${flag}" is not supported — use en or ko`);
+    return flag;
+  }
+  return langFromEnv(env);
+}
+
+/** Exit status for a diagnosis: 1 when any finding is at or above --fail-on. */
+export function exitStatus(pods: PodDiagnosis[], failOn: string): number {
+  if (failOn === 'never') return 0;
+  const limit = SEVERITY_RANK[failOn as Severity];
+  if (limit === undefined) throw new UsageError(`--fail-on "${failOn}" is not one of error, warning, info, never`);
+  return pods.some((p) => p.findings.some((f) => SEVERITY_RANK[f.severity] <= limit)) ? 1 : 0;
+}
+
+/** "pod/web", "pods/web", "web" → "web". */
+export function podName(arg: string): string {
+  const m = /^(?:pods?|po)\/(.+)$/.exec(arg);
+  const name = m ? (m[1] as string) : arg;
+  if (name === '' || name.includes('/')) throw new UsageError(`"${arg}" is not a pod name — use NAME, pod/NAME or pods/NAME`);
+  return name;
+}
+
+async function readInputs(files: string[], io: IO): Promise<{ file: string; text: string }[]> {
+  const out: { file: string; text: string }[] = [];
+  let stdinRead = false;
+  for (const file of files) {
+    if (file === '-') {
+      if (stdinRead) continue;
+      stdinRead = true;
+      out.push({ file: '<stdin>', text: await io.readStdin() });
+      continue;
+    }
+    try {
+      out.push({ file, text: await readFile(file, 'utf8') });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+      throw new InputError(`cannot read ${file}: ${why} — check the path`);
+    }
+  }
+  return out;
+}
+
+function labelsOf(p: PodInput): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(obj(obj(p.pod['metadata'])?.['labels']) ?? {})) {
+    const s = str(v);
+    if (s !== undefined) out[k] = s;
+  }
+  return out;
+}
+
+/** Narrow the input's pods by the pod argument, -n and -l, as kubectl would select them. */
+export function selectPods(snapshot: Snapshot, pod: string | undefined, flags: Pick<DiagnoseFlags, 'namespace' | 'allNamespaces' | 'selector'>): PodInput[] {
+  let pods = snapshot.pods;
+  const nsOf = (p: PodInput) => nonEmpty(obj(p.pod['metadata'])?.['namespace']) ?? 'default';
+  const nameOf = (p: PodInput) => nonEmpty(obj(p.pod['metadata'])?.['name']);
+  if (flags.namespace && !flags.allNamespaces) pods = pods.filter((p) => nsOf(p) === flags.namespace);
+  if (flags.selector !== undefined) {
+    const match = parseSelector(flags.selector);
+    pods = pods.filter((p) => match(labelsOf(p)));
+  }
+  if (pod !== undefined) {
+    const name = podName(pod);
+    const found = pods.filter((p) => nameOf(p) === name);
+    if (found.length === 0) {
+      const names = pods.map(nameOf).filter((n): n is string => n !== undefined);
+      const hint = names.length > 0 ? ` (the input has ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''})` : '';
+      throw new InputError(`pod "${name}" not found in the input${hint} — check the name and namespace`);
+    }
+    pods = found;
+  }
+  return pods;
+}
+
+export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<number> {
+  const lang = chooseLang(flags.lang, io.env);
+  const now = parseNow(flags.now);
+  let files = flags.file ?? [];
+  if (files.length === 0) {
+    if (pod === undefined && !io.stdinIsTTY) files = ['-'];
+    else
+      throw new UsageError(
+        'reading a live cluster is not available in this build — save the pod with `kubectl get pod NAME -o yaml > pod.yaml` and run podwhy -f pod.yaml',
+      );
+  }
+  if (flags.selector !== undefined) parseSelector(flags.selector); // validate early
+
+  const snapshot = snapshotFromTexts(await readInputs(files, io));
+  for (const w of snapshot.warnings) io.err(`podwhy: warning: ${w}\n`);
+  if (snapshot.pods.length === 0) {
+    const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
+    throw new InputError(`no pod in the input (found ${what}) — pass a Pod, a List of pods or \`kubectl get pod NAME -o yaml\` output`);
+  }
+  const pods = selectPods(snapshot, pod, flags);
+  if (pods.length === 0) throw new InputError('no pod in the input matches --namespace/--selector — check the filters');
+
+  const rules = loadRules([BUILTIN_RULES_DIR, ...(flags.rules ?? [])]);
+  const results = diagnose(pods, rules, { ...(now !== undefined ? { now } : {}), lang });
+
+  const format = flags.output;
+  if (format === 'json') {
+    const { renderJson } = await import('../../render/json.js');
+    io.out(renderJson(results));
+  } else if (format === 'yaml') {
+    const { renderYaml } = await import('../../render/yaml.js');
+    io.out(renderYaml(results));
+  } else {
+    const { renderText } = await import('../../render/text.js');
+    const color = flags.color !== false && io.stdoutIsTTY && !io.env['NO_COLOR'] && io.env['TERM'] !== 'dumb';
+    io.out(renderText(results, { color, lang, all: flags.all === true, ...(io.columns ? { cols: io.columns } : {}) }));
+  }
+  return exitStatus(results, flags.failOn);
+}

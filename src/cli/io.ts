@@ -1,0 +1,41 @@
+// The program's view of the outside world. Commands receive an IO and never touch `process`:
+// tests pass a fake one, cli/main.ts passes the real one.
+
+export interface IO {
+  out(s: string): void;
+  err(s: string): void;
+  /** Read all of standard input. */
+  readStdin(): Promise<string>;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Terminal width, when stdout is a terminal. */
+  columns?: number;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Set by commands: 0 or 1. Errors are thrown, not stored here. */
+  exitCode: number;
+}
+
+export function processIO(): IO {
+  return {
+    out: (s) => {
+      process.stdout.write(s);
+    },
+    err: (s) => {
+      process.stderr.write(s);
+    },
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    stdinIsTTY: process.stdin.isTTY === true,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
+    env: process.env,
+    cwd: process.cwd(),
+    exitCode: 0,
+  };
+}

@@ -1,0 +1,80 @@
+// The command-line interface: a commander program built fresh by a factory (one per test), with
+// command implementations imported lazily so `podwhy --help` loads almost nothing.
+
+import { Command, Option } from 'commander';
+import type { IO } from './io.js';
+
+export const VERSION = '0.1.0';
+
+/** Options of the diagnosis (the default command). */
+export interface DiagnoseFlags {
+  file?: string[];
+  namespace?: string;
+  allNamespaces?: boolean;
+  selector?: string;
+  output: string;
+  failOn: string;
+  lang?: string;
+  now?: string;
+  rules?: string[];
+  all?: boolean;
+  color: boolean;
+  kubeconfig?: string;
+  context?: string;
+  requestTimeout?: string;
+}
+
+const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
+
+export function createProgram(io: IO): Command {
+  const program = new Command('podwhy');
+  program
+    .description('Tell why a Kubernetes pod is in the state it is in, and what to do about it.')
+    .version(VERSION, '-V, --version')
+    .argument('[pod]', 'pod to diagnose: NAME, pod/NAME or pods/NAME')
+    .option('-f, --file <path>', 'read pods and events from a YAML or JSON file, - for stdin (repeatable)', collect)
+    .option('-n, --namespace <ns>', 'namespace of the pod (offline: only pods in this namespace)')
+    .option('-A, --all-namespaces', 'every namespace')
+    .option('-l, --selector <selector>', 'only pods whose labels match (kubectl syntax: app=web,tier!=db)')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'yaml']).default('text'))
+    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(['error', 'warning', 'info', 'never']).default('error'))
+    .addOption(new Option('--lang <code>', 'language of explanations (default: from LC_ALL, LC_MESSAGES, LANG)').choices(['en', 'ko']))
+    .option('--now <RFC3339>', 'evaluate ages against this instant, for reproducible output')
+    .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
+    .option('--all', 'also show healthy pods in multi-pod output')
+    .option('--no-color', 'no colour (also NO_COLOR, or when stdout is not a terminal)')
+    .option('--kubeconfig <path>', 'kubeconfig file (live mode)')
+    .option('--context <name>', 'kubeconfig context (live mode)')
+    .option('--request-timeout <duration>', 'API request timeout, e.g. 5s, 1m (live mode)', '30s')
+    .showHelpAfterError('(run podwhy --help for usage)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  kubectl get pod web-7d4b9c6f5-x2x9q -o yaml | podwhy
+  podwhy -f pod.yaml -f events.yaml -o json
+  podwhy web-7d4b9c6f5-x2x9q -n shop
+
+Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above --fail-on;
+2 bad flags or input, pod not found, invalid rule file; 3 cluster unreachable or forbidden.`,
+    )
+    .action(async (pod: string | undefined, flags: DiagnoseFlags) => {
+      const { runDiagnose } = await import('./commands/diagnose.js');
+      io.exitCode = await runDiagnose(pod, flags, io);
+    });
+
+  program
+    .command('rules')
+    .description('list the rules, or show one in full')
+    .argument('[id]', 'rule id')
+    .addOption(new Option('--lang <code>', 'language').choices(['en', 'ko']))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
+    .option('--no-color', 'no colour')
+    .action(async (id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; color: boolean }) => {
+      const { runRules } = await import('./commands/rules.js');
+      io.exitCode = await runRules(id, flags, io);
+    });
+
+  return program;
+}

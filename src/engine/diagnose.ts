@@ -1,0 +1,72 @@
+// The library entry point: pods (with their events) and rules in, a diagnosis per pod out.
+// Pure apart from reading the clock when no instant is given.
+
+import { normalize } from '../facts/normalize.js';
+import type { Facts } from '../facts/types.js';
+import type { CompiledRule, Lang } from '../rules/types.js';
+import type { PodInput } from '../sources/types.js';
+import { collectEvidence, evaluate, renderText } from './evaluate.js';
+import { rank } from './rank.js';
+import type { Finding, PodDiagnosis, PodStage } from './types.js';
+
+export interface DiagnoseOptions {
+  /** Evaluate ages against this instant (epoch ms). Default: the fixture's capture time, else the clock. */
+  now?: number;
+  lang?: Lang;
+}
+
+export function lifecycleStage(f: Facts): PodStage {
+  if (f.pod.deleting) return 'termination';
+  if (f.pod.phase === 'Succeeded') return 'completed';
+  if (f.conditions['PodScheduled']?.status !== 'True' && !f.pod.nodeName) return 'scheduling';
+  if (f.conditions['Initialized'] && f.conditions['Initialized'].status !== 'True') return 'init';
+  if (f.conditions['Ready']?.status === 'True') return 'ready';
+  return 'running';
+}
+
+export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): PodDiagnosis {
+  const now = opts.now ?? input.capturedAt ?? Date.now();
+  const lang = opts.lang ?? 'en';
+  const facts = normalize(input, now);
+  const ranked = rank(evaluate(facts, rules));
+  const findings: Finding[] = ranked.map((r) => {
+    const text = renderText(r.raw, lang);
+    const f: Finding = {
+      rule: r.raw.rule.id,
+      severity: r.raw.rule.severity,
+      role: r.role,
+      stage: r.raw.stage,
+      title: text.title,
+      explanation: text.explanation,
+      remedies: text.remedies,
+      commands: text.commands,
+      evidence: collectEvidence(r.raw),
+      docs: r.raw.rule.docs,
+    };
+    if (r.raw.container) {
+      f.container = r.raw.container.name;
+      f.containerKind = r.raw.container.kind;
+    }
+    if (r.supersededBy) f.supersededBy = r.supersededBy;
+    return f;
+  });
+  const root = findings.find((f) => f.role === 'root-cause');
+  const d: PodDiagnosis = {
+    namespace: facts.pod.namespace,
+    name: facts.pod.name,
+    kubectl: facts.pod.kubectl,
+    stage: root?.severity === 'info' || !root ? lifecycleStage(facts) : root.stage,
+    healthy: !findings.some((f) => f.severity === 'error' || f.severity === 'warning'),
+    findings,
+    facts,
+  };
+  if (facts.pod.uid) d.uid = facts.pod.uid;
+  if (facts.pod.owner) d.owner = facts.pod.owner;
+  if (facts.pod.phase) d.phase = facts.pod.phase;
+  if (input.source) d.source = input.source;
+  return d;
+}
+
+export function diagnose(inputs: readonly PodInput[], rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): PodDiagnosis[] {
+  return inputs.map((p) => diagnosePod(p, rules, opts));
+}

@@ -1,0 +1,53 @@
+// The diagnosis: findings per pod, and the report the renderers print.
+
+import type { ContainerKind, Facts, Stage } from '../facts/types.js';
+import type { Severity } from '../rules/types.js';
+import type { SourceRef } from '../sources/types.js';
+
+export type Role = 'root-cause' | 'symptom';
+
+export interface Evidence {
+  path: string;
+  value: unknown;
+}
+
+export interface Finding {
+  rule: string;
+  severity: Severity;
+  role: Role;
+  stage: Stage;
+  /** Set for container-scoped findings. */
+  container?: string;
+  containerKind?: ContainerKind;
+  title: string;
+  explanation: string;
+  remedies: string[];
+  /** kubectl commands to run next, already filled in for this pod. */
+  commands: string[];
+  evidence: Evidence[];
+  docs: string[];
+  /** The rule whose finding made this one a symptom. */
+  supersededBy?: string;
+}
+
+/** Where the pod stands: a lifecycle stage, or ready/completed for healthy pods. */
+export type PodStage = Stage | 'ready' | 'completed' | 'running';
+
+export interface PodDiagnosis {
+  namespace: string;
+  name: string;
+  uid?: string;
+  owner?: { kind: string; name: string };
+  kubectl: { ready: string; status: string; restarts: string; age: string };
+  phase?: string;
+  stage: PodStage;
+  healthy: boolean;
+  findings: Finding[];
+  facts: Facts;
+  source?: SourceRef;
+}
+
+export interface Report {
+  pods: PodDiagnosis[];
+  warnings: string[];
+}

@@ -1,0 +1,293 @@
+// The fact catalogue: every path a rule may name in `fact:`, `some:`, `evidence:` or a
+// `{{placeholder}}`, with its type and meaning. The rule loader validates rules against it, the
+// docs are generated from it, and evidence paths are displayed through it. It mirrors
+// src/facts/types.ts; a test walks normalized fixtures to keep the two in step.
+
+export type LeafType = 'string' | 'number' | 'boolean' | 'string[]';
+
+export interface LeafNode {
+  type: LeafType;
+  doc: string;
+  /** Where the value comes from in the Pod, for evidence ("status.phase"). Default: the fact path. */
+  display?: string;
+}
+export interface ObjectNode {
+  type: 'object';
+  doc: string;
+  fields: Record<string, FactNode>;
+}
+export interface MapNode {
+  type: 'map';
+  doc: string;
+  /** What a key names, e.g. "condition type". */
+  key: string;
+  /** Known keys, listed in docs; other keys are still accepted. */
+  examples: string[];
+  of: FactNode;
+}
+export interface ListNode {
+  type: 'list';
+  doc: string;
+  /** The element field that names an element in evidence paths: events[FailedMount]. */
+  keyField: string;
+  of: ObjectNode;
+}
+export type FactNode = LeafNode | ObjectNode | MapNode | ListNode;
+
+const s = (doc: string, display?: string): LeafNode => (display ? { type: 'string', doc, display } : { type: 'string', doc });
+const n = (doc: string, display?: string): LeafNode => (display ? { type: 'number', doc, display } : { type: 'number', doc });
+const b = (doc: string, display?: string): LeafNode => (display ? { type: 'boolean', doc, display } : { type: 'boolean', doc });
+const sl = (doc: string, display?: string): LeafNode => (display ? { type: 'string[]', doc, display } : { type: 'string[]', doc });
+const o = (doc: string, fields: Record<string, FactNode>): ObjectNode => ({ type: 'object', doc, fields });
+
+const EVENT = o('An event about the pod (newest first).', {
+  type: s('Normal or Warning.'),
+  reason: s('Event reason: FailedMount, Unhealthy, BackOff, FailedScheduling…'),
+  message: s('Event message as the component wrote it.'),
+  count: n('How many times it happened (count, or series.count).'),
+  source: s('Reporting component: kubelet, default-scheduler, attachdetach-controller…'),
+  container: s('Container named by involvedObject.fieldPath, if any.'),
+  firstSeenSecondsAgo: n('Seconds since it first happened.'),
+  lastSeenSecondsAgo: n('Seconds since it last happened.'),
+  lastSeen: s('When it last happened (RFC 3339).'),
+});
+
+const TERMINATED = o('A terminated state.', {
+  reason: s('Runtime reason: Completed, Error, OOMKilled, StartError, ContainerCannotRun…'),
+  message: s('Runtime message.'),
+  exitCode: n('Exit code.'),
+  signal: n('Signal number, when the runtime reports one.'),
+  startedAt: s('When the process started.'),
+  finishedAt: s('When the process ended.'),
+  ranSeconds: n('How long the process ran (finishedAt − startedAt).'),
+  finishedSecondsAgo: n('Seconds since the process ended.'),
+  meaning: s(
+    'What the exit means: success, app-error, shell-misuse, not-executable, command-not-found, start-failed, oom-killed, killed, terminated, segfault, aborted, interrupted, signal, out-of-range.',
+  ),
+  signalName: s('Signal behind the exit: SIGKILL for 137, SIGTERM for 143…'),
+});
+
+const STATE = o('A container state.', {
+  kind: s('waiting, running, terminated, or unknown when the status has no state.'),
+  waiting: o('Waiting state.', { reason: s('Waiting reason: CrashLoopBackOff, ImagePullBackOff, ContainerCreating…'), message: s('Waiting message.') }),
+  running: o('Running state.', { startedAt: s('When it started.'), runningSeconds: n('Seconds it has been running.') }),
+  terminated: TERMINATED,
+});
+
+const PROBE = o('A probe from the container spec, with its failures from Unhealthy events.', {
+  defined: b('Whether the probe is set.'),
+  handler: s('httpGet, tcpSocket, exec or grpc.'),
+  port: s('Probed port (number or name).'),
+  path: s('httpGet path.'),
+  initialDelaySeconds: n('initialDelaySeconds (default 0).'),
+  periodSeconds: n('periodSeconds (default 10).'),
+  timeoutSeconds: n('timeoutSeconds (default 1).'),
+  failureThreshold: n('failureThreshold (default 3).'),
+  budgetSeconds: n('initialDelaySeconds + failureThreshold × periodSeconds.'),
+  failures: n('Total failures reported by Unhealthy events.'),
+  lastFailure: s('Newest Unhealthy event message for this probe.'),
+  failureKind: s('http-status, connection-refused, timeout, no-route, dns, grpc-not-serving, connection-reset, exec-failed, errored, unknown.'),
+  failureDetail: s('HTTP status code, address, or the first line of exec output.'),
+});
+
+const RESOURCES = (what: string): MapNode => ({
+  type: 'map',
+  doc: `resources.${what} by resource name (as written: "512Mi", "250m").`,
+  key: 'resource name',
+  examples: ['cpu', 'memory', 'ephemeral-storage', 'nvidia.com/gpu'],
+  of: s(`resources.${what} of one resource.`),
+});
+
+export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) with its spec, status and events.', {
+  name: s('Container name.'),
+  kind: s('init, sidecar (init container with restartPolicy Always), regular or ephemeral.'),
+  index: n('1-based position among containers of its kind.'),
+  image: s('Image reference from the spec (or status).'),
+  imagePullPolicy: s('Always, IfNotPresent or Never.'),
+  ready: b('Ready flag from the status.'),
+  started: b('Started flag from the status.'),
+  restartCount: n('restartCount from the status.'),
+  hasSpec: b('Whether the input carried this container\'s spec.'),
+  state: STATE,
+  lastState: STATE,
+  resources: o('Requests and limits.', { requests: RESOURCES('requests'), limits: RESOURCES('limits') }),
+  ports: sl('Declared container ports, as "8080/TCP" and by name "http".'),
+  probes: o('Probes.', { liveness: PROBE, readiness: PROBE, startup: PROBE }),
+  events: { type: 'list', doc: 'Events about this container (involvedObject.fieldPath), newest first.', keyField: 'reason', of: EVENT },
+  killedByLiveness: b('A Killing event says it failed its liveness probe.'),
+  killedByStartup: b('A Killing event says it failed its startup probe.'),
+  imagePull: o('Why the image pull failed (extractor), when the container waits on its image.', {
+    kind: s('not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, unknown.'),
+    message: s('The runtime error as relayed by the kubelet.'),
+    registry: s('Registry host (docker.io for Docker Hub).'),
+    repository: s('Repository path.'),
+    tag: s('Tag or digest.'),
+    detail: s('For not-found: tag or repository; for network: the host that did not resolve.'),
+  }),
+  configError: o('Why the container config could not be built (CreateContainerConfigError; extractor).', {
+    kind: s('missing-configmap, missing-secret, missing-key, run-as-non-root, run-as-non-root-non-numeric, unknown.'),
+    message: s('The kubelet message.'),
+    object: s('The missing ConfigMap or Secret, or the one lacking the key.'),
+    objectKind: s('ConfigMap or Secret.'),
+    key: s('The missing key.'),
+    user: s('Non-numeric USER of the image.'),
+  }),
+  startError: o('Why the process could not start (StartError, RunContainerError, CreateContainerError; extractor).', {
+    kind: s('executable-not-found, permission-denied, exec-format, no-such-file, no-command, name-conflict, runtime-timeout, unknown.'),
+    message: s('The runtime message.'),
+    path: s('The program or file named.'),
+  }),
+});
+
+const CONDITION = o('A pod condition.', {
+  status: s('True, False or Unknown.'),
+  reason: s('Condition reason.'),
+  message: s('Condition message.'),
+  lastTransitionTime: s('When it last changed.'),
+  secondsSince: n('Seconds since it last changed.'),
+});
+
+export const ROOTS: Record<string, FactNode> = {
+  pod: o('The pod itself.', {
+    name: s('metadata.name.', 'metadata.name'),
+    namespace: s('metadata.namespace (default if absent).', 'metadata.namespace'),
+    uid: s('metadata.uid.', 'metadata.uid'),
+    phase: s('status.phase: Pending, Running, Succeeded, Failed, Unknown.', 'status.phase'),
+    reason: s('status.reason: Evicted, NodeLost, OutOfcpu, DeadlineExceeded, Terminated…', 'status.reason'),
+    message: s('status.message.', 'status.message'),
+    nodeName: s('spec.nodeName.', 'spec.nodeName'),
+    hostIP: s('status.hostIP.', 'status.hostIP'),
+    podIP: s('status.podIP.', 'status.podIP'),
+    qosClass: s('status.qosClass.', 'status.qosClass'),
+    priorityClassName: s('spec.priorityClassName.', 'spec.priorityClassName'),
+    restartPolicy: s('spec.restartPolicy (default Always).', 'spec.restartPolicy'),
+    serviceAccountName: s('spec.serviceAccountName.', 'spec.serviceAccountName'),
+    owner: o('The controlling owner reference.', {
+      kind: s('Owner kind: ReplicaSet, StatefulSet, DaemonSet, Job, Node…', 'metadata.ownerReferences[controller].kind'),
+      name: s('Owner name.', 'metadata.ownerReferences[controller].name'),
+    }),
+    ageSeconds: n('Seconds since metadata.creationTimestamp.', 'metadata.creationTimestamp'),
+    startedSecondsAgo: n('Seconds since status.startTime.', 'status.startTime'),
+    deleting: b('metadata.deletionTimestamp is set.', 'metadata.deletionTimestamp'),
+    deletionTimestamp: s('metadata.deletionTimestamp: when the grace period ends.', 'metadata.deletionTimestamp'),
+    deletionGracePeriodSeconds: n('metadata.deletionGracePeriodSeconds.', 'metadata.deletionGracePeriodSeconds'),
+    terminationGracePeriodSeconds: n('spec.terminationGracePeriodSeconds (default 30).', 'spec.terminationGracePeriodSeconds'),
+    secondsPastGracePeriod: n('now − deletionTimestamp: positive when the grace period is over and the pod remains.'),
+    finalizers: sl('metadata.finalizers.', 'metadata.finalizers'),
+    activeDeadlineSeconds: n('spec.activeDeadlineSeconds.', 'spec.activeDeadlineSeconds'),
+    schedulingGates: sl('spec.schedulingGates names.', 'spec.schedulingGates'),
+    nodeSelector: sl('spec.nodeSelector as key=value.', 'spec.nodeSelector'),
+    tolerations: sl('spec.tolerations as key=value:Effect.', 'spec.tolerations'),
+    nodeAffinity: sl('Required node affinity terms as "key In (a, b)".', 'spec.affinity.nodeAffinity'),
+    requests: {
+      type: 'map',
+      doc: 'The pod\'s effective requests (what the scheduler must fit): max(sum of containers and sidecars, largest init container plus sidecars).',
+      key: 'resource name',
+      examples: ['cpu', 'memory', 'ephemeral-storage', 'nvidia.com/gpu'],
+      of: s('Effective request of one resource.', 'spec.containers[*].resources.requests'),
+    },
+    containerCount: n('Number of regular containers.', 'spec.containers'),
+    initContainerCount: n('Number of init containers (sidecars included).', 'spec.initContainers'),
+    readinessGates: sl('spec.readinessGates condition types.', 'spec.readinessGates'),
+    kubectl: o('The columns `kubectl get pods` prints.', {
+      ready: s('READY column.'),
+      status: s('STATUS column.'),
+      restarts: s('RESTARTS column.'),
+      age: s('AGE column.'),
+    }),
+  }),
+  conditions: {
+    type: 'map',
+    doc: 'status.conditions by type.',
+    key: 'condition type',
+    examples: ['PodScheduled', 'PodReadyToStartContainers', 'Initialized', 'ContainersReady', 'Ready', 'DisruptionTarget'],
+    of: CONDITION,
+  },
+  events: { type: 'list', doc: 'Events about the pod, newest first.', keyField: 'reason', of: EVENT },
+  containers: { type: 'list', doc: 'All containers: init and sidecars first, then regular, then ephemeral.', keyField: 'name', of: CONTAINER },
+  container: CONTAINER,
+  scheduling: o('The scheduler\'s message (PodScheduled condition or FailedScheduling event), split (extractor).', {
+    message: s('The whole message.'),
+    nodes: n('N in "0/N nodes are available".'),
+    reasons: {
+      type: 'list',
+      doc: 'One entry per clause.',
+      keyField: 'kind',
+      of: o('A clause of the scheduler message.', {
+        kind: s(
+          'insufficient-resource, too-many-pods, untolerated-taint, node-affinity, node-name, unschedulable-node, host-port, pod-affinity, pod-anti-affinity, topology-spread, unbound-pvc, missing-pvc, pvc-deleting, volume-node-affinity, no-persistent-volume, volume-limit, node-not-ready, no-nodes, unknown.',
+        ),
+        count: n('How many nodes this clause applies to.'),
+        text: s('The clause as written.'),
+        detail: s('What it names: the resource, the taint (key or key=value), the PVC.'),
+      }),
+    },
+    preemption: s('The text after "preemption:".'),
+    summary: sl('One line per clause: "3 nodes: Insufficient memory".'),
+    insufficient: sl('Resources named by "Insufficient …" clauses.'),
+    taints: sl('Taints named by untolerated-taint clauses.'),
+    from: s('condition or event.'),
+  }),
+  eviction: o('The eviction message of an Evicted pod, parsed (extractor).', {
+    message: s('The whole message.'),
+    resource: s('The resource the node was low on: memory, ephemeral-storage, pids, nodefs…'),
+    threshold: s('Eviction threshold.'),
+    available: s('What was available.'),
+    condition: s('Node condition named, e.g. DiskPressure.'),
+    containers: {
+      type: 'list',
+      doc: 'Per-container usage from the message.',
+      keyField: 'name',
+      of: o('A container named in the message.', { name: s('Container.'), usage: s('Usage.'), request: s('Request.') }),
+    },
+    summary: sl('One line per container: usage against request.'),
+    topContainer: s('The container furthest over its request.'),
+  }),
+  gaps: sl('What the input lacked (events, spec, status).'),
+};
+
+const NO_ROOTS: ReadonlySet<string> = new Set();
+
+/**
+ * Look a path up in the catalogue. `aliases` maps names bound by `some … as` to their element
+ * node; `hidden` roots are not available (`container` outside container scope). Returns
+ * undefined for an unknown path.
+ */
+export function resolvePath(
+  path: string,
+  aliases: ReadonlyMap<string, FactNode> = new Map(),
+  hidden: ReadonlySet<string> = NO_ROOTS,
+): FactNode | undefined {
+  const segs = path.split('.');
+  if (segs.some((x) => x === '')) return undefined;
+  const [root, ...rest] = segs as [string, ...string[]];
+  let node: FactNode | undefined = aliases.get(root) ?? (hidden.has(root) ? undefined : ROOTS[root]);
+  for (const seg of rest) {
+    if (!node) return undefined;
+    if (node.type === 'object') node = node.fields[seg];
+    else if (node.type === 'map') node = node.of;
+    else return undefined;
+  }
+  return node;
+}
+
+/** Every leaf and list path, for docs and `podwhy rules facts`. */
+export function allPaths(): { path: string; node: FactNode }[] {
+  const out: { path: string; node: FactNode }[] = [];
+  const walk = (prefix: string, node: FactNode) => {
+    if (node.type === 'object') for (const [k, v] of Object.entries(node.fields)) walk(`${prefix}.${k}`, v);
+    else if (node.type === 'map') walk(`${prefix}.<${node.key.replace(/ /g, '-')}>`, node.of);
+    else {
+      out.push({ path: prefix, node });
+      if (node.type === 'list') for (const [k, v] of Object.entries(node.of.fields)) walk(`${prefix}[].${k}`, v);
+    }
+  };
+  for (const [k, v] of Object.entries(ROOTS)) {
+    if (k === 'containers') {
+      out.push({ path: k, node: v });
+      continue;
+    }
+    walk(k, v);
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+// CreateContainerConfigError messages: the kubelet could not build the container's config.
+//   configmap "app-config" not found
+//   secret "db-credentials" not found
+//   couldn't find key DB_PASSWORD in Secret default/db-credentials
+//   container has runAsNonRoot and image will run as root (pod: "web-1_default(uid)", container: app)
+//   container has runAsNonRoot and image has non-numeric user (nginx), cannot verify user is non-root …
+
+export interface ConfigError {
+  kind: string;
+  message: string;
+  object?: string;
+  objectKind?: string;
+  key?: string;
+  /** The image's non-numeric USER, for the runAsNonRoot check. */
+  user?: string;
+}
+
+export function classifyConfigError(message: string): ConfigError {
+  const msg = message.replace(/^Error:\s*/, '').trim();
+  let m = /couldn't find key (\S+) in (ConfigMap|Secret) (?:([^/\s]+)\/)?(\S+)/.exec(msg);
+  if (m) return { kind: 'missing-key', message: msg, key: m[1] as string, objectKind: m[2] as string, object: m[4] as string };
+  m = /\b(configmaps?|secrets?) "([^"]*)" not found/i.exec(msg);
+  if (m) {
+    const isSecret = /^secret/i.test(m[1] as string);
+    return {
+      kind: isSecret ? 'missing-secret' : 'missing-configmap',
+      message: msg,
+      object: m[2] as string,
+      objectKind: isSecret ? 'Secret' : 'ConfigMap',
+    };
+  }
+  if (/runAsNonRoot and image has non-numeric user/.test(msg)) {
+    const u = /non-numeric user \(([^)]*)\)/.exec(msg);
+    return u ? { kind: 'run-as-non-root-non-numeric', message: msg, user: u[1] as string } : { kind: 'run-as-non-root-non-numeric', message: msg };
+  }
+  if (/runAsNonRoot and image will run as root/.test(msg)) return { kind: 'run-as-non-root', message: msg };
+  return { kind: 'unknown', message: msg };
+}

@@ -1,0 +1,72 @@
+// The kubelet eviction manager's message (status.message of an Evicted pod, and its Evicted event),
+// built from fragments (pkg/kubelet/eviction/helpers.go):
+//   The node was low on resource: memory. Threshold quantity: 100Mi, available: 87Mi. Container app
+//   was using 1.2Gi, request is 256Mi, has larger consumption of memory.
+// Older kubelets: "Container app was using 1.2Gi, which exceeds its request of 256Mi."
+// Node condition:  "The node had condition: [DiskPressure]."
+// Local storage:   "Pod ephemeral local storage usage exceeds the total limit of containers 1Gi."
+//                  "Usage of EmptyDir volume "cache" exceeds the limit "1Gi"."
+//                  "Container app exceeded its local ephemeral storage limit "500Mi"."
+
+import { formatBytes, parseQuantity } from './quantity.js';
+
+export interface EvictedContainer {
+  name: string;
+  usage?: string;
+  request?: string;
+  limit?: string;
+}
+
+export interface ParsedEviction {
+  resource?: string;
+  threshold?: string;
+  available?: string;
+  condition?: string;
+  containers: EvictedContainer[];
+  /** The container most over its request (usage − request), as the eviction manager ranks them. */
+  topContainer?: string;
+}
+
+export function parseEvictionMessage(message: string): ParsedEviction {
+  const msg = message.replace(/\s+/g, ' ');
+  const out: ParsedEviction = { containers: [] };
+  const low = /The node was low on resource: ([\w./-]+)\./.exec(msg);
+  if (low) out.resource = low[1] as string;
+  const th = /Threshold quantity: ([^,]+), available: ([^.\s]+(?:\.\d+[^.\s]*)?)\./.exec(msg);
+  if (th) {
+    out.threshold = (th[1] as string).trim();
+    out.available = (th[2] as string).trim();
+  }
+  const cond = /The node had condition: \[?([\w, ]+?)\]?\./.exec(msg);
+  if (cond) out.condition = (cond[1] as string).trim();
+  for (const m of msg.matchAll(/Container (\S+) was using (\S+?), (?:request is|which exceeds its request of) ([^,.\s]+(?:\.\d+[^,.\s]*)?)/g)) {
+    out.containers.push({ name: m[1] as string, usage: m[2] as string, request: m[3] as string });
+  }
+  for (const m of msg.matchAll(/Container (\S+) exceeded its local ephemeral storage limit "([^"]+)"/g)) {
+    out.resource ??= 'ephemeral-storage';
+    out.containers.push({ name: m[1] as string, limit: m[2] as string });
+  }
+  if (/Pod ephemeral local storage usage exceeds|Usage of EmptyDir volume/.test(msg)) out.resource ??= 'ephemeral-storage';
+  let best = -Infinity;
+  for (const c of out.containers) {
+    const over = (parseQuantity(c.usage) ?? 0) - (parseQuantity(c.request) ?? 0);
+    if (c.usage !== undefined && over > best) {
+      best = over;
+      out.topContainer = c.name;
+    }
+  }
+  return out;
+}
+
+/**
+ * One language-neutral line per container, in Kubernetes' own terms so it reads the same in every
+ * language: "app: 1.2Gi used, requests 256Mi (+0.9Gi)", "app: limits 500Mi exceeded".
+ */
+export function summarizeEviction(p: ParsedEviction): string[] {
+  return p.containers.map((c) => {
+    if (c.limit !== undefined) return `${c.name}: limits ${c.limit} exceeded`;
+    const over = (parseQuantity(c.usage) ?? NaN) - (parseQuantity(c.request) ?? NaN);
+    const extra = Number.isFinite(over) && over > 0 && p.resource === 'memory' ? ` (+${formatBytes(over)})` : '';
+    return `${c.name}: ${c.usage ?? '?'} used, requests ${c.request ?? '?'}${extra}`;
+  });
+}

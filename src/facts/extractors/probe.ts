@@ -1,0 +1,42 @@
+// Probe failures as the kubelet's prober reports them in Unhealthy events:
+//   Liveness probe failed: HTTP probe failed with statuscode: 500
+//   Readiness probe failed: Get "http://10.244.1.7:8080/healthz": dial tcp 10.244.1.7:8080: connect: connection refused
+//   Readiness probe failed: Get "http://10.1.2.3:8080/ready": context deadline exceeded (Client.Timeout exceeded while awaiting headers)
+//   Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory
+//   Startup probe errored: rpc error: code = … (older) / Liveness probe errored and resulted in unknown state: … (newer)
+
+export type ProbeKind = 'liveness' | 'readiness' | 'startup';
+
+export interface ProbeFailure {
+  probe: ProbeKind;
+  /** http-status | connection-refused | timeout | no-route | dns | grpc-not-serving | exec-failed | errored | unknown */
+  kind: string;
+  detail?: string;
+  output: string;
+}
+
+const HEAD = /^(Liveness|Readiness|Startup) probe (failed|errored(?: and resulted in \w+ state)?|warning):\s*([\s\S]*)$/;
+
+export function parseProbeMessage(message: string): ProbeFailure | undefined {
+  const m = HEAD.exec(message.trim());
+  if (!m) return undefined;
+  const probe = (m[1] as string).toLowerCase() as ProbeKind;
+  const output = (m[3] as string).trim();
+  const errored = (m[2] as string).startsWith('errored');
+  const r = (kind: string, detail?: string): ProbeFailure => (detail ? { probe, kind, detail, output } : { probe, kind, output });
+  let x = /HTTP probe failed with statuscode: (\d+)/.exec(output);
+  if (x) return r('http-status', x[1]);
+  if (/connection refused/.test(output)) {
+    const addr = /dial tcp ([^:\s]+:\d+)/.exec(output)?.[1];
+    return r('connection-refused', addr);
+  }
+  if (/context deadline exceeded|Client\.Timeout|timed out|i\/o timeout|timeout: failed to connect service|command timed out/i.test(output)) return r('timeout');
+  if (/no route to host|network is unreachable/.test(output)) return r('no-route');
+  if (/no such host/.test(output)) return r('dns');
+  x = /service unhealthy \(responded with "([^"]+)"\)/.exec(output);
+  if (x) return r('grpc-not-serving', x[1]);
+  if (/connection reset by peer|EOF$/.test(output)) return r('connection-reset');
+  if (errored) return r('errored');
+  // Anything else is an exec probe's own output (or an HTTP body): show it.
+  return r('exec-failed', output.split('\n')[0]?.slice(0, 200));
+}

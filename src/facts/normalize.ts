@@ -1,0 +1,438 @@
+// (pod, events, now) → Facts. Pure: no I/O, no clock but `nowMs`. Tolerant: every field may be
+// missing or of the wrong type, and the result is still well formed.
+
+import { kubectlColumns } from '../kubectl/status.js';
+import type { EventRecord, PodInput } from '../sources/types.js';
+import { arr, bool, count, dig, nonEmpty, num, obj, objs, str, time, formatTime, type JsonObject } from '../util/json.js';
+import { classifyConfigError } from './extractors/config-error.js';
+import { classifyExit } from './extractors/exit-code.js';
+import { parseEvictionMessage, summarizeEviction } from './extractors/eviction.js';
+import { classifyImagePull } from './extractors/image-pull.js';
+import { parseProbeMessage, type ProbeKind } from './extractors/probe.js';
+import { parseSchedulingMessage } from './extractors/scheduling.js';
+import { classifyStartError } from './extractors/start-error.js';
+import { effectiveRequests } from './extractors/quantity.js';
+import type {
+  ConditionFacts,
+  ContainerFacts,
+  ContainerKind,
+  EventFacts,
+  Facts,
+  PodFacts,
+  ProbeFacts,
+  SchedulingFacts,
+  StateFacts,
+  TerminatedFacts,
+} from './types.js';
+
+const secondsBetween = (later: number, earlier: number) => Math.round((later - earlier) / 1000);
+
+/** Waiting reasons that mean "the image could not be had". */
+export const IMAGE_WAITING_REASONS = new Set([
+  'ErrImagePull',
+  'ImagePullBackOff',
+  'ErrImageNeverPull',
+  'InvalidImageName',
+  'ImageInspectError',
+  'RegistryUnavailable',
+  'SignatureValidationFailed',
+]);
+const START_WAITING_REASONS = new Set(['RunContainerError', 'CreateContainerError', 'StartError']);
+const START_TERMINATED_REASONS = new Set(['StartError', 'ContainerCannotRun']);
+
+export function normalize(input: PodInput, nowMs: number): Facts {
+  const raw = input.pod;
+  const metadata = obj(raw['metadata']) ?? {};
+  const spec = obj(raw['spec']) ?? {};
+  const status = obj(raw['status']) ?? {};
+  const gaps: string[] = [];
+  if (!obj(raw['spec'])) gaps.push('spec');
+  if (!obj(raw['status'])) gaps.push('status');
+  if (input.events.length === 0) gaps.push('events');
+
+  const events = normalizeEvents(input.events, nowMs);
+  const pod = podFacts(raw, metadata, spec, status, nowMs);
+  const conditions: Record<string, ConditionFacts> = {};
+  for (const c of objs(status['conditions'])) {
+    const type = nonEmpty(c['type']);
+    if (type === undefined || conditions[type]) continue;
+    const cf: ConditionFacts = {};
+    setIf(cf, 'status', nonEmpty(c['status']));
+    setIf(cf, 'reason', nonEmpty(c['reason']));
+    setIf(cf, 'message', nonEmpty(c['message']));
+    const t = time(c['lastTransitionTime']);
+    if (t !== undefined) {
+      cf.lastTransitionTime = formatTime(t);
+      cf.secondsSince = secondsBetween(nowMs, t);
+    }
+    conditions[type] = cf;
+  }
+
+  const containers = containerFacts(spec, status, events, nowMs);
+  pod.requests = effectiveRequests(containers.map((c) => ({ kind: c.kind, requests: c.resources.requests })));
+  const facts: Facts = { pod, conditions, events, containers, gaps };
+  const scheduling = schedulingFacts(pod, conditions, events);
+  if (scheduling) facts.scheduling = scheduling;
+  if (pod.reason === 'Evicted') {
+    const message = pod.message ?? events.find((e) => e.reason === 'Evicted')?.message;
+    if (message !== undefined) {
+      const p = parseEvictionMessage(message);
+      const ev: Facts['eviction'] = { message, containers: p.containers, summary: summarizeEviction(p) };
+      setIf(ev, 'resource', p.resource);
+      setIf(ev, 'threshold', p.threshold);
+      setIf(ev, 'available', p.available);
+      setIf(ev, 'condition', p.condition);
+      setIf(ev, 'topContainer', p.topContainer);
+      facts.eviction = ev;
+    }
+  }
+  return facts;
+}
+
+function setIf<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) target[key] = value;
+}
+
+function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, status: JsonObject, nowMs: number): PodFacts {
+  const owners = objs(metadata['ownerReferences']);
+  const owner = owners.find((r) => bool(r['controller']) === true) ?? owners[0];
+  const deletion = time(metadata['deletionTimestamp']);
+  const deleting = metadata['deletionTimestamp'] !== undefined && metadata['deletionTimestamp'] !== null;
+  const created = time(metadata['creationTimestamp']);
+  const started = time(status['startTime']);
+  const pod: PodFacts = {
+    name: nonEmpty(metadata['name']) ?? nonEmpty(metadata['generateName']) ?? '<unnamed>',
+    namespace: nonEmpty(metadata['namespace']) ?? 'default',
+    restartPolicy: nonEmpty(spec['restartPolicy']) ?? 'Always',
+    deleting,
+    terminationGracePeriodSeconds: count(spec['terminationGracePeriodSeconds']) ?? 30,
+    finalizers: arr(metadata['finalizers']).map(str).filter((x): x is string => x !== undefined),
+    schedulingGates: objs(spec['schedulingGates'])
+      .map((g) => nonEmpty(g['name']))
+      .filter((x): x is string => x !== undefined),
+    nodeSelector: Object.entries(obj(spec['nodeSelector']) ?? {}).map(([k, v]) => `${k}=${str(v) ?? ''}`),
+    tolerations: objs(spec['tolerations']).map(toleration),
+    nodeAffinity: nodeAffinityTerms(spec),
+    requests: {},
+    containerCount: arr(spec['containers']).length,
+    initContainerCount: arr(spec['initContainers']).length,
+    readinessGates: objs(spec['readinessGates'])
+      .map((g) => nonEmpty(g['conditionType']))
+      .filter((x): x is string => x !== undefined),
+    kubectl: kubectlColumns(raw, nowMs),
+  };
+  setIf(pod, 'uid', nonEmpty(metadata['uid']));
+  setIf(pod, 'phase', nonEmpty(status['phase']));
+  setIf(pod, 'reason', nonEmpty(status['reason']));
+  setIf(pod, 'message', nonEmpty(status['message']));
+  setIf(pod, 'nodeName', nonEmpty(spec['nodeName']));
+  setIf(pod, 'hostIP', nonEmpty(status['hostIP']));
+  setIf(pod, 'podIP', nonEmpty(status['podIP']));
+  setIf(pod, 'qosClass', nonEmpty(status['qosClass']));
+  setIf(pod, 'priorityClassName', nonEmpty(spec['priorityClassName']));
+  setIf(pod, 'serviceAccountName', nonEmpty(spec['serviceAccountName']));
+  setIf(pod, 'activeDeadlineSeconds', count(spec['activeDeadlineSeconds']));
+  setIf(pod, 'deletionGracePeriodSeconds', count(metadata['deletionGracePeriodSeconds']));
+  if (owner) {
+    const kind = nonEmpty(owner['kind']);
+    const name = nonEmpty(owner['name']);
+    if (kind && name) pod.owner = { kind, name };
+  }
+  if (created !== undefined) pod.ageSeconds = secondsBetween(nowMs, created);
+  if (started !== undefined) pod.startedSecondsAgo = secondsBetween(nowMs, started);
+  if (deletion !== undefined) {
+    pod.deletionTimestamp = formatTime(deletion);
+    pod.secondsPastGracePeriod = secondsBetween(nowMs, deletion);
+  }
+  return pod;
+}
+
+function toleration(t: JsonObject): string {
+  const key = str(t['key']) ?? '';
+  const op = str(t['operator']) ?? 'Equal';
+  const value = str(t['value']);
+  const effect = str(t['effect']);
+  let out = key === '' && op === 'Exists' ? '*' : op === 'Exists' ? `${key}` : `${key}=${value ?? ''}`;
+  if (effect) out += `:${effect}`;
+  const secs = num(t['tolerationSeconds']);
+  if (secs !== undefined) out += ` for ${secs}s`;
+  return out;
+}
+
+/** Required node affinity as readable terms: "topology.kubernetes.io/zone In (eu-west-1a, eu-west-1b)". */
+function nodeAffinityTerms(spec: JsonObject): string[] {
+  const terms = objs(dig(spec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms'));
+  return terms.map((t) =>
+    [...objs(t['matchExpressions']), ...objs(t['matchFields'])]
+      .map((e) => {
+        const key = str(e['key']) ?? '?';
+        const op = str(e['operator']) ?? '?';
+        const values = arr(e['values']).map((v) => str(v) ?? '?');
+        return values.length > 0 ? `${key} ${op} (${values.join(', ')})` : `${key} ${op}`;
+      })
+      .join(' and '),
+  ).filter((t) => t !== '');
+}
+
+/** spec.containers{app} → app */
+function containerOfFieldPath(fieldPath: string | undefined): string | undefined {
+  if (!fieldPath) return undefined;
+  const m = /^spec\.(?:initContainers|containers|ephemeralContainers)\{([^}]*)\}/.exec(fieldPath);
+  return m ? m[1] : undefined;
+}
+
+function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
+  const indexed = records.map((r, i) => ({ r, i }));
+  // Newest first; events without times keep their input order after the timed ones.
+  indexed.sort((a, b) => {
+    const la = a.r.last ?? -Infinity;
+    const lb = b.r.last ?? -Infinity;
+    if (la !== lb) return lb - la;
+    return b.i - a.i;
+  });
+  return indexed.map(({ r }) => {
+    const e: EventFacts = { count: r.count };
+    setIf(e, 'type', r.type);
+    setIf(e, 'reason', r.reason);
+    setIf(e, 'message', r.message);
+    setIf(e, 'source', r.source);
+    setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath));
+    if (r.first !== undefined) e.firstSeenSecondsAgo = secondsBetween(nowMs, r.first);
+    if (r.last !== undefined) {
+      e.lastSeenSecondsAgo = secondsBetween(nowMs, r.last);
+      e.lastSeen = formatTime(r.last);
+    }
+    return e;
+  });
+}
+
+function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFacts>, events: EventFacts[]): SchedulingFacts | undefined {
+  const sched = conditions['PodScheduled'];
+  let message: string | undefined;
+  let from: SchedulingFacts['from'] = 'condition';
+  if (sched?.status === 'False' && sched.message && sched.reason !== 'SchedulingGated') message = sched.message;
+  if (message === undefined && !pod.nodeName && sched?.status !== 'True') {
+    const ev = events.find((e) => e.reason === 'FailedScheduling' && e.message);
+    if (ev?.message) {
+      message = ev.message;
+      from = 'event';
+    }
+  }
+  if (message === undefined) return undefined;
+  const p = parseSchedulingMessage(message);
+  const out: SchedulingFacts = {
+    message,
+    reasons: p.reasons,
+    from,
+    summary: p.reasons.map((r) => (r.count !== undefined ? `${r.count} × ${r.text}` : r.text)),
+    insufficient: [...new Set(p.reasons.filter((r) => r.kind === 'insufficient-resource' && r.detail).map((r) => r.detail as string))],
+    taints: [...new Set(p.reasons.filter((r) => r.kind === 'untolerated-taint' && r.detail).map((r) => r.detail as string))],
+  };
+  setIf(out, 'nodes', p.nodes);
+  setIf(out, 'preemption', p.preemption);
+  return out;
+}
+
+function stateFacts(state: unknown, nowMs: number): StateFacts {
+  const waiting = obj(dig(state, 'waiting'));
+  const running = obj(dig(state, 'running'));
+  const terminated = obj(dig(state, 'terminated'));
+  const out: StateFacts = { kind: waiting ? 'waiting' : running ? 'running' : terminated ? 'terminated' : 'unknown' };
+  if (waiting) {
+    out.waiting = {};
+    setIf(out.waiting, 'reason', nonEmpty(waiting['reason']));
+    setIf(out.waiting, 'message', nonEmpty(waiting['message']));
+  }
+  if (running) {
+    out.running = {};
+    const t = time(running['startedAt']);
+    if (t !== undefined) {
+      out.running.startedAt = formatTime(t);
+      out.running.runningSeconds = secondsBetween(nowMs, t);
+    }
+  }
+  if (terminated) {
+    const tf: TerminatedFacts = {};
+    setIf(tf, 'reason', nonEmpty(terminated['reason']));
+    setIf(tf, 'message', nonEmpty(terminated['message']));
+    const exitCode = num(terminated['exitCode']);
+    const signal = num(terminated['signal']);
+    setIf(tf, 'exitCode', exitCode);
+    if (signal !== undefined && signal !== 0) tf.signal = signal;
+    const st = time(terminated['startedAt']);
+    const fin = time(terminated['finishedAt']);
+    if (st !== undefined) tf.startedAt = formatTime(st);
+    if (fin !== undefined) {
+      tf.finishedAt = formatTime(fin);
+      tf.finishedSecondsAgo = secondsBetween(nowMs, fin);
+    }
+    if (st !== undefined && fin !== undefined && fin >= st) tf.ranSeconds = secondsBetween(fin, st);
+    const exit = classifyExit(exitCode, signal, tf.reason);
+    if (exit) {
+      tf.meaning = exit.meaning;
+      setIf(tf, 'signalName', exit.signalName);
+    }
+    out.terminated = tf;
+  }
+  return out;
+}
+
+function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[]): ProbeFacts {
+  const p = obj(probe);
+  const initialDelaySeconds = count(p?.['initialDelaySeconds']) ?? 0;
+  const periodSeconds = count(p?.['periodSeconds']) || 10;
+  const failureThreshold = count(p?.['failureThreshold']) || 3;
+  const out: ProbeFacts = {
+    defined: p !== undefined,
+    initialDelaySeconds,
+    periodSeconds,
+    timeoutSeconds: count(p?.['timeoutSeconds']) || 1,
+    failureThreshold,
+    budgetSeconds: initialDelaySeconds + failureThreshold * periodSeconds,
+    failures: 0,
+  };
+  if (p) {
+    for (const h of ['httpGet', 'tcpSocket', 'exec', 'grpc'] as const) {
+      const handler = obj(p[h]);
+      if (!handler) continue;
+      out.handler = h;
+      setIf(out, 'port', str(handler['port']));
+      setIf(out, 'path', nonEmpty(handler['path']));
+      break;
+    }
+  }
+  for (const e of events) {
+    if (e.reason !== 'Unhealthy' || !e.message) continue;
+    const f = parseProbeMessage(e.message);
+    if (!f || f.probe !== kind) continue;
+    out.failures += e.count;
+    if (out.lastFailure === undefined) {
+      out.lastFailure = e.message;
+      out.failureKind = f.kind;
+      setIf(out, 'failureDetail', f.detail);
+    }
+  }
+  return out;
+}
+
+function quantities(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, q] of Object.entries(obj(v) ?? {})) {
+    const s = str(q);
+    if (s !== undefined) out[k] = s;
+  }
+  return out;
+}
+
+function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts[], nowMs: number): ContainerFacts[] {
+  const groups: { specs: unknown; statuses: unknown; kind: ContainerKind }[] = [
+    { specs: spec['initContainers'], statuses: status['initContainerStatuses'], kind: 'init' },
+    { specs: spec['containers'], statuses: status['containerStatuses'], kind: 'regular' },
+    { specs: spec['ephemeralContainers'], statuses: status['ephemeralContainerStatuses'], kind: 'ephemeral' },
+  ];
+  const out: ContainerFacts[] = [];
+  for (const g of groups) {
+    const specs = arr(g.specs).map((x) => obj(x) ?? {});
+    const statuses = arr(g.statuses).map((x) => obj(x) ?? {});
+    const names: string[] = [];
+    const specByName = new Map<string, JsonObject>();
+    const statusByName = new Map<string, JsonObject>();
+    specs.forEach((sp, i) => {
+      const name = nonEmpty(sp['name']) ?? nonEmpty(statuses[i]?.['name']) ?? `#${i + 1}`;
+      if (specByName.has(name)) return;
+      specByName.set(name, sp);
+      names.push(name);
+    });
+    statuses.forEach((st, i) => {
+      const name = nonEmpty(st['name']) ?? nonEmpty(specs[i]?.['name']) ?? `#${i + 1}`;
+      if (statusByName.has(name)) return;
+      statusByName.set(name, st);
+      if (!specByName.has(name)) names.push(name);
+    });
+    names.forEach((name, i) => {
+      const sp = specByName.get(name);
+      const st = statusByName.get(name) ?? {};
+      const kind: ContainerKind = g.kind === 'init' && str(sp?.['restartPolicy']) === 'Always' ? 'sidecar' : g.kind;
+      out.push(oneContainer(name, kind, i + 1, sp, st, events, nowMs));
+    });
+  }
+  return out;
+}
+
+function oneContainer(
+  name: string,
+  kind: ContainerKind,
+  index: number,
+  sp: JsonObject | undefined,
+  st: JsonObject,
+  podEvents: EventFacts[],
+  nowMs: number,
+): ContainerFacts {
+  const events = podEvents.filter((e) => e.container === name);
+  const state = stateFacts(st['state'], nowMs);
+  const lastState = stateFacts(st['lastState'], nowMs);
+  const ports: string[] = [];
+  for (const p of objs(sp?.['ports'])) {
+    const port = num(p['containerPort']);
+    if (port !== undefined) ports.push(`${port}/${str(p['protocol']) ?? 'TCP'}`);
+    const pname = nonEmpty(p['name']);
+    if (pname) ports.push(pname);
+  }
+  const c: ContainerFacts = {
+    name,
+    kind,
+    index,
+    ready: bool(st['ready']) === true,
+    restartCount: count(st['restartCount']) ?? 0,
+    state,
+    lastState,
+    resources: {
+      requests: quantities(dig(sp, 'resources', 'requests')),
+      limits: quantities(dig(sp, 'resources', 'limits')),
+    },
+    ports,
+    probes: {
+      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events),
+      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events),
+      startup: probeFacts(sp?.['startupProbe'], 'startup', events),
+    },
+    events,
+    killedByLiveness: events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
+    killedByStartup: events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
+    hasSpec: sp !== undefined,
+  };
+  setIf(c, 'image', nonEmpty(sp?.['image']) ?? nonEmpty(st['image']));
+  setIf(c, 'imagePullPolicy', nonEmpty(sp?.['imagePullPolicy']));
+  const started = bool(st['started']);
+  if (started !== undefined) c.started = started;
+
+  const waitingReason = state.waiting?.reason;
+  const waitingMessage = state.waiting?.message;
+  const failedEvent = (re: RegExp) => events.find((e) => e.reason === 'Failed' && e.message !== undefined && re.test(e.message))?.message;
+
+  if (waitingReason && IMAGE_WAITING_REASONS.has(waitingReason)) {
+    // ImagePullBackOff's own message is often just 'Back-off pulling image "x"': the cause is in
+    // the last ErrImagePull message or the "Failed to pull image" event.
+    let pull = waitingMessage ? classifyImagePull(waitingMessage, c.image) : undefined;
+    const ev = failedEvent(/^Failed to pull image|^Error: (?:ErrImageNeverPull|InvalidImageName)/);
+    if ((!pull || pull.kind === 'unknown') && ev) pull = classifyImagePull(ev, c.image);
+    if (!pull && waitingReason === 'ErrImageNeverPull') pull = classifyImagePull('ErrImageNeverPull', c.image);
+    if (!pull && waitingReason === 'InvalidImageName') pull = classifyImagePull('InvalidImageName', c.image);
+    if (!pull) pull = classifyImagePull(waitingReason, c.image);
+    c.imagePull = pull;
+  }
+  if (waitingReason === 'CreateContainerConfigError') {
+    const msg = waitingMessage ?? failedEvent(/^Error: /);
+    if (msg) c.configError = classifyConfigError(msg);
+  }
+  const startMsg =
+    (waitingReason && START_WAITING_REASONS.has(waitingReason) ? waitingMessage : undefined) ??
+    (state.terminated?.reason && START_TERMINATED_REASONS.has(state.terminated.reason) ? state.terminated.message : undefined) ??
+    (lastState.terminated?.reason && START_TERMINATED_REASONS.has(lastState.terminated.reason) ? lastState.terminated.message : undefined);
+  if (startMsg) c.startError = classifyStartError(startMsg);
+  else if (waitingReason && START_WAITING_REASONS.has(waitingReason)) {
+    const ev = failedEvent(/^Error: /);
+    if (ev) c.startError = classifyStartError(ev);
+  }
+  return c;
+}

@@ -1,0 +1,252 @@
+// The rule-visible model of a pod: what rules can match on and what explanations can quote.
+// Rules never see the raw Pod. Field names follow the Kubernetes API where a field exists there
+// (container.state.waiting.reason, container.lastState.terminated.exitCode), so rule authors can
+// read them as they read `kubectl get pod -o yaml`; derived facts (made by extractors) sit beside
+// them under names of their own. Every field may be absent: trimmed pods are normal input.
+//
+// src/facts/catalog.ts describes every path below; keep the two in step (a test checks it).
+
+export const STAGES = [
+  'admission',
+  'scheduling',
+  'sandbox',
+  'volumes',
+  'image',
+  'init',
+  'config',
+  'start',
+  'runtime',
+  'probes',
+  'termination',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+export type ContainerKind = 'init' | 'sidecar' | 'regular' | 'ephemeral';
+
+export interface OwnerFacts {
+  kind: string;
+  name: string;
+}
+
+export interface PodFacts {
+  name: string;
+  namespace: string;
+  uid?: string;
+  phase?: string;
+  reason?: string;
+  message?: string;
+  nodeName?: string;
+  hostIP?: string;
+  podIP?: string;
+  qosClass?: string;
+  priorityClassName?: string;
+  restartPolicy: string;
+  serviceAccountName?: string;
+  owner?: OwnerFacts;
+  /** Seconds since metadata.creationTimestamp. */
+  ageSeconds?: number;
+  /** Seconds since status.startTime (the kubelet accepted the pod). */
+  startedSecondsAgo?: number;
+  deleting: boolean;
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+  terminationGracePeriodSeconds: number;
+  /** now − deletionTimestamp: > 0 means the grace period is over and the pod is still there. */
+  secondsPastGracePeriod?: number;
+  finalizers: string[];
+  activeDeadlineSeconds?: number;
+  schedulingGates: string[];
+  /** spec.nodeSelector as "k=v" strings. */
+  nodeSelector: string[];
+  /** Required node affinity terms, as "key In (a, b)"; terms are ORed, expressions in a term ANDed. */
+  nodeAffinity: string[];
+  /** The pod's effective requests as the scheduler sums them (init containers, sidecars included). */
+  requests: Record<string, string>;
+  tolerations: string[];
+  containerCount: number;
+  initContainerCount: number;
+  readinessGates: string[];
+  kubectl: { ready: string; status: string; restarts: string; age: string };
+}
+
+export interface ConditionFacts {
+  status?: string;
+  reason?: string;
+  message?: string;
+  lastTransitionTime?: string;
+  /** Seconds since lastTransitionTime. */
+  secondsSince?: number;
+}
+
+export interface EventFacts {
+  type?: string;
+  reason?: string;
+  message?: string;
+  count: number;
+  /** Reporting component: kubelet, default-scheduler, attachdetach-controller… */
+  source?: string;
+  /** The container named in involvedObject.fieldPath (spec.containers{app}), if any. */
+  container?: string;
+  firstSeenSecondsAgo?: number;
+  lastSeenSecondsAgo?: number;
+  lastSeen?: string;
+}
+
+export interface SchedulingReasonFacts {
+  /** insufficient-resource, untolerated-taint, node-affinity, … (see extractors/scheduling.ts). */
+  kind: string;
+  /** Nodes this reason applies to; undefined for pod-level (PreFilter) reasons. */
+  count?: number;
+  /** The clause as the scheduler wrote it. */
+  text: string;
+  /** Resource name, taint, PVC name: what the clause is about. */
+  detail?: string;
+}
+
+export interface SchedulingFacts {
+  message: string;
+  /** N in "0/N nodes are available". */
+  nodes?: number;
+  reasons: SchedulingReasonFacts[];
+  preemption?: string;
+  /** One line per clause: "3 nodes: Insufficient memory". */
+  summary: string[];
+  /** Resources named by "Insufficient …" clauses. */
+  insufficient: string[];
+  /** Taints named by untolerated-taint clauses (key or key=value). */
+  taints: string[];
+  /** Where the message came from: the PodScheduled condition or a FailedScheduling event. */
+  from: 'condition' | 'event';
+}
+
+export interface EvictionContainerFacts {
+  name: string;
+  usage?: string;
+  request?: string;
+}
+
+export interface EvictionFacts {
+  message: string;
+  /** memory, ephemeral-storage, pids, nodefs… */
+  resource?: string;
+  threshold?: string;
+  available?: string;
+  /** Node condition named by "The node had condition: [X]". */
+  condition?: string;
+  containers: EvictionContainerFacts[];
+  /** Containers as "name used 1.2Gi (request 256Mi)". */
+  summary: string[];
+  /** The container using the most over its request, as eviction ranks them. */
+  topContainer?: string;
+}
+
+export interface TerminatedFacts {
+  reason?: string;
+  message?: string;
+  exitCode?: number;
+  signal?: number;
+  startedAt?: string;
+  finishedAt?: string;
+  /** Seconds the process ran (finishedAt − startedAt). */
+  ranSeconds?: number;
+  /** Seconds since finishedAt. */
+  finishedSecondsAgo?: number;
+  /** Extractor: what the exit code means (see extractors/exit-code.ts). */
+  meaning?: string;
+  /** Extractor: the signal behind a 128+n exit code or the signal field, e.g. SIGKILL. */
+  signalName?: string;
+}
+
+export interface StateFacts {
+  /** waiting | running | terminated | unknown */
+  kind: string;
+  waiting?: { reason?: string; message?: string };
+  running?: { startedAt?: string; runningSeconds?: number };
+  terminated?: TerminatedFacts;
+}
+
+export interface ProbeFacts {
+  defined: boolean;
+  /** httpGet | tcpSocket | exec | grpc */
+  handler?: string;
+  port?: string;
+  path?: string;
+  initialDelaySeconds: number;
+  periodSeconds: number;
+  timeoutSeconds: number;
+  failureThreshold: number;
+  /** initialDelaySeconds + failureThreshold × periodSeconds: how long until a never-passing probe acts. */
+  budgetSeconds: number;
+  /** Sum of the counts of this probe's Unhealthy events. */
+  failures: number;
+  lastFailure?: string;
+  /** Extractor: http-status | connection-refused | timeout | exec-failed | … */
+  failureKind?: string;
+  failureDetail?: string;
+}
+
+export interface ImagePullFacts {
+  /** Extractor: not-found | unauthorized | rate-limited | network | tls | platform | invalid-name | never-pull | … */
+  kind: string;
+  message: string;
+  registry?: string;
+  repository?: string;
+  tag?: string;
+  detail?: string;
+}
+
+export interface ConfigErrorFacts {
+  /** Extractor: missing-configmap | missing-secret | missing-key | run-as-non-root | unknown */
+  kind: string;
+  message: string;
+  /** The ConfigMap or Secret. */
+  object?: string;
+  objectKind?: string;
+  key?: string;
+  user?: string;
+}
+
+export interface StartErrorFacts {
+  /** Extractor: executable-not-found | permission-denied | exec-format | no-such-file | no-command | unknown */
+  kind: string;
+  message: string;
+  path?: string;
+}
+
+export interface ContainerFacts {
+  name: string;
+  kind: ContainerKind;
+  /** 1-based position among containers of its kind. */
+  index: number;
+  image?: string;
+  imagePullPolicy?: string;
+  ready: boolean;
+  started?: boolean;
+  restartCount: number;
+  state: StateFacts;
+  lastState: StateFacts;
+  resources: { requests: Record<string, string>; limits: Record<string, string> };
+  ports: string[];
+  probes: { liveness: ProbeFacts; readiness: ProbeFacts; startup: ProbeFacts };
+  /** Events whose involvedObject.fieldPath names this container, newest first. */
+  events: EventFacts[];
+  killedByLiveness: boolean;
+  killedByStartup: boolean;
+  imagePull?: ImagePullFacts;
+  configError?: ConfigErrorFacts;
+  startError?: StartErrorFacts;
+  /** Whether spec for this container was present in the input. */
+  hasSpec: boolean;
+}
+
+export interface Facts {
+  pod: PodFacts;
+  conditions: Record<string, ConditionFacts>;
+  /** All events of the pod, newest first. */
+  events: EventFacts[];
+  containers: ContainerFacts[];
+  scheduling?: SchedulingFacts;
+  eviction?: EvictionFacts;
+  /** What the input lacked, for "the diagnosis could not see …" notes. */
+  gaps: string[];
+}

@@ -1,0 +1,53 @@
+// -o json: the schemaVersion 1 contract of SPEC.md. Fields are only ever added; key order is fixed
+// so the output is byte-identical for the same input and --now.
+
+import type { Finding, PodDiagnosis } from '../engine/types.js';
+
+export const SCHEMA_VERSION = 1;
+
+function finding(f: Finding) {
+  return {
+    rule: f.rule,
+    severity: f.severity,
+    role: f.role,
+    stage: f.stage,
+    container: f.container ?? null,
+    containerType: f.containerKind ?? null,
+    title: f.title,
+    explanation: f.explanation,
+    remedies: f.remedies,
+    commands: f.commands,
+    evidence: f.evidence.map((e) => ({ path: e.path, value: e.value })),
+    docs: f.docs,
+    supersededBy: f.supersededBy ?? null,
+  };
+}
+
+export function reportObject(pods: PodDiagnosis[]) {
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const p of pods) for (const f of p.findings) counts[f.severity]++;
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    pods: pods.map((p) => ({
+      namespace: p.namespace,
+      name: p.name,
+      uid: p.uid ?? null,
+      owner: p.owner ? { kind: p.owner.kind, name: p.owner.name } : null,
+      kubectl: { ready: p.kubectl.ready, status: p.kubectl.status, restarts: p.kubectl.restarts, age: p.kubectl.age },
+      phase: p.phase ?? null,
+      stage: p.stage,
+      healthy: p.healthy,
+      node: p.facts.pod.nodeName ?? null,
+      findings: p.findings.map(finding),
+    })),
+    summary: {
+      pods: pods.length,
+      healthy: pods.filter((p) => p.healthy).length,
+      findings: counts,
+    },
+  };
+}
+
+export function renderJson(pods: PodDiagnosis[]): string {
+  return `${JSON.stringify(reportObject(pods), null, 2)}\n`;
+}

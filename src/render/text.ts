@@ -1,0 +1,211 @@
+// -o text: what a person reads in a terminal or a CI log. Per pod: kubectl's own columns, the
+// lifecycle line, the root cause with its explanation, evidence, numbered remedies and the next
+// commands, then symptoms in brief. Many pods: a summary table grouped by root cause first.
+// No data fetching here; every string from the input is stripped of control characters.
+
+import { Chalk, type ChalkInstance } from 'chalk';
+import Table from 'cli-table3';
+import type { Finding, PodDiagnosis } from '../engine/types.js';
+import { UI, type UiText } from '../i18n/ui.js';
+import type { Lang } from '../rules/types.js';
+import { oneLine, stripControls } from '../util/sanitize.js';
+import { padEnd, width, wrap } from './layout.js';
+
+export interface TextOptions {
+  color: boolean;
+  lang: Lang;
+  /** Show healthy pods' details in multi-pod output too. */
+  all: boolean;
+  /** Terminal width; text wraps at min(cols, 100). */
+  cols?: number;
+}
+
+const LIFECYCLE = ['PodScheduled', 'Initialized', 'ContainersReady', 'Ready'] as const;
+const LIFECYCLE_LABEL: Record<(typeof LIFECYCLE)[number], string> = {
+  PodScheduled: 'Scheduled',
+  Initialized: 'Initialized',
+  ContainersReady: 'ContainersReady',
+  Ready: 'Ready',
+};
+
+interface Ctx {
+  c: ChalkInstance;
+  ui: UiText;
+  cols: number;
+  opts: TextOptions;
+}
+
+function sevColor(ctx: Ctx, sev: Finding['severity']): (s: string) => string {
+  return sev === 'error' ? ctx.c.red.bold : sev === 'warning' ? ctx.c.yellow.bold : ctx.c.cyan;
+}
+
+function subjectLabel(ctx: Ctx, f: Finding): string {
+  if (!f.container) return '';
+  const kind =
+    f.containerKind === 'init'
+      ? ctx.ui.initContainer
+      : f.containerKind === 'sidecar'
+        ? ctx.ui.sidecar
+        : f.containerKind === 'ephemeral'
+          ? ctx.ui.ephemeralContainer
+          : ctx.ui.container;
+  return `${kind} ${oneLine(f.container)}`;
+}
+
+/** kubectl's table: columns separated by three spaces, headers in capitals. */
+function kubectlTable(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => width(r[i] ?? '')))) ?? [];
+  return rows.map((r) =>
+    r
+      .map((cell, i) => (i === r.length - 1 ? cell : padEnd(cell, (widths[i] ?? 0) + 3)))
+      .join('')
+      .replace(/\s+$/, ''),
+  );
+}
+
+function header(ctx: Ctx, p: PodDiagnosis): string[] {
+  const { c, ui } = ctx;
+  const meta = [`${ui.namespace} ${oneLine(p.namespace)}`];
+  if (p.owner) meta.push(`${ui.owner} ${oneLine(p.owner.kind)}/${oneLine(p.owner.name)}`);
+  if (p.facts.pod.nodeName) meta.push(`${ui.node} ${oneLine(p.facts.pod.nodeName)}`);
+  const lines = [c.bold(oneLine(p.name)) + c.dim(`  (${meta.join(', ')})`)];
+  const table = kubectlTable([
+    ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'],
+    [oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status) || '""', p.kubectl.restarts, p.kubectl.age],
+  ]);
+  lines.push(c.dim(table[0] as string), table[1] as string);
+  return lines;
+}
+
+function lifecycleLine(ctx: Ctx, p: PodDiagnosis): string {
+  const { c, ui } = ctx;
+  const parts = LIFECYCLE.map((t) => {
+    const cond = p.facts.conditions[t];
+    const label = LIFECYCLE_LABEL[t];
+    if (cond?.status === 'True') return c.green(`✓ ${label}`);
+    if (cond?.status === 'False') return c.red(`✗ ${label}`);
+    if (cond?.status === 'Unknown') return c.yellow(`? ${label}`);
+    return c.dim(`· ${label}`);
+  });
+  const stage = ui.stages[p.stage] ?? p.stage;
+  const where = p.healthy ? c.green(stage) : c.bold(`${ui.stuckAt}: ${stage}`);
+  return `${ui.lifecycle}: ${parts.join(c.dim(' → '))}   ${c.dim('[')}${where}${c.dim(']')}`;
+}
+
+function findingBlock(ctx: Ctx, f: Finding, heading: string): string[] {
+  const { c, ui, cols } = ctx;
+  const color = sevColor(ctx, f.severity);
+  const subject = subjectLabel(ctx, f);
+  const out: string[] = [];
+  out.push(`${color(`${heading}`)}  ${c.bold(f.rule)} ${color(`[${f.severity}]`)}${subject ? c.dim(`  ${subject}`) : ''}`);
+  out.push(...wrap(stripControls(f.title), cols, '  ').map((l) => c.bold(l)));
+  out.push(...wrap(stripControls(f.explanation), cols, '  '));
+  if (f.evidence.length > 0) {
+    out.push('', `  ${c.underline(ui.evidence)}`);
+    for (const e of f.evidence) {
+      const value = Array.isArray(e.value) ? e.value.map((v) => String(v)).join(', ') : String(e.value);
+      const text = `${c.dim(`${oneLine(e.path)}:`)} ${stripControls(value.length > 400 ? `${value.slice(0, 399)}…` : value)}`;
+      out.push(...wrap(text, cols, '      ', '    • '));
+    }
+  }
+  if (f.remedies.length > 0) {
+    out.push('', `  ${c.underline(ui.whatToDo)}`);
+    f.remedies.forEach((r, i) => {
+      const n = `${i + 1}. `;
+      out.push(...wrap(stripControls(r), cols, ' '.repeat(4 + n.length), `    ${n}`));
+    });
+  }
+  if (f.commands.length > 0) {
+    out.push('', `  ${c.underline(ui.next)}`);
+    for (const cmd of f.commands) out.push(c.cyan(`    $ ${oneLine(cmd)}`));
+  }
+  return out;
+}
+
+function symptomLine(ctx: Ctx, f: Finding): string[] {
+  const { c, ui, cols } = ctx;
+  const subject = subjectLabel(ctx, f);
+  const by = f.supersededBy ? c.dim(` (${ui.supersededBy} ${f.supersededBy})`) : '';
+  const head = `${sevColor(ctx, f.severity)('•')} ${f.rule}${subject ? c.dim(` [${subject}]`) : ''}: ${oneLine(f.title)}`;
+  return wrap(head, cols, '    ', '  ').map((l, i, all) => (i === all.length - 1 ? l + by : l));
+}
+
+function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
+  const { c, ui } = ctx;
+  const out = [...header(ctx, p), '', lifecycleLine(ctx, p)];
+  const roots = p.findings.filter((f) => f.role === 'root-cause');
+  const symptoms = p.findings.filter((f) => f.role === 'symptom');
+  if (roots.length === 0 && p.findings.length === 0) {
+    out.push('', c.green(`✓ ${ui.healthy}: ${ui.healthyDetail}`));
+  }
+  roots.forEach((f, i) => {
+    out.push('');
+    const heading = f.severity === 'info' ? ui.otherFindings.toUpperCase() : roots.length > 1 ? `${ui.rootCause} ${i + 1}/${roots.length}` : ui.rootCause;
+    out.push(...findingBlock(ctx, f, heading));
+  });
+  if (symptoms.length > 0) {
+    out.push('', c.bold(ui.symptoms));
+    for (const f of symptoms) out.push(...symptomLine(ctx, f));
+  }
+  const docs = [...new Set(roots.flatMap((f) => f.docs))];
+  if (docs.length > 0) {
+    out.push('', c.dim(`${ui.docs}: ${docs[0]}`));
+    for (const d of docs.slice(1)) out.push(c.dim(`      ${d}`));
+  }
+  const gaps = p.facts.gaps.filter((g) => g !== 'events' || !p.healthy);
+  if (gaps.length > 0) out.push(c.dim(`${ui.missing}: ${gaps.join(', ')}`));
+  return out;
+}
+
+function summaryTable(ctx: Ctx, pods: PodDiagnosis[]): string[] {
+  const { c, ui } = ctx;
+  const unhealthy = pods.filter((p) => !p.healthy);
+  const out = [c.bold(ui.podsSummary(pods.length, unhealthy.length))];
+  if (unhealthy.length === 0) return out;
+  // Group by root-cause rule and owner: "3 pods of ReplicaSet/web: crashloop-oomkilled".
+  const groups = new Map<string, { rule: string; title: string; owner: string; pods: string[] }>();
+  for (const p of unhealthy) {
+    const root = p.findings.find((f) => f.role === 'root-cause');
+    const rule = root?.rule ?? '-';
+    const owner = p.owner ? `${p.owner.kind}/${p.owner.name}` : '';
+    const key = `${rule}\u0000${owner}`;
+    const g = groups.get(key) ?? { rule, title: root ? oneLine(root.title) : '', owner, pods: [] };
+    g.pods.push(p.name);
+    groups.set(key, g);
+  }
+  const sorted = [...groups.values()].sort((a, b) => b.pods.length - a.pods.length || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.owner < b.owner ? -1 : 1));
+  const table = new Table({
+    head: [ui.tableRootCause, ui.tablePods, ui.owner, ui.tableExamples],
+    style: { head: ctx.opts.color ? ['bold'] : [], border: ctx.opts.color ? ['grey'] : [], compact: true },
+    wordWrap: true,
+    colWidths: [30, 6, 20, 20],
+  });
+  const MAX_ROWS = 25;
+  for (const g of sorted.slice(0, MAX_ROWS)) {
+    const examples = g.pods.slice(0, 2).map(oneLine).join(', ') + (g.pods.length > 2 ? ', …' : '');
+    table.push([`${g.rule}\n${c.dim(g.title)}`, String(g.pods.length), oneLine(g.owner) || '-', examples]);
+  }
+  out.push(table.toString());
+  if (sorted.length > MAX_ROWS) out.push(c.dim(`… ${sorted.length - MAX_ROWS} more groups`));
+  return out;
+}
+
+export function renderText(pods: PodDiagnosis[], opts: TextOptions): string {
+  const ctx: Ctx = {
+    c: new Chalk({ level: opts.color ? 1 : 0 }),
+    ui: UI[opts.lang],
+    cols: Math.min(Math.max(opts.cols ?? 80, 40), 100),
+    opts,
+  };
+  const lines: string[] = [];
+  if (pods.length === 1) {
+    lines.push(...podDetails(ctx, pods[0] as PodDiagnosis));
+  } else {
+    lines.push(...summaryTable(ctx, pods));
+    const shown = opts.all ? pods : pods.filter((p) => !p.healthy);
+    for (const p of shown) {
+      lines.push('', ctx.c.dim('─'.repeat(Math.min(ctx.cols, 80))), ...podDetails(ctx, p));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,9 @@
+// -o yaml: the same object as -o json.
+
+import yaml from 'js-yaml';
+import type { PodDiagnosis } from '../engine/types.js';
+import { reportObject } from './json.js';
+
+export function renderYaml(pods: PodDiagnosis[]): string {
+  return yaml.dump(reportObject(pods), { noRefs: true, lineWidth: -1, sortKeys: false, schema: yaml.JSON_SCHEMA });
+}

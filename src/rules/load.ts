@@ -1,0 +1,218 @@
+// Load rules/*.yaml: parse, validate every field against the fact catalogue, and compile
+// predicates, regexes and templates once. Every problem is collected and reported together as
+// "rules/x.yaml: match.all[1].fact: unknown fact "container.lastSate.reason"".
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import yaml from 'js-yaml';
+import { resolvePath } from '../facts/catalog.js';
+import { STAGES, type Stage } from '../facts/types.js';
+import { RuleLoadError } from '../errors.js';
+import { isObject } from '../util/json.js';
+import { compilePredicate, type CompileContext } from './predicates.js';
+import { compileTemplate } from './template.js';
+import { LANGS, SEVERITIES, type CompiledRule, type CompiledText, type Lang, type RuleSpec, type Severity } from './types.js';
+
+export const BUILTIN_RULES_DIR = fileURLToPath(new URL('../../rules/', import.meta.url));
+
+const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const TOP_KEYS = ['id', 'severity', 'stage', 'scope', 'containers', 'match', 'supersedes', 'fallback', 'evidence', 'commands', 'docs', 'text'];
+const CONTAINER_KINDS = ['init', 'sidecar', 'regular', 'ephemeral'];
+const DEFAULT_CONTAINER_KINDS = ['init', 'sidecar', 'regular'];
+
+/** Parse one rule file's text. Returns the compiled rule or pushes errors (prefixed with the file). */
+export function compileRule(source: string, file: string, errors: string[]): CompiledRule | undefined {
+  const problems: string[] = [];
+  let doc: unknown;
+  try {
+    doc = yaml.load(source, { schema: yaml.CORE_SCHEMA, filename: file });
+  } catch (e) {
+    errors.push(`${file}: ${(e as Error).message.split('\n')[0]}`);
+    return undefined;
+  }
+  if (!isObject(doc)) {
+    errors.push(`${file}: expected a mapping (a rule object)`);
+    return undefined;
+  }
+  for (const k of Object.keys(doc)) if (!TOP_KEYS.includes(k)) problems.push(`${k}: unknown field (expected one of ${TOP_KEYS.join(', ')})`);
+
+  const fileId = basename(file).replace(/\.yaml$/, '');
+  const id = doc['id'];
+  if (typeof id !== 'string' || !ID.test(id)) problems.push(`id: expected a kebab-case id like "crashloop-oomkilled"`);
+  else if (id !== fileId) problems.push(`id: "${id}" must equal the file name "${fileId}"`);
+
+  const severity = doc['severity'];
+  if (typeof severity !== 'string' || !(SEVERITIES as readonly string[]).includes(severity))
+    problems.push(`severity: expected one of ${SEVERITIES.join(', ')}`);
+  const stage = doc['stage'];
+  if (typeof stage !== 'string' || !(STAGES as readonly string[]).includes(stage)) problems.push(`stage: expected one of ${STAGES.join(', ')}`);
+  const scope = doc['scope'];
+  if (scope !== 'pod' && scope !== 'container') problems.push(`scope: expected pod or container`);
+
+  let containerKinds = DEFAULT_CONTAINER_KINDS;
+  if (doc['containers'] !== undefined) {
+    const ck = doc['containers'];
+    if (scope !== 'container') problems.push(`containers: only for scope: container`);
+    if (!Array.isArray(ck) || ck.length === 0 || !ck.every((k) => typeof k === 'string' && CONTAINER_KINDS.includes(k)))
+      problems.push(`containers: expected a list of ${CONTAINER_KINDS.join(', ')}`);
+    else containerKinds = ck as string[];
+  }
+
+  const hidden: ReadonlySet<string> = scope === 'container' ? new Set() : new Set(['container']);
+  const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: problems };
+  if (doc['match'] === undefined) problems.push('match: required');
+  const match = doc['match'] === undefined ? () => false : compilePredicate(doc['match'], 'match', ctx);
+  const aliases = ctx.allAliases;
+
+  const checkPath = (path: unknown, at: string): string | undefined => {
+    if (typeof path !== 'string') {
+      problems.push(`${at}: expected a fact path`);
+      return undefined;
+    }
+    const node = resolvePath(path, aliases, hidden);
+    if (!node) problems.push(`${at}: ${hidden.has(path.split('.')[0] ?? '') ? `"${path}" needs scope: container` : `unknown fact "${path}"`}`);
+    else if (node.type === 'object' || (node.type === 'map' && node.of.type === 'object'))
+      problems.push(`${at}: "${path}" is a ${node.type}, not a value`);
+    return path;
+  };
+
+  const evidence: CompiledRule['evidence'] = [];
+  if (!Array.isArray(doc['evidence']) || doc['evidence'].length === 0) problems.push('evidence: expected a non-empty list of fact paths');
+  else
+    doc['evidence'].forEach((p, i) => {
+      const path = checkPath(p, `evidence[${i}]`);
+      if (path) evidence.push({ path, segments: path.split('.') });
+    });
+
+  const supersedes: string[] = [];
+  if (doc['supersedes'] !== undefined) {
+    if (!Array.isArray(doc['supersedes']) || !doc['supersedes'].every((x) => typeof x === 'string'))
+      problems.push('supersedes: expected a list of rule ids');
+    else supersedes.push(...(doc['supersedes'] as string[]));
+  }
+  if (doc['fallback'] !== undefined && typeof doc['fallback'] !== 'boolean') problems.push('fallback: expected true or false');
+
+  const docs: string[] = [];
+  if (!Array.isArray(doc['docs']) || doc['docs'].length === 0) problems.push('docs: expected at least one https link');
+  else
+    doc['docs'].forEach((d, i) => {
+      if (typeof d !== 'string' || !/^https:\/\/\S+$/.test(d)) problems.push(`docs[${i}]: expected an https URL`);
+      else docs.push(d);
+    });
+
+  const templateErrors = (at: string, src: unknown) => compileTemplate(src, at, aliases, hidden, problems);
+
+  const commands: ReturnType<typeof templateErrors>[] = [];
+  if (doc['commands'] !== undefined) {
+    if (!Array.isArray(doc['commands'])) problems.push('commands: expected a list of command templates');
+    else for (const [i, c] of doc['commands'].entries()) commands.push(templateErrors(`commands[${i}]`, c));
+  }
+
+  const text: Partial<Record<Lang, CompiledText>> = {};
+  const rawText = doc['text'];
+  if (!isObject(rawText)) problems.push('text: expected a mapping of languages (en, ko) to title, explanation, remedies');
+  else {
+    if (!isObject(rawText['en'])) problems.push('text.en: required');
+    for (const [lang, t] of Object.entries(rawText)) {
+      const at = `text.${lang}`;
+      if (!(LANGS as readonly string[]).includes(lang)) {
+        problems.push(`${at}: unknown language (expected ${LANGS.join(', ')})`);
+        continue;
+      }
+      if (!isObject(t)) {
+        problems.push(`${at}: expected title, explanation and remedies`);
+        continue;
+      }
+      for (const k of Object.keys(t)) if (!['title', 'explanation', 'remedies'].includes(k)) problems.push(`${at}.${k}: unknown field`);
+      const remedies = t['remedies'];
+      if (!Array.isArray(remedies) || remedies.length === 0) problems.push(`${at}.remedies: expected a non-empty list`);
+      text[lang as Lang] = {
+        title: templateErrors(`${at}.title`, t['title']),
+        explanation: templateErrors(`${at}.explanation`, t['explanation']),
+        remedies: Array.isArray(remedies) ? remedies.map((r, i) => templateErrors(`${at}.remedies[${i}]`, r)) : [],
+      };
+    }
+  }
+
+  if (problems.length > 0) {
+    for (const p of problems) errors.push(`${file}: ${p}`);
+    return undefined;
+  }
+  const spec = doc as unknown as RuleSpec;
+  return {
+    spec,
+    id: id as string,
+    severity: severity as Severity,
+    stage: stage as Stage,
+    scope: scope as 'pod' | 'container',
+    containerKinds: new Set(containerKinds),
+    match,
+    supersedes: new Set(supersedes),
+    fallback: doc['fallback'] === true,
+    evidence,
+    aliasLists: ctx.aliasLists,
+    commands,
+    docs,
+    text: text as CompiledRule['text'],
+    file,
+  };
+}
+
+/** Check cross-rule references: supersedes targets exist and form no cycle. */
+export function checkRuleSet(rules: CompiledRule[], errors: string[]): void {
+  const byId = new Map<string, CompiledRule>();
+  for (const r of rules) {
+    const prev = byId.get(r.id);
+    if (prev) errors.push(`${r.file}: id: "${r.id}" is already defined in ${prev.file}`);
+    byId.set(r.id, r);
+  }
+  for (const r of rules) {
+    for (const t of r.supersedes) {
+      if (!byId.has(t)) errors.push(`${r.file}: supersedes: unknown rule "${t}"`);
+      if (t === r.id) errors.push(`${r.file}: supersedes: a rule cannot supersede itself`);
+    }
+  }
+  // Cycle check (depth-first, colouring).
+  const state = new Map<string, 1 | 2>();
+  const visit = (id: string, path: string[]): void => {
+    const s = state.get(id);
+    if (s === 2) return;
+    if (s === 1) {
+      const cycle = [...path.slice(path.indexOf(id)), id];
+      errors.push(`${byId.get(id)?.file ?? id}: supersedes: cycle ${cycle.join(' → ')}`);
+      return;
+    }
+    state.set(id, 1);
+    for (const t of byId.get(id)?.supersedes ?? []) if (byId.has(t)) visit(t, [...path, id]);
+    state.set(id, 2);
+  };
+  for (const r of rules) visit(r.id, []);
+}
+
+/** Load every rule in the given directories. Throws RuleLoadError listing every problem. */
+export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] {
+  const errors: string[] = [];
+  const rules: CompiledRule[] = [];
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch (e) {
+      throw new RuleLoadError([`${dir}: cannot read the rules directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]);
+    }
+    for (const name of names) {
+      const file = join(dir, name);
+      if (name === 'README.md') continue;
+      if (!name.endsWith('.yaml')) {
+        errors.push(`${file}: not a rule file (rules are <id>.yaml; README.md is the only other file allowed)`);
+        continue;
+      }
+      const r = compileRule(readFileSync(file, 'utf8'), file, errors);
+      if (r) rules.push(r);
+    }
+  }
+  checkRuleSet(rules, errors);
+  if (errors.length > 0) throw new RuleLoadError(errors);
+  return rules;
+}

@@ -1,0 +1,139 @@
+// {{placeholder}} templates in rule text: `{{container.name}}`, `{{e.message | truncate}}`,
+// `{{container.resources.limits.memory | default "no limit"}}`. No logic: a placeholder is a fact
+// path (or an alias bound by `some … as`) followed by filters, each a name and an optional
+// argument (quoted when it has spaces). Paths and filters are checked at load; rendering never
+// fails.
+
+import { resolvePath, type FactNode } from '../facts/catalog.js';
+import { humanDuration } from '../kubectl/duration.js';
+import { EXIT_MEANINGS, WORDS } from '../i18n/vocab.js';
+import { compileGetter } from './predicates.js';
+import type { Lang, Template, TemplatePart, Vars } from './types.js';
+
+interface FilterDef {
+  arg: 'none' | 'optional' | 'required';
+  apply: (value: unknown, arg: string | undefined, lang: Lang) => unknown;
+}
+
+const FILTERS: Record<string, FilterDef> = {
+  /** Text to show when the value is missing or empty. */
+  default: { arg: 'required', apply: (v, arg) => (isMissing(v) ? arg : v) },
+  /** Seconds as kubectl prints durations: 95 → 95s, 250 → 4m10s. */
+  duration: { arg: 'none', apply: (v) => (typeof v === 'number' ? humanDuration(v * 1000) : v) },
+  /** Wrap in double quotes. */
+  quote: { arg: 'none', apply: (v) => (isMissing(v) ? v : `"${toText(v, 'en')}"`) },
+  /** Join a list with "; " instead of ", ". */
+  lines: { arg: 'none', apply: (v) => (Array.isArray(v) ? v.join('; ') : v) },
+  /** The first line only. */
+  firstline: { arg: 'none', apply: (v) => (typeof v === 'string' ? (v.split('\n')[0] ?? '') : v) },
+  /** Cut long text (default 300 characters). */
+  truncate: {
+    arg: 'optional',
+    apply: (v, arg) => {
+      const max = arg !== undefined ? Number(arg) : 300;
+      return typeof v === 'string' && v.length > max ? `${v.slice(0, max - 1)}…` : v;
+    },
+  },
+  /** An exit meaning key (container.lastState.terminated.meaning) in words. */
+  meaning: { arg: 'none', apply: (v, _a, lang) => (typeof v === 'string' ? (EXIT_MEANINGS[lang][v] ?? v) : v) },
+};
+
+export const FILTER_NAMES = Object.keys(FILTERS);
+
+function isMissing(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+function toText(v: unknown, lang: Lang): string {
+  if (isMissing(v)) return WORDS[lang].unknown as string;
+  if (Array.isArray(v)) return v.map((x) => toText(x, lang)).join(', ');
+  if (typeof v === 'boolean') return (v ? WORDS[lang].yes : WORDS[lang].no) as string;
+  if (typeof v === 'object' && v !== null) {
+    const entries = Object.entries(v as Record<string, unknown>);
+    return entries.length === 0 ? (WORDS[lang].none as string) : entries.map(([k, x]) => `${k}=${toText(x, lang)}`).join(', ');
+  }
+  return String(v);
+}
+
+const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+
+/**
+ * Parse and validate a template. `aliases` are the names bound by the rule's `some … as`.
+ * Problems go to `errors` prefixed with `at`.
+ */
+export function compileTemplate(
+  src: unknown,
+  at: string,
+  aliases: ReadonlyMap<string, FactNode>,
+  hidden: ReadonlySet<string>,
+  errors: string[],
+): Template {
+  if (typeof src !== 'string' || src.trim() === '') {
+    errors.push(
+      `${at}: expected non-empty text${src !== null && typeof src === 'object' ? ' (YAML read it as a mapping: quote text that contains ": ")' : ''}`,
+    );
+    return [];
+  }
+  const parts: TemplatePart[] = [];
+  let last = 0;
+  for (const m of src.matchAll(PLACEHOLDER)) {
+    const idx = m.index ?? 0;
+    if (idx > last) parts.push({ lit: src.slice(last, idx) });
+    last = idx + m[0].length;
+    const [pathPart, ...filterParts] = (m[1] as string).split('|').map((x) => x.trim());
+    const path = pathPart ?? '';
+    const node = resolvePath(path, aliases, hidden);
+    if (!node)
+      errors.push(
+        hidden.has(path.split('.')[0] ?? '') ? `${at}: "{{${path}}}" needs scope: container` : `${at}: unknown placeholder "{{${path}}}"`,
+      );
+    else if (node.type === 'object' || node.type === 'list' || (node.type === 'map' && node.of.type === 'object'))
+      errors.push(`${at}: placeholder "{{${path}}}" is a ${node.type}, not a value`);
+    const filters: { name: string; arg?: string }[] = [];
+    for (const f of filterParts) {
+      const fm = /^([a-z]+)(?:\s+(?:"([^"]*)"|(\S+)))?$/.exec(f);
+      if (!fm) {
+        errors.push(`${at}: cannot read filter "${f}" in "{{${m[1]?.trim()}}}" (write: name, or name "argument")`);
+        continue;
+      }
+      const name = fm[1] as string;
+      const arg = fm[2] ?? fm[3];
+      const def = FILTERS[name];
+      if (!def) {
+        errors.push(`${at}: unknown filter "${name}" in "{{${m[1]?.trim()}}}" (known: ${FILTER_NAMES.join(', ')})`);
+        continue;
+      }
+      if (def.arg === 'required' && !arg) errors.push(`${at}: filter "${name}" needs an argument (${name} "…")`);
+      if (def.arg === 'none' && arg !== undefined) errors.push(`${at}: filter "${name}" takes no argument`);
+      filters.push(arg !== undefined ? { name, arg } : { name });
+    }
+    parts.push({ path: path.split('.'), filters });
+  }
+  if (last < src.length) parts.push({ lit: src.slice(last) });
+  for (const p of parts) {
+    if (p.lit !== undefined && (p.lit.includes('{{') || p.lit.includes('}}'))) errors.push(`${at}: unbalanced "{{" or "}}"`);
+  }
+  return parts;
+}
+
+const getters = new WeakMap<string[], (vars: Vars) => unknown>();
+
+export function renderTemplate(t: Template, vars: Vars, lang: Lang): string {
+  let out = '';
+  for (const p of t) {
+    if (p.lit !== undefined) {
+      out += p.lit;
+      continue;
+    }
+    const path = p.path as string[];
+    let get = getters.get(path);
+    if (!get) {
+      get = compileGetter(path);
+      getters.set(path, get);
+    }
+    let v = get(vars);
+    for (const f of p.filters ?? []) v = (FILTERS[f.name] as FilterDef).apply(v, f.arg, lang);
+    out += toText(v, lang);
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+// What a rules/*.yaml file is, before and after validation.
+
+import type { Stage } from '../facts/types.js';
+
+export const SEVERITIES = ['error', 'warning', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const LANGS = ['en', 'ko'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export type Scope = 'pod' | 'container';
+export type ContainerKindName = 'init' | 'sidecar' | 'regular' | 'ephemeral';
+
+/** The words of a rule in one language. All are templates. */
+export interface RuleText {
+  title: string;
+  explanation: string;
+  remedies: string[];
+}
+
+/** A predicate as written in YAML (validated by load.ts). */
+export type PredicateSpec =
+  | { all: PredicateSpec[] }
+  | { any: PredicateSpec[] }
+  | { not: PredicateSpec }
+  | { some: string; as?: string; where?: PredicateSpec }
+  | { none: string; as?: string; where?: PredicateSpec }
+  | ({ fact: string } & Partial<Record<FactOp, unknown>>);
+
+export const FACT_OPS = ['equals', 'in', 'matches', 'ignoreCase', 'contains', 'startsWith', 'exists', 'gt', 'gte', 'lt', 'lte'] as const;
+export type FactOp = (typeof FACT_OPS)[number];
+
+export interface RuleSpec {
+  id: string;
+  severity: Severity;
+  stage: Stage;
+  scope: Scope;
+  containers?: ContainerKindName[];
+  match: PredicateSpec;
+  supersedes?: string[];
+  fallback?: boolean;
+  evidence: string[];
+  commands?: string[];
+  docs: string[];
+  text: Partial<Record<Lang, RuleText>> & { en: RuleText };
+}
+
+/** Variables visible to predicates and templates: fact roots plus `some … as` aliases. */
+export type Vars = Record<string, unknown>;
+
+export type Predicate = (vars: Vars) => boolean;
+
+export interface TemplatePart {
+  lit?: string;
+  path?: string[];
+  filters?: { name: string; arg?: string }[];
+}
+export type Template = TemplatePart[];
+
+export interface CompiledText {
+  title: Template;
+  explanation: Template;
+  remedies: Template[];
+}
+
+export interface CompiledRule {
+  spec: RuleSpec;
+  id: string;
+  severity: Severity;
+  stage: Stage;
+  scope: Scope;
+  containerKinds: ReadonlySet<string>;
+  match: Predicate;
+  supersedes: ReadonlySet<string>;
+  fallback: boolean;
+  evidence: { path: string; segments: string[] }[];
+  /** Aliases bound by `some … as`: the list each ranges over, for evidence paths. */
+  aliasLists: ReadonlyMap<string, { list: string; keyField?: string }>;
+  commands: Template[];
+  docs: string[];
+  text: Partial<Record<Lang, CompiledText>> & { en: CompiledText };
+  /** Where the rule was loaded from. */
+  file: string;
+}

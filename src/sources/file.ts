@@ -1,0 +1,199 @@
+// Offline input: YAML (multi-document) or JSON text → pods with their events joined.
+// Accepts what kubectl prints: Pod, List/PodList of pods, Event, EventList, List of events (and
+// events.k8s.io/v1 Events), plus the `kind: PodwhyFixture` header of fixture files. Other kinds
+// are skipped with a warning. Trimmed pods (no kind, no spec) are read as far as they go.
+
+import yaml from 'js-yaml';
+import { InputError } from '../errors.js';
+import { arr, isObject, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
+import { isEventObject, toEventRecord } from './events.js';
+import type { EventRecord, FixtureHeader, PodInput, Snapshot } from './types.js';
+
+export interface ParsedDoc {
+  value: unknown;
+  /** 1-based line where the document starts. */
+  line: number;
+}
+
+const DOC_MARKER = /^(---|\.\.\.)(?:[ \t]|$)/;
+
+/** Split YAML text into documents at `---` / `...` lines, keeping each one's first line number. */
+function splitYamlDocuments(text: string): { text: string; line: number }[] {
+  const docs: { text: string; line: number }[] = [];
+  const lines = text.split('\n');
+  let start = 0;
+  let buf: string[] = [];
+  const flush = () => {
+    if (buf.some((l) => l.trim() !== '' && !l.trimStart().startsWith('#'))) docs.push({ text: buf.join('\n'), line: start + 1 });
+    buf = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as string;
+    const m = DOC_MARKER.exec(l);
+    if (m) {
+      flush();
+      start = i;
+      // "--- {…}" or "--- key: v" keeps content on the marker line.
+      const restOfLine = m[1] === '---' ? l.slice(3) : '';
+      buf = [restOfLine.trim() !== '' ? ` ${restOfLine}` : ''];
+      continue;
+    }
+    buf.push(l);
+  }
+  flush();
+  return docs;
+}
+
+function firstLine(msg: string): string {
+  return (msg.split('\n')[0] ?? msg).trim();
+}
+
+/** Parse input text as JSON or YAML documents. Throws InputError with the file and line. */
+export function parseText(text: string, file: string): ParsedDoc[] {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const trimmed = body.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      const v: unknown = JSON.parse(body);
+      return Array.isArray(v) ? v.map((value) => ({ value, line: 1 })) : [{ value: v, line: 1 }];
+    } catch (e) {
+      // Not strict JSON: YAML flow style is a superset; fall through to the YAML parser, and if
+      // that fails too, report the JSON error (the user most likely meant JSON).
+      try {
+        return parseYaml(body, file);
+      } catch {
+        throw new InputError(`${file}: invalid JSON: ${firstLine((e as Error).message)} — check the file is complete JSON or YAML`);
+      }
+    }
+  }
+  return parseYaml(body, file);
+}
+
+function parseYaml(body: string, file: string): ParsedDoc[] {
+  const out: ParsedDoc[] = [];
+  for (const d of splitYamlDocuments(body.replace(/\r\n/g, '\n'))) {
+    try {
+      out.push({ value: yaml.load(d.text, { schema: yaml.CORE_SCHEMA, json: true }), line: d.line });
+    } catch (e) {
+      const err = e as { mark?: { line?: number }; reason?: string; message: string };
+      const line = err.mark?.line !== undefined ? d.line + err.mark.line : d.line;
+      throw new InputError(`${file}: invalid YAML at line ${line}: ${err.reason ?? firstLine(err.message)} — check the indentation, or pass JSON`);
+    }
+  }
+  return out;
+}
+
+function looksLikePod(o: JsonObject): boolean {
+  const spec = obj(o['spec']);
+  const status = obj(o['status']);
+  return Array.isArray(spec?.['containers']) || Array.isArray(status?.['containerStatuses']) || (status?.['phase'] !== undefined && isObject(o['metadata']));
+}
+
+function describe(o: JsonObject): string {
+  const kind = str(o['kind']) ?? 'object';
+  const name = nonEmpty(obj(o['metadata'])?.['name']);
+  return name ? `${kind} "${name}"` : kind;
+}
+
+interface Collector {
+  pods: PodInput[];
+  events: EventRecord[];
+  warnings: string[];
+  fixtures: { file: string; header: FixtureHeader }[];
+}
+
+function visit(o: unknown, file: string, line: number, acc: Collector, impliedKind: string | undefined, depth: number): void {
+  if (o === null || o === undefined) return;
+  if (!isObject(o)) {
+    acc.warnings.push(`${file}:${line}: skipped a document that is not an object`);
+    return;
+  }
+  const kind = str(o['kind']) ?? impliedKind;
+  if (kind === 'PodwhyFixture') {
+    const header: FixtureHeader = { raw: o };
+    const d = str(o['description']);
+    if (d !== undefined) header.description = d;
+    const now = str(o['now']) ?? str(o['capturedAt']);
+    if (now !== undefined) header.now = now;
+    if (isObject(o['expect'])) header.expect = o['expect'] as FixtureHeader['expect'];
+    acc.fixtures.push({ file, header });
+    return;
+  }
+  if (kind === 'Pod') {
+    acc.pods.push({ pod: o, events: [], source: { file, line } });
+    return;
+  }
+  if (kind === 'Event' || (kind === undefined && isEventObject(o))) {
+    acc.events.push(toEventRecord(o));
+    return;
+  }
+  if ((kind === undefined || kind.endsWith('List')) && Array.isArray(o['items']) && depth < 2) {
+    const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : undefined;
+    for (const item of arr(o['items'])) visit(item, file, line, acc, implied, depth + 1);
+    return;
+  }
+  if (kind === undefined && looksLikePod(o)) {
+    acc.warnings.push(`${file}:${line}: an object without "kind" was read as a Pod`);
+    acc.pods.push({ pod: o, events: [], source: { file, line } });
+    return;
+  }
+  acc.warnings.push(`${file}:${line}: skipped ${describe(o)} (podwhy reads Pods and Events)`);
+}
+
+/** Read parsed documents of one file into the collector. */
+export function collectDocuments(docs: ParsedDoc[], file: string, acc: Collector): void {
+  const firstPod = acc.pods.length;
+  const firstFixture = acc.fixtures.length;
+  for (const d of docs) visit(d.value, file, d.line, acc, undefined, 0);
+  const header = acc.fixtures.slice(firstFixture)[0]?.header;
+  const capturedAt = time(header?.now);
+  if (capturedAt !== undefined) for (const p of acc.pods.slice(firstPod)) p.capturedAt = capturedAt;
+}
+
+/** Join events to pods: by involvedObject.uid when both have one, else by namespace and name. */
+export function joinEvents(pods: PodInput[], events: EventRecord[]): EventRecord[] {
+  const byUid = new Map<string, PodInput>();
+  const byName = new Map<string, PodInput[]>();
+  for (const p of pods) {
+    const md = obj(p.pod['metadata']) ?? {};
+    const uid = nonEmpty(md['uid']);
+    if (uid) byUid.set(uid, p);
+    const name = nonEmpty(md['name']);
+    if (name) {
+      const list = byName.get(name) ?? [];
+      list.push(p);
+      byName.set(name, list);
+    }
+  }
+  const orphans: EventRecord[] = [];
+  for (const e of events) {
+    const inv = e.involved;
+    if (inv.kind !== undefined && inv.kind !== 'Pod') {
+      orphans.push(e);
+      continue;
+    }
+    let target: PodInput | undefined;
+    if (inv.uid && byUid.has(inv.uid)) target = byUid.get(inv.uid);
+    else if (inv.name) {
+      target = (byName.get(inv.name) ?? []).find((p) => {
+        const md = obj(p.pod['metadata']) ?? {};
+        const ns = nonEmpty(md['namespace']);
+        const uid = nonEmpty(md['uid']);
+        // A uid on both sides that differs means another pod of the same name (StatefulSets reuse names).
+        if (inv.uid && uid && inv.uid !== uid) return false;
+        return ns === undefined || inv.namespace === undefined || ns === inv.namespace;
+      });
+    }
+    if (target) target.events.push(e);
+    else orphans.push(e);
+  }
+  return orphans;
+}
+
+/** Parse every input text and join events to pods. */
+export function snapshotFromTexts(inputs: { file: string; text: string }[]): Snapshot {
+  const acc: Collector = { pods: [], events: [], warnings: [], fixtures: [] };
+  for (const { file, text } of inputs) collectDocuments(parseText(text, file), file, acc);
+  const orphanEvents = joinEvents(acc.pods, acc.events);
+  return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures };
+}
