@@ -68,7 +68,14 @@ function header(ctx: Ctx, p: PodDiagnosis): string[] {
   const meta = [`${ui.namespace} ${oneLine(p.namespace)}`];
   if (p.owner) meta.push(`${ui.owner} ${oneLine(p.owner.kind)}/${oneLine(p.owner.name)}`);
   if (p.facts.pod.nodeName) meta.push(`${ui.node} ${oneLine(p.facts.pod.nodeName)}`);
-  const lines = [c.bold(oneLine(p.name)) + c.dim(`  (${meta.join(', ')})`)];
+  // Wrap between items, never inside one.
+  const metaLines: string[] = [];
+  for (const item of meta) {
+    const last = metaLines.length - 1;
+    if (last >= 0 && width(metaLines[last] as string) + 3 + width(item) <= ctx.cols) metaLines[last] += ` · ${item}`;
+    else metaLines.push(`  ${item}`);
+  }
+  const lines = [c.bold(oneLine(p.name)), ...metaLines.map((l) => c.dim(l))];
   const table = kubectlTable([
     ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'],
     [oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status) || '""', p.kubectl.restarts, p.kubectl.age],

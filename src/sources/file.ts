@@ -18,13 +18,15 @@ export interface ParsedDoc {
 const DOC_MARKER = /^(---|\.\.\.)(?:[ \t]|$)/;
 
 /** Split YAML text into documents at `---` / `...` lines, keeping each one's first line number. */
-function splitYamlDocuments(text: string): { text: string; line: number }[] {
-  const docs: { text: string; line: number }[] = [];
+function splitYamlDocuments(text: string): { text: string; start: number; line: number }[] {
+  const docs: { text: string; start: number; line: number }[] = [];
   const lines = text.split('\n');
   let start = 0;
   let buf: string[] = [];
   const flush = () => {
-    if (buf.some((l) => l.trim() !== '' && !l.trimStart().startsWith('#'))) docs.push({ text: buf.join('\n'), line: start + 1 });
+    // `start` is the 0-based line of buf[0]; `line` is the 1-based line of the first content line.
+    const first = buf.findIndex((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
+    if (first >= 0) docs.push({ text: buf.join('\n'), start, line: start + first + 1 });
     buf = [];
   };
   for (let i = 0; i < lines.length; i++) {
@@ -76,7 +78,7 @@ function parseYaml(body: string, file: string): ParsedDoc[] {
       out.push({ value: yaml.load(d.text, { schema: yaml.CORE_SCHEMA, json: true }), line: d.line });
     } catch (e) {
       const err = e as { mark?: { line?: number }; reason?: string; message: string };
-      const line = err.mark?.line !== undefined ? d.line + err.mark.line : d.line;
+      const line = err.mark?.line !== undefined ? d.start + 1 + err.mark.line : d.line;
       throw new InputError(`${file}: invalid YAML at line ${line}: ${err.reason ?? firstLine(err.message)} — check the indentation, or pass JSON`);
     }
   }

@@ -1,0 +1,180 @@
+// End to end: run bin/podwhy.js as a user would, over files, pipes and flags.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, test } from 'node:test';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin', 'podwhy.js');
+const OOM = join(ROOT, 'fixtures', 'crashloop-oomkilled-jvm.yaml');
+const tmp = mkdtempSync(join(tmpdir(), 'podwhy-cli-'));
+
+function run(args: string[], input?: string, env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    input: input ?? '',
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '', LANG: 'C.UTF-8', ...env },
+    cwd: tmp,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function oneLineError(r: ReturnType<typeof run>, code: number, re: RegExp) {
+  assert.equal(r.code, code, r.err);
+  assert.equal(r.out, '');
+  assert.match(r.err, re);
+  assert.equal(r.err.trim().split('\n').length, 1, `one line: ${r.err}`);
+  assert.doesNotMatch(r.err, /\n\s+at /, 'no stack trace');
+}
+
+describe('podwhy -f', () => {
+  test('names OOMKilled as the root cause, with the limit and restarts as evidence (exit 1)', () => {
+    const r = run(['-f', OOM, '-o', 'json']);
+    assert.equal(r.code, 1, r.err);
+    const report = JSON.parse(r.out);
+    assert.equal(report.schemaVersion, 1);
+    const pod = report.pods[0];
+    assert.deepEqual(pod.kubectl, { ready: '0/1', status: 'CrashLoopBackOff', restarts: '7 (4m30s ago)', age: '167m' });
+    assert.deepEqual(pod.owner, { kind: 'ReplicaSet', name: 'orders-api-6f8d9c7b54' });
+    const root = pod.findings[0];
+    assert.equal(root.rule, 'crashloop-oomkilled');
+    assert.equal(root.role, 'root-cause');
+    assert.equal(root.container, 'orders-api');
+    const ev = Object.fromEntries(root.evidence.map((e: { path: string; value: unknown }) => [e.path, e.value]));
+    assert.equal(ev['containers[orders-api].lastState.terminated.reason'], 'OOMKilled');
+    assert.equal(ev['containers[orders-api].resources.limits.memory'], '512Mi');
+    assert.equal(ev['containers[orders-api].restartCount'], 7);
+    assert.deepEqual(report.summary, { pods: 1, healthy: 0, findings: { error: 2, warning: 0, info: 0 } });
+  });
+
+  test('text output: kubectl header, root cause, remedies, next commands; no colour when piped', () => {
+    const r = run(['-f', OOM]);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\norders-api-6f8d9c7b54-q7xkz\s+0\/1\s+CrashLoopBackOff\s+7 \(4m30s ago\)\s+167m/);
+    assert.match(r.out, /ROOT CAUSE {2}crashloop-oomkilled \[error\]/);
+    assert.match(r.out, /\$ kubectl logs orders-api-6f8d9c7b54-q7xkz -n shop -c orders-api --previous/);
+    assert.doesNotMatch(r.out, /\u001b\[/);
+    for (const line of r.out.split('\n')) assert.ok([...line].length <= 100, `line too long: ${line}`);
+  });
+
+  test('stdin: piped, and as -f -', () => {
+    const text = readFileSync(OOM, 'utf8');
+    const a = run(['-o', 'json'], text);
+    const b = run(['-f', '-', '-o', 'json'], text);
+    const c = run(['-f', OOM, '-o', 'json']);
+    assert.equal(a.code, 1);
+    assert.equal(a.out, c.out);
+    assert.equal(b.out, c.out);
+  });
+
+  test('output is byte-identical across runs, in every format', () => {
+    for (const o of ['text', 'json', 'yaml']) assert.equal(run(['-f', OOM, '-o', o]).out, run(['-f', OOM, '-o', o]).out);
+  });
+
+  test('--fail-on never and --fail-on info', () => {
+    assert.equal(run(['-f', OOM, '--fail-on', 'never']).code, 0);
+    assert.equal(run(['-f', OOM, '--fail-on', 'info']).code, 1);
+  });
+
+  test('--now moves the clock', () => {
+    const pod = JSON.parse(run(['-f', OOM, '-o', 'json', '--now', '2025-03-02T12:55:30Z']).out).pods[0];
+    assert.equal(pod.kubectl.restarts, '7 (3h ago)');
+  });
+
+  test('-o yaml is the same report', () => {
+    const r = run(['-f', OOM, '-o', 'yaml']);
+    assert.match(r.out, /^schemaVersion: 1\npods:\n {2}- namespace: shop\n/);
+  });
+
+  test('JSON input, and a pod chosen by name from a list', () => {
+    const list = { apiVersion: 'v1', kind: 'List', items: [
+      { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'x', creationTimestamp: '2025-01-01T00:00:00Z' }, spec: { containers: [{ name: 'c' }] }, status: { phase: 'Succeeded', containerStatuses: [{ name: 'c', ready: false, restartCount: 0, state: { terminated: { exitCode: 0, reason: 'Completed' } } }] } },
+      { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'b', namespace: 'x' }, status: { phase: 'Running' } },
+    ] };
+    const file = join(tmp, 'list.json');
+    writeFileSync(file, JSON.stringify(list));
+    const r = run(['pod/a', '-f', file, '-o', 'json', '--now', '2025-01-01T01:00:00Z']);
+    assert.equal(r.code, 0, r.err);
+    const report = JSON.parse(r.out);
+    assert.equal(report.pods.length, 1);
+    assert.deepEqual(report.pods[0].kubectl, { ready: '0/1', status: 'Completed', restarts: '0', age: '60m' });
+    assert.equal(report.pods[0].healthy, true);
+    oneLineError(run(['nope', '-f', file]), 2, /^podwhy: pod "nope" not found in the input \(the input has a, b\) — /);
+  });
+
+  test('multi-pod text output starts with a summary table', () => {
+    const r = run(['-f', OOM, '-f', OOM]);
+    assert.match(r.out, /^2 pods, 2 unhealthy\n/);
+    assert.match(r.out, /crashloop-oomkilled/);
+  });
+
+  test('Korean UI words with --lang ko and from LANG', () => {
+    assert.match(run(['-f', OOM, '--lang', 'ko']).out, /근본 원인/);
+    assert.match(run(['-f', OOM], undefined, { LANG: 'ko_KR.UTF-8' }).out, /근본 원인/);
+    assert.match(run(['-f', OOM], undefined, { LANG: 'ko_KR.UTF-8', LC_ALL: 'en_US.UTF-8' }).out, /ROOT CAUSE/);
+  });
+});
+
+describe('errors: one line, exit 2, no stack', () => {
+  test('missing file', () => oneLineError(run(['-f', join(tmp, 'nope.yaml')]), 2, /^podwhy: cannot read .*nope\.yaml: no such file — check the path/));
+  test('invalid YAML with its line', () => {
+    const f = join(tmp, 'bad.yaml');
+    writeFileSync(f, 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n   bad: [\n');
+    oneLineError(run(['-f', f]), 2, /^podwhy: .*bad\.yaml: invalid YAML at line \d+: /);
+  });
+  test('no pod in the input', () => {
+    const f = join(tmp, 'deploy.yaml');
+    writeFileSync(f, 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n');
+    const r = run(['-f', f]);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /warning: .*skipped Deployment "web"/);
+    assert.match(r.err, /podwhy: no pod in the input/);
+  });
+  test('empty stdin', () => oneLineError(run([], ''), 2, /^podwhy: no pod in the input/));
+  test('unknown flag', () => {
+    const r = run(['--bogus']);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /^podwhy: unknown option '--bogus'/);
+  });
+  test('bad --output and --now', () => {
+    assert.equal(run(['-f', OOM, '-o', 'xml']).code, 2);
+    oneLineError(run(['-f', OOM, '--now', 'yesterday']), 2, /^podwhy: --now "yesterday" is not an RFC 3339 time/);
+  });
+  test('invalid rule directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'podwhy-badrules-'));
+    writeFileSync(join(dir, 'x.yaml'), 'id: y\n');
+    const r = run(['-f', OOM, '--rules', dir]);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /x\.yaml: id: "y" must equal the file name "x"/);
+  });
+});
+
+describe('other commands', () => {
+  test('--help and --version exit 0', () => {
+    const h = run(['--help']);
+    assert.equal(h.code, 0);
+    assert.match(h.out, /Usage: podwhy \[options\] \[command\] \[pod\]/);
+    assert.equal(run(['--version']).code, 0);
+  });
+  test('rules lists and shows', () => {
+    const l = run(['rules']);
+    assert.equal(l.code, 0);
+    assert.match(l.out, /crashloop-oomkilled\s+error\s+runtime/);
+    const s = run(['rules', 'crashloop-oomkilled']);
+    assert.equal(s.code, 0);
+    assert.match(s.out, /Fixtures: .*fixtures\/crashloop-oomkilled-jvm\.yaml/);
+    oneLineError(run(['rules', 'crashloop']), 2, /^podwhy: no rule "crashloop" \(did you mean/);
+  });
+  test('kubectl-podwhy is the same program', () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'kubectl-podwhy.js'), '-f', OOM, '-o', 'json'], { encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.equal(JSON.parse(r.stdout).pods[0].findings[0].rule, 'crashloop-oomkilled');
+  });
+  test('a named pod without -f needs a cluster, which this build cannot read yet', () => {
+    oneLineError(run(['web-1'], undefined), 2, /^podwhy: reading a live cluster is not available/);
+  });
+});

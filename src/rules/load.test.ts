@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { RuleLoadError } from '../errors.js';
+import { checkRuleSet, compileRule, loadRules } from './load.js';
+import type { CompiledRule } from './types.js';
+
+const GOOD = `id: sample-rule
+severity: error
+stage: runtime
+scope: container
+match:
+  all:
+    - fact: container.lastState.terminated.reason
+      equals: OOMKilled
+    - some: container.events
+      as: e
+      where:
+        fact: e.reason
+        matches: "^Back-?off$"
+evidence: [container.lastState.terminated.reason, e.message]
+docs: [https://kubernetes.io/docs/]
+text:
+  en:
+    title: Sample {{container.name}}
+    explanation: Limit {{container.resources.limits.memory | default "none"}}, event {{e.message | truncate 40}}.
+    remedies: [Do the thing.]
+`;
+
+function errorsFor(source: string, file = 'rules/sample-rule.yaml'): string[] {
+  const errors: string[] = [];
+  compileRule(source, file, errors);
+  return errors;
+}
+
+describe('rule loader', () => {
+  test('a valid rule compiles', () => {
+    const errors: string[] = [];
+    const r = compileRule(GOOD, 'rules/sample-rule.yaml', errors);
+    assert.deepEqual(errors, []);
+    assert.equal(r?.id, 'sample-rule');
+    assert.equal(r?.aliasLists.get('e')?.list, 'container.events');
+  });
+
+  const cases: [string, (s: string) => string, RegExp][] = [
+    ['unknown fact path', (s) => s.replace('container.lastState.terminated.reason\n', 'container.lastSate.terminated.reason\n'), /match\.all\[0\]\.fact: unknown fact "container\.lastSate\.terminated\.reason"/],
+    ['unknown placeholder', (s) => s.replace('Sample {{container.name}}', 'Sample {{container.nmae}}'), /text\.en\.title: unknown placeholder "\{\{container\.nmae\}\}"/],
+    ['unknown filter', (s) => s.replace('truncate 40', 'shout'), /unknown filter "shout"/],
+    ['filter missing its argument', (s) => s.replace('default "none"', 'default'), /filter "default" needs an argument/],
+    ['bad regex', (s) => s.replace('"^Back-?off$"', '"(unclosed"'), /match\.all\[1\]\.where\.matches: invalid regular expression/],
+    ['id differs from file name', (s) => s.replace('id: sample-rule', 'id: other-rule'), /id: "other-rule" must equal the file name "sample-rule"/],
+    ['id not kebab-case', (s) => s.replace('id: sample-rule', 'id: Sample_Rule'), /id: expected a kebab-case id/],
+    ['bad severity', (s) => s.replace('severity: error', 'severity: fatal'), /severity: expected one of error, warning, info/],
+    ['bad stage', (s) => s.replace('stage: runtime', 'stage: later'), /stage: expected one of/],
+    ['unknown top-level field', (s) => `${s}colour: red\n`, /colour: unknown field/],
+    ['container fact in pod scope', (s) => s.replace('scope: container', 'scope: pod'), /"container\.lastState\.terminated\.reason" needs scope: container/],
+    ['alias used outside its some', (s) => s.replace('evidence: [container.lastState.terminated.reason, e.message]', 'evidence: [x.message]'), /evidence\[0\]: unknown fact "x\.message"/],
+    ['numeric operator on a string fact', (s) => s.replace('equals: OOMKilled', 'gt: 3'), /"container\.lastState\.terminated\.reason" is a string; gt needs a number fact/],
+    ['some over a non-list', (s) => s.replace('some: container.events', 'some: container.name'), /"container\.name" is not a list/],
+    ['missing english text', (s) => s.replace('  en:\n', '  ko:\n'), /text\.en: required/],
+    ['unknown language', (s) => `${s}  fr:\n    title: x\n    explanation: y\n    remedies: [z.]\n`, /text\.fr: unknown language/],
+    ['plain scalar turned into a mapping', (s) => s.replace('remedies: [Do the thing.]', 'remedies:\n      - Set optional: true on it.'), /quote text that contains ": "/],
+    ['docs must be https', (s) => s.replace('https://kubernetes.io/docs/', 'http://example.com'), /docs\[0\]: expected an https URL/],
+    ['invalid YAML', () => 'id: [unclosed', /rules\/sample-rule\.yaml: /],
+    ['unknown predicate', (s) => s.replace('    - fact: container.lastState.terminated.reason\n      equals: OOMKilled', '    - whatever: 1'), /match\.all\[0\]: unknown predicate/],
+  ];
+  for (const [name, mutate, want] of cases) {
+    test(`rejects: ${name}`, () => {
+      const errors = errorsFor(mutate(GOOD));
+      assert.ok(errors.length > 0, 'expected an error');
+      assert.ok(
+        errors.every((e) => e.startsWith('rules/sample-rule.yaml: ')),
+        `every error names the file: ${errors.join(' | ')}`,
+      );
+      assert.ok(
+        errors.some((e) => want.test(e)),
+        `wanted ${want} in:\n${errors.join('\n')}`,
+      );
+    });
+  }
+
+  test('supersedes: unknown target and cycles', () => {
+    const mk = (id: string, sup: string[]): CompiledRule => {
+      const errors: string[] = [];
+      const r = compileRule(GOOD.replace('id: sample-rule', `id: ${id}`) + `supersedes: [${sup.join(', ')}]\n`, `rules/${id}.yaml`, errors);
+      assert.deepEqual(errors, []);
+      return r as CompiledRule;
+    };
+    const errors: string[] = [];
+    checkRuleSet([mk('a', ['b']), mk('b', ['c']), mk('c', ['a']), mk('d', ['nope'])], errors);
+    assert.ok(errors.some((e) => /supersedes: cycle a → b → c → a/.test(e)), errors.join('\n'));
+    assert.ok(errors.some((e) => /rules\/d\.yaml: supersedes: unknown rule "nope"/.test(e)));
+  });
+
+  test('a directory with a stray file and a duplicate id is rejected as a whole', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'podwhy-rules-'));
+    writeFileSync(join(dir, 'sample-rule.yaml'), GOOD);
+    writeFileSync(join(dir, 'notes.yml'), 'x: 1');
+    mkdirSync(join(dir, 'more'));
+    writeFileSync(join(dir, 'more', 'sample-rule.yaml'), GOOD);
+    assert.throws(
+      () => loadRules([dir, join(dir, 'more')]),
+      (e: unknown) => {
+        assert.ok(e instanceof RuleLoadError);
+        assert.ok(e.problems.some((p) => p.endsWith('notes.yml: not a rule file (rules are <id>.yaml; README.md is the only other file allowed)')));
+        assert.ok(e.problems.some((p) => /id: "sample-rule" is already defined in/.test(p)));
+        return true;
+      },
+    );
+  });
+
+  test('the built-in rules load', () => {
+    assert.ok(loadRules().length >= 30);
+  });
+});

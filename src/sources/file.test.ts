@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { InputError } from '../errors.js';
+import { parseText, snapshotFromTexts } from './file.js';
+
+const pod = (name: string, uid?: string, ns = 'default') => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: ns, ...(uid ? { uid } : {}) }, status: { phase: 'Running' } });
+const event = (name: string, reason: string, extra: Record<string, unknown> = {}) => ({
+  apiVersion: 'v1',
+  kind: 'Event',
+  metadata: { name: `${name}.1`, namespace: 'default' },
+  involvedObject: { kind: 'Pod', name, namespace: 'default', ...extra },
+  reason,
+  message: reason,
+  count: 2,
+  lastTimestamp: '2025-01-01T00:00:00Z',
+});
+
+describe('parseText', () => {
+  test('multi-document YAML with line numbers', () => {
+    const docs = parseText('kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\nmetadata:\n  name: b\n', 'x.yaml');
+    assert.equal(docs.length, 2);
+    assert.deepEqual(
+      docs.map((d) => d.line),
+      [1, 5],
+    );
+  });
+  test('JSON, JSON arrays, BOM and CRLF', () => {
+    assert.equal(parseText(JSON.stringify(pod('a')), 'x.json').length, 1);
+    assert.equal(parseText(JSON.stringify([pod('a'), pod('b')]), 'x.json').length, 2);
+    assert.equal(parseText('\ufeffkind: Pod\r\nmetadata:\r\n  name: a\r\n', 'x').length, 1);
+  });
+  test('timestamps stay strings (no YAML timestamp type)', () => {
+    const [d] = parseText('kind: Pod\nmetadata:\n  creationTimestamp: 2025-01-01T00:00:00Z\n', 'x');
+    assert.equal((d?.value as { metadata: { creationTimestamp: unknown } }).metadata.creationTimestamp, '2025-01-01T00:00:00Z');
+  });
+  test('invalid YAML names the file and line', () => {
+    assert.throws(
+      () => parseText('kind: Pod\n---\nmetadata:\n  name: a\n bad: [\n', 'pod.yaml'),
+      (e: unknown) => e instanceof InputError && /^pod\.yaml: invalid YAML at line \d+: /.test(e.message) && !e.message.includes('\n'),
+    );
+  });
+  test('truncated JSON is a JSON error', () => {
+    assert.throws(() => parseText('{"kind": "Pod", "metadata": {', 'x.json'), (e: unknown) => e instanceof InputError && /x\.json: invalid JSON/.test(e.message));
+  });
+});
+
+describe('snapshot', () => {
+  test('List of pods and a separate List of events are joined by uid, then by name', () => {
+    const s = snapshotFromTexts([
+      { file: 'pods.json', text: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [pod('web-0', 'u-new'), pod('api', undefined)] }) },
+      {
+        file: 'events.json',
+        text: JSON.stringify({
+          kind: 'List',
+          items: [event('web-0', 'Pulled', { uid: 'u-new' }), event('web-0', 'Killing', { uid: 'u-old' }), event('api', 'BackOff'), event('gone', 'X')],
+        }),
+      },
+    ]);
+    assert.equal(s.pods.length, 2);
+    assert.deepEqual(
+      s.pods[0]?.events.map((e) => e.reason),
+      ['Pulled'],
+      'an event for a previous pod of the same name (other uid) is not joined',
+    );
+    assert.deepEqual(
+      s.pods[1]?.events.map((e) => e.reason),
+      ['BackOff'],
+    );
+    assert.equal(s.orphanEvents.length, 2);
+  });
+  test('PodList items without kind, events.k8s.io events, fixture header, other kinds', () => {
+    const s = snapshotFromTexts([
+      {
+        file: 'x.yaml',
+        text: [
+          'kind: PodwhyFixture\nnow: "2025-01-01T00:00:00Z"\nexpect: {fires: [], rootCause: null}',
+          JSON.stringify({ kind: 'PodList', items: [{ metadata: { name: 'a', uid: 'ua' }, spec: { containers: [] } }] }),
+          JSON.stringify({ apiVersion: 'events.k8s.io/v1', kind: 'Event', regarding: { kind: 'Pod', name: 'a', uid: 'ua' }, reason: 'FailedScheduling', note: '0/1 nodes are available', series: { count: 4 } }),
+          'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web',
+        ].join('\n---\n'),
+      },
+    ]);
+    assert.equal(s.pods.length, 1);
+    assert.equal(s.pods[0]?.capturedAt, Date.UTC(2025, 0, 1));
+    assert.equal(s.pods[0]?.events[0]?.count, 4);
+    assert.equal(s.pods[0]?.events[0]?.message, '0/1 nodes are available');
+    assert.equal(s.fixtures.length, 1);
+    assert.deepEqual(s.warnings, ['x.yaml:9: skipped Deployment "web" (podwhy reads Pods and Events)']);
+  });
+  test('a kind-less object that looks like a pod is read as one, with a warning', () => {
+    const s = snapshotFromTexts([{ file: 'x', text: 'metadata:\n  name: a\nstatus:\n  phase: Pending\n' }]);
+    assert.equal(s.pods.length, 1);
+    assert.match(s.warnings[0] ?? '', /without "kind" was read as a Pod/);
+  });
+  test('scalars and empty documents are harmless', () => {
+    const s = snapshotFromTexts([{ file: 'x', text: '---\n---\n42\n---\n# only a comment\n' }]);
+    assert.equal(s.pods.length, 0);
+    assert.equal(s.warnings.length, 1);
+  });
+});
