@@ -1,7 +1,7 @@
 // Root cause versus symptom, and a stable order. Pure.
 //
 // 1. A fallback finding is dropped when anything specific fired on its subject (for a pod-level
-//    fallback: anywhere on the pod).
+//    fallback: anything at all on the pod), or when another fallback supersedes it.
 // 2. `supersedes`: a finding demotes the findings it names on the same container, or anywhere
 //    when it is pod-level; a finding on container A never demotes one on container B.
 // 3. Among the rest (errors and warnings; info only when there is nothing else), the earliest
@@ -26,15 +26,27 @@ export interface RankedFinding {
 const subjectKey = (f: RawFinding) => (f.container ? `c:${f.container.kind}:${f.container.name}` : 'pod');
 
 export function rank(raw: RawFinding[]): RankedFinding[] {
-  // 1. Fallbacks.
+  // 1. Fallbacks. A container fallback is dropped when a specific rule fired on its container, or
+  //    another fallback there supersedes it; a pod fallback when anything else fired on the pod,
+  //    or another pod fallback supersedes it.
   const specificOn = new Set<string>();
   let anySpecific = false;
+  let anyContainerFallback = false;
   for (const f of raw) {
-    if (f.rule.fallback) continue;
+    if (f.rule.fallback) {
+      if (f.container) anyContainerFallback = true;
+      continue;
+    }
     anySpecific = true;
     specificOn.add(subjectKey(f));
   }
-  const kept = raw.filter((f) => !f.rule.fallback || (f.container ? !specificOn.has(subjectKey(f)) : !anySpecific));
+  const supersededFallback = (f: RawFinding) =>
+    raw.some((g) => g !== f && g.rule.fallback && g.rule.supersedes.has(f.rule.id) && (f.container ? subjectKey(g) === subjectKey(f) : !g.container));
+  const kept = raw.filter((f) => {
+    if (!f.rule.fallback) return true;
+    if (supersededFallback(f)) return false;
+    return f.container ? !specificOn.has(subjectKey(f)) : !anySpecific && !anyContainerFallback;
+  });
 
   // 2. Supersedes.
   const supersededBy = new Map<RawFinding, string>();

@@ -70,6 +70,8 @@ export function normalize(input: PodInput, nowMs: number): Facts {
 
   const containers = containerFacts(spec, status, events, nowMs);
   pod.requests = effectiveRequests(containers.map((c) => ({ kind: c.kind, requests: c.resources.requests })));
+  // Old statuses carry no qosClass: derive it from the spec as the API server does.
+  if (pod.qosClass === undefined && obj(raw['spec'])) pod.qosClass = qosClass(containers);
   const facts: Facts = { pod, conditions, events, containers, gaps };
   const scheduling = schedulingFacts(pod, conditions, events);
   if (scheduling) facts.scheduling = scheduling;
@@ -77,7 +79,9 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     const message = pod.message ?? events.find((e) => e.reason === 'Evicted')?.message;
     if (message !== undefined) {
       const p = parseEvictionMessage(message);
-      const ev: Facts['eviction'] = { message, containers: p.containers, summary: summarizeEviction(p) };
+      const ev: Facts['eviction'] = { message, kind: p.kind, containers: p.containers, summary: summarizeEviction(p) };
+      setIf(ev, 'limit', p.limit);
+      setIf(ev, 'volume', p.volume);
       setIf(ev, 'resource', p.resource);
       setIf(ev, 'threshold', p.threshold);
       setIf(ev, 'available', p.available);
@@ -157,6 +161,23 @@ function toleration(t: JsonObject): string {
   const secs = num(t['tolerationSeconds']);
   if (secs !== undefined) out += ` for ${secs}s`;
   return out;
+}
+
+/** The QoS class the API server assigns (pkg/apis/core/helper/qos), from requests and limits. */
+function qosClass(containers: ContainerFacts[]): string {
+  const relevant = containers.filter((c) => c.kind !== 'ephemeral');
+  let any = false;
+  let guaranteed = relevant.length > 0;
+  for (const c of relevant) {
+    const { requests, limits } = c.resources;
+    for (const r of ['cpu', 'memory']) {
+      const req = requests[r] ?? limits[r]; // a limit without a request defaults the request to it
+      if (req !== undefined || limits[r] !== undefined) any = true;
+      if (limits[r] === undefined || (req !== undefined && req !== limits[r])) guaranteed = false;
+    }
+  }
+  if (!any) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
 /** Required node affinity as readable terms: "topology.kubernetes.io/zone In (eu-west-1a, eu-west-1b)". */

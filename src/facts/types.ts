@@ -127,6 +127,10 @@ export interface EvictionContainerFacts {
 
 export interface EvictionFacts {
   message: string;
+  /** node-pressure | pod-storage-limit | container-storage-limit | emptydir-limit | node-condition | unknown */
+  kind: string;
+  limit?: string;
+  volume?: string;
   /** memory, ephemeral-storage, pids, nodefs… */
   resource?: string;
   threshold?: string;

@@ -89,6 +89,8 @@ function lifecycleLine(ctx: Ctx, p: PodDiagnosis): string {
   const parts = LIFECYCLE.map((t) => {
     const cond = p.facts.conditions[t];
     const label = LIFECYCLE_LABEL[t];
+    // A trimmed status may lack PodScheduled while spec.nodeName shows the pod was bound.
+    if (t === 'PodScheduled' && !cond && p.facts.pod.nodeName) return c.green(`✓ ${label}`);
     if (cond?.status === 'True') return c.green(`✓ ${label}`);
     if (cond?.status === 'False') return c.red(`✗ ${label}`);
     if (cond?.status === 'Unknown') return c.yellow(`? ${label}`);

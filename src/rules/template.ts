@@ -103,7 +103,7 @@ export function compileTemplate(
         errors.push(`${at}: unknown filter "${name}" in "{{${m[1]?.trim()}}}" (known: ${FILTER_NAMES.join(', ')})`);
         continue;
       }
-      if (def.arg === 'required' && !arg) errors.push(`${at}: filter "${name}" needs an argument (${name} "…")`);
+      if (def.arg === 'required' && arg === undefined) errors.push(`${at}: filter "${name}" needs an argument (${name} "…")`);
       if (def.arg === 'none' && arg !== undefined) errors.push(`${at}: filter "${name}" takes no argument`);
       filters.push(arg !== undefined ? { name, arg } : { name });
     }

@@ -18,7 +18,17 @@ export interface EvictedContainer {
 }
 
 export interface ParsedEviction {
+  /**
+   * node-pressure: the node ran low on a resource; pod-storage-limit, container-storage-limit,
+   * emptydir-limit: the pod exceeded its own ephemeral-storage limit (the node was fine);
+   * node-condition: the pod was rejected for a node condition; unknown.
+   */
+  kind: string;
   resource?: string;
+  /** The limit exceeded, for the *-limit kinds. */
+  limit?: string;
+  /** The emptyDir volume over its sizeLimit. */
+  volume?: string;
   threshold?: string;
   available?: string;
   condition?: string;
@@ -29,7 +39,7 @@ export interface ParsedEviction {
 
 export function parseEvictionMessage(message: string): ParsedEviction {
   const msg = message.replace(/\s+/g, ' ');
-  const out: ParsedEviction = { containers: [] };
+  const out: ParsedEviction = { kind: 'unknown', containers: [] };
   const low = /The node was low on resource: ([\w./-]+)\./.exec(msg);
   if (low) out.resource = low[1] as string;
   const th = /Threshold quantity: ([^,]+), available: ([^.\s]+(?:\.\d+[^.\s]*)?)\./.exec(msg);
@@ -46,7 +56,21 @@ export function parseEvictionMessage(message: string): ParsedEviction {
     out.resource ??= 'ephemeral-storage';
     out.containers.push({ name: m[1] as string, limit: m[2] as string });
   }
-  if (/Pod ephemeral local storage usage exceeds|Usage of EmptyDir volume/.test(msg)) out.resource ??= 'ephemeral-storage';
+  const podLimit = /Pod ephemeral local storage usage exceeds the total limit of containers (\S+?)\.?(?:\s|$)/.exec(msg);
+  const emptyDir = /Usage of EmptyDir volume "([^"]*)" exceeds the limit "([^"]*)"/.exec(msg);
+  if (podLimit || emptyDir) out.resource ??= 'ephemeral-storage';
+  if (low) out.kind = 'node-pressure';
+  else if (podLimit) {
+    out.kind = 'pod-storage-limit';
+    out.limit = podLimit[1] as string;
+  } else if (emptyDir) {
+    out.kind = 'emptydir-limit';
+    out.volume = emptyDir[1] as string;
+    out.limit = emptyDir[2] as string;
+  } else if (out.containers.some((c) => c.limit !== undefined)) {
+    out.kind = 'container-storage-limit';
+    out.limit = out.containers.find((c) => c.limit !== undefined)?.limit as string;
+  } else if (cond) out.kind = 'node-condition';
   let best = -Infinity;
   for (const c of out.containers) {
     const over = (parseQuantity(c.usage) ?? 0) - (parseQuantity(c.request) ?? 0);
