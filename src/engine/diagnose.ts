@@ -21,6 +21,7 @@ export function lifecycleStage(f: Facts): PodStage {
   if (f.conditions['PodScheduled']?.status !== 'True' && !f.pod.nodeName) return 'scheduling';
   if (f.conditions['Initialized'] && f.conditions['Initialized'].status !== 'True') return 'init';
   if (f.conditions['Ready']?.status === 'True') return 'ready';
+  if (f.containers.some((c) => c.state.waiting?.reason === 'ContainerCreating' || c.state.waiting?.reason === 'PodInitializing')) return 'creating';
   return 'running';
 }
 

@@ -35,7 +35,16 @@ test('fallbacks vanish when something specific fired', () => {
   const fb = rule('image-pull-failed', 'image', { fallback: true });
   const podFb = rule('pod-pending', 'scheduling', { fallback: true });
   assert.deepEqual(roles(rank([f(fb, c('app')), f(specific, c('app')), f(podFb)])), ['image-pull-not-found@app:root-cause']);
-  assert.deepEqual(roles(rank([f(fb, c('app')), f(podFb)])), ['pod-pending:root-cause', 'image-pull-failed@app:symptom']);
+  // A pod-level fallback ("nothing explains this pod") also yields to a container's fallback.
+  assert.deepEqual(roles(rank([f(fb, c('app')), f(podFb)])), ['image-pull-failed@app:root-cause']);
+  assert.deepEqual(roles(rank([f(podFb)])), ['pod-pending:root-cause']);
+});
+
+test('a fallback that supersedes another fallback drops it on the same subject only', () => {
+  const generic = rule('container-waiting-unknown', 'start', { fallback: true });
+  const image = rule('image-pull-failed', 'image', { fallback: true, supersedes: ['container-waiting-unknown'] });
+  assert.deepEqual(roles(rank([f(generic, c('app')), f(image, c('app'))])), ['image-pull-failed@app:root-cause']);
+  assert.deepEqual(roles(rank([f(generic, c('a', 1)), f(image, c('b', 2))])), ['image-pull-failed@b:root-cause', 'container-waiting-unknown@a:root-cause']);
 });
 
 test('info findings are root causes only when nothing worse is there', () => {

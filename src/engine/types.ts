@@ -31,7 +31,7 @@ export interface Finding {
 }
 
 /** Where the pod stands: a lifecycle stage, or ready/completed for healthy pods. */
-export type PodStage = Stage | 'ready' | 'completed' | 'running';
+export type PodStage = Stage | 'creating' | 'ready' | 'completed' | 'running';
 
 export interface PodDiagnosis {
   namespace: string;

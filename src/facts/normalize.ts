@@ -211,8 +211,11 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
     if (la !== lb) return lb - la;
     return b.i - a.i;
   });
+  const totals = new Map<string, number>();
+  const key = (r: EventRecord) => `${r.reason ?? ''}\u0000${containerOfFieldPath(r.involved.fieldPath) ?? ''}`;
+  for (const r of records) totals.set(key(r), (totals.get(key(r)) ?? 0) + r.count);
   return indexed.map(({ r }) => {
-    const e: EventFacts = { count: r.count };
+    const e: EventFacts = { count: r.count, reasonTotal: totals.get(key(r)) ?? r.count };
     setIf(e, 'type', r.type);
     setIf(e, 'reason', r.reason);
     setIf(e, 'message', r.message);
@@ -241,13 +244,18 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
   }
   if (message === undefined) return undefined;
   const p = parseSchedulingMessage(message);
+  const isRoutine = (r: { kind: string; detail?: string }) =>
+    (r.kind === 'untolerated-taint' && /^node-role\.kubernetes\.io\/(?:control-plane|master)\b/.test(r.detail ?? '')) ||
+    (r.kind === 'node-affinity' && pod.owner?.kind === 'DaemonSet');
+  const others = p.reasons.some((r) => !isRoutine(r));
+  const reasons = p.reasons.map((r) => ({ ...r, routine: others && isRoutine(r) }));
   const out: SchedulingFacts = {
     message,
-    reasons: p.reasons,
+    reasons,
     from,
-    summary: p.reasons.map((r) => (r.count !== undefined ? `${r.count} × ${r.text}` : r.text)),
-    insufficient: [...new Set(p.reasons.filter((r) => r.kind === 'insufficient-resource' && r.detail).map((r) => r.detail as string))],
-    taints: [...new Set(p.reasons.filter((r) => r.kind === 'untolerated-taint' && r.detail).map((r) => r.detail as string))],
+    summary: reasons.map((r) => (r.count !== undefined ? `${r.count} × ${r.text}` : r.text)),
+    insufficient: [...new Set(reasons.filter((r) => r.kind === 'insufficient-resource' && r.detail).map((r) => r.detail as string))],
+    taints: [...new Set(reasons.filter((r) => r.kind === 'untolerated-taint' && !r.routine && r.detail).map((r) => r.detail as string))],
   };
   setIf(out, 'nodes', p.nodes);
   setIf(out, 'preemption', p.preemption);

@@ -83,6 +83,8 @@ export interface EventFacts {
   reason?: string;
   message?: string;
   count: number;
+  /** Sum of the counts of all this pod's events with the same reason (and container). */
+  reasonTotal: number;
   /** Reporting component: kubelet, default-scheduler, attachdetach-controller… */
   source?: string;
   /** The container named in involvedObject.fieldPath (spec.containers{app}), if any. */
@@ -101,6 +103,11 @@ export interface SchedulingReasonFacts {
   text: string;
   /** Resource name, taint, PVC name: what the clause is about. */
   detail?: string;
+  /**
+   * The clause rules out nodes the pod was never meant for, next to other clauses that are the
+   * real obstacle: control-plane taints, and a DaemonSet pod's node pinning.
+   */
+  routine: boolean;
 }
 
 export interface SchedulingFacts {

@@ -101,6 +101,16 @@ function lifecycleLine(ctx: Ctx, p: PodDiagnosis): string {
   return `${ui.lifecycle}: ${parts.join(c.dim(' → '))}   ${c.dim('[')}${where}${c.dim(']')}`;
 }
 
+function evidenceText(v: unknown): string {
+  if (Array.isArray(v)) return v.map(evidenceText).join(', ');
+  if (v !== null && typeof v === 'object') {
+    return Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${k}=${evidenceText(x)}`)
+      .join(', ');
+  }
+  return String(v);
+}
+
 function findingBlock(ctx: Ctx, f: Finding, heading: string): string[] {
   const { c, ui, cols } = ctx;
   const color = sevColor(ctx, f.severity);
@@ -112,7 +122,7 @@ function findingBlock(ctx: Ctx, f: Finding, heading: string): string[] {
   if (f.evidence.length > 0) {
     out.push('', `  ${c.underline(ui.evidence)}`);
     for (const e of f.evidence) {
-      const value = Array.isArray(e.value) ? e.value.map((v) => String(v)).join(', ') : String(e.value);
+      const value = evidenceText(e.value);
       const text = `${c.dim(`${oneLine(e.path)}:`)} ${stripControls(value.length > 400 ? `${value.slice(0, 399)}…` : value)}`;
       out.push(...wrap(text, cols, '      ', '    • '));
     }

@@ -78,7 +78,7 @@ describe('templates', () => {
     assert.equal(render('{{pod.ageSeconds | duration}}', { pod }), '4m10s');
     assert.equal(render('{{pod.reason}}', { pod }), 'unknown');
     assert.equal(render('{{pod.reason}}', { pod }, 'ko'), '알 수 없음');
-    assert.equal(render('{{pod.message | truncate 5}}', { pod: { message: 'abcdefgh' } }), 'abcd…');
+    assert.equal(render('{{pod.message | truncate 10}}', { pod: { message: 'abcdefghijklmnopqrstuvwxyz' } }), 'abcdef … xyz');
   });
   test('meaning filter localises exit meanings', () => {
     const c = { lastState: { terminated: { meaning: 'oom-killed' } } };

@@ -26,12 +26,18 @@ const FILTERS: Record<string, FilterDef> = {
   lines: { arg: 'none', apply: (v) => (Array.isArray(v) ? v.join('; ') : v) },
   /** The first line only. */
   firstline: { arg: 'none', apply: (v) => (typeof v === 'string' ? (v.split('\n')[0] ?? '') : v) },
-  /** Cut long text (default 300 characters). */
+  /**
+   * Cut long text to about N characters (default 400), keeping its start and its end: runtime
+   * errors put the context first and the cause last ("mount failed: … Output: bad option …").
+   */
   truncate: {
     arg: 'optional',
     apply: (v, arg) => {
-      const max = arg !== undefined ? Number(arg) : 300;
-      return typeof v === 'string' && v.length > max ? `${v.slice(0, max - 1)}…` : v;
+      const max = Math.max(10, arg !== undefined && Number.isFinite(Number(arg)) ? Number(arg) : 400);
+      if (typeof v !== 'string' || v.length <= max) return v;
+      const head = Math.ceil(max * 0.6);
+      const tail = max - head - 1;
+      return `${v.slice(0, head).trimEnd()} … ${v.slice(v.length - tail).trimStart()}`;
     },
   },
   /** An exit meaning key (container.lastState.terminated.meaning) in words. */

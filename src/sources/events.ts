@@ -27,7 +27,8 @@ export function toEventRecord(o: JsonObject): EventRecord {
   const reason = nonEmpty(o['reason']);
   if (reason) rec.reason = reason;
   const message = str(o['message']) ?? str(o['note']);
-  if (message !== undefined) rec.message = message.trim();
+  // The event correlator rewrites spammy messages as "(combined from similar events): <msg>".
+  if (message !== undefined) rec.message = message.replace(/^\(combined from similar events\):\s*/, '').trim();
   if (first !== undefined) rec.first = first;
   if (last !== undefined) rec.last = last;
   const source =

@@ -70,3 +70,19 @@ test('image references normalise like the runtimes do', () => {
   assert.deepEqual(parseImageRef('localhost/app:dev'), { registry: 'localhost', repository: 'app', tag: 'dev' });
   assert.equal(parseImageRef('has space'), undefined);
 });
+
+test('status codes count only in context: a tag named 403 is not a refusal', () => {
+  assert.equal(
+    classifyImagePull('rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/acme/app:403": failed to resolve reference "docker.io/acme/app:403": docker.io/acme/app:403: not found').kind,
+    'not-found',
+  );
+});
+
+test('aggregated per-credential errors: a NotFound beats an anonymous 401', () => {
+  assert.equal(
+    classifyImagePull(
+      '[rpc error: code = NotFound desc = failed to pull and unpack image "acme.azurecr.io/app:v9": failed to resolve reference "acme.azurecr.io/app:v9": acme.azurecr.io/app:v9: not found, failed to pull and unpack image "acme.azurecr.io/app:v9": failed to resolve reference "acme.azurecr.io/app:v9": failed to authorize: failed to fetch anonymous token: unexpected status from GET request to https://acme.azurecr.io/oauth2/token?scope=repository%3Aapp%3Apull&service=acme.azurecr.io: 401 Unauthorized]',
+    ).kind,
+    'not-found',
+  );
+});

@@ -17,13 +17,13 @@ export interface ImagePull {
 const KINDS: { kind: string; re: RegExp }[] = [
   { kind: 'never-pull', re: /is not present with pull policy of Never|ErrImageNeverPull/ },
   { kind: 'invalid-name', re: /invalid reference format|couldn't parse image name|InvalidImageName|repository name must be lowercase/i },
-  { kind: 'rate-limited', re: /\b429\b|toomanyrequests|too many requests|pull rate limit/i },
+  { kind: 'rate-limited', re: /429 Too Many Requests|toomanyrequests|too many requests|pull rate limit|status(?: code)?[^0-9\n]{0,20}429\b/i },
   { kind: 'platform', re: /no match for platform in manifest|does not match the specified platform|no matching manifest for/i },
   { kind: 'signature', re: /SignatureValidationFailed|signature (?:validation|verification)|Source image rejected|policy requirements|image verification/i },
   { kind: 'tls', re: /x509:|tls: failed to verify|certificate (?:signed by unknown authority|has expired|is not valid)|server gave HTTP response to HTTPS client|tls: (?:handshake|bad certificate)/i },
   {
     kind: 'unauthorized',
-    re: /\b401\b|\b403\b|unauthorized|authentication required|no basic auth credentials|failed to fetch (?:anonymous|oauth) token|denied: |access denied|access to the requested resource is not authorized|requested access to the resource is denied/i,
+    re: /\b40[13] (?:Unauthorized|Forbidden)\b|status(?: code)?[^0-9\n]{0,20}40[13]\b|: 40[13]\s*$|unauthorized|authentication required|no basic auth credentials|failed to fetch (?:anonymous|oauth) token|denied: |access denied|access to the requested resource is not authorized|requested access to the resource is denied/i,
   },
   { kind: 'not-found', re: /not found|manifest unknown|NotFound|name unknown|does not exist|no such image/i },
   {
@@ -46,6 +46,9 @@ export function classifyImagePull(message: string, image?: string): ImagePull {
       break;
     }
   }
+  // The kubelet aggregates one error per credential it tried: "[err1, err2]". An anonymous 401
+  // next to a NotFound from a credential that was accepted means the image is missing.
+  if (kind === 'unauthorized' && /^\[/.test(message.trim()) && /code = NotFound|: not found\b/.test(message)) kind = 'not-found';
   // Docker Hub answers a missing repository and a private one alike: "pull access denied …
   // repository does not exist or may require authorization". Say so rather than pick one.
   if (/repository does not exist or may require|insufficient_scope/i.test(message)) kind = 'not-found-or-unauthorized';

@@ -106,3 +106,14 @@ test('no nodes, plugin errors and unknown shapes never throw', () => {
   assert.equal(parseSchedulingMessage('').reasons[0]?.kind, 'unknown');
   assert.equal(parseSchedulingMessage('0/0 nodes are available: ').reasons[0]?.kind, 'no-nodes');
 });
+
+test('DRA post-filter text before preemption is not part of the last clause', () => {
+  const p = parseSchedulingMessage('0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.');
+  assert.deepEqual(p.reasons.map((r) => [r.kind, r.count, r.detail]), [['insufficient-resource', 1, 'cpu']]);
+  assert.equal(p.preemption, 'not eligible due to preemptionPolicy=Never');
+  const q = parseSchedulingMessage(
+    "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod anti-affinity rules. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.",
+  );
+  assert.deepEqual(q.reasons.map((r) => r.kind), ['untolerated-taint', 'pod-anti-affinity']);
+  assert.equal(q.preemption, '0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod');
+});

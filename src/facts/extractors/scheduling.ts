@@ -102,14 +102,24 @@ export function parseSchedulingMessage(message: string): ParsedScheduling {
     return { reasons: [{ ...classify(text), text }] };
   }
   const nodes = Number(head[2]);
-  let rest = msg.slice(head.index + head[0].length);
+  const rest = msg.slice(head.index + head[0].length);
+  // Since v1.24 the message is "<PreFilter>. <Filter reasons>. <PostFilter>." where PostFilter
+  // messages of several plugins are joined with ", " ("no new claims to deallocate, preemption:
+  // …"). Everything from the section holding "preemption:" on is the preemption part.
   let preemption: string | undefined;
-  const p = rest.search(/\.?\s*preemption:\s*/);
-  if (p >= 0) {
-    preemption = trimDots(rest.slice(p).replace(/^\.?\s*preemption:\s*/, ''));
-    rest = rest.slice(0, p);
+  const clauses: string[] = [];
+  const sections = rest.split(/\.\s+(?=\S)/);
+  for (let i = 0; i < sections.length; i++) {
+    const sec = sections[i] as string;
+    const p = sec.search(/(?:^|,\s*)preemption:\s*/);
+    if (p >= 0) {
+      preemption = trimDots([sec.slice(p).replace(/^,?\s*preemption:\s*/, ''), ...sections.slice(i + 1)].join('. '));
+      break;
+    }
+    if (/^no new claims to deallocate/.test(sec)) continue;
+    clauses.push(...splitClauses(trimDots(sec)));
   }
-  const reasons = splitClauses(trimDots(rest)).map(parseClause);
+  const reasons = clauses.map(parseClause);
   if (reasons.length === 0 && nodes === 0) reasons.push({ kind: 'no-nodes', count: 0, text: 'no nodes' });
   const out: ParsedScheduling = { nodes, reasons };
   if (preemption) out.preemption = preemption;
