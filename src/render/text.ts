@@ -123,7 +123,8 @@ function findingBlock(ctx: Ctx, f: Finding, heading: string): string[] {
     out.push('', `  ${c.underline(ui.evidence)}`);
     for (const e of f.evidence) {
       const value = evidenceText(e.value);
-      const text = `${c.dim(`${oneLine(e.path)}:`)} ${stripControls(value.length > 400 ? `${value.slice(0, 399)}…` : value)}`;
+      const short = value.length > 500 ? `${value.slice(0, 300).trimEnd()} … ${value.slice(-199).trimStart()}` : value;
+      const text = `${c.dim(`${oneLine(e.path)}:`)} ${stripControls(short)}`;
       out.push(...wrap(text, cols, '      ', '    • '));
     }
   }
