@@ -29,6 +29,9 @@ const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 export function createProgram(io: IO): Command {
   const program = new Command('podwhy');
   program
+    // Options of the diagnosis belong before a subcommand; after it they are the subcommand's
+    // (`podwhy explain X --lang ko`).
+    .enablePositionalOptions()
     .description('Tell why a Kubernetes pod is in the state it is in, and what to do about it.')
     .version(VERSION, '-V, --version')
     .argument('[pod]', 'pod to diagnose: NAME, pod/NAME or pods/NAME')
@@ -64,14 +67,26 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
     });
 
   program
+    .command('explain')
+    .description('explain a reason (CrashLoopBackOff), exit code (137), signal (SIGKILL), condition (PodScheduled=False), event or rule id')
+    .argument('<term>', 'what to explain')
+    .addOption(new Option('--lang <code>', 'language').choices(['en', 'ko']))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (term: string, flags: { lang?: string; output: string }) => {
+      const { runExplain } = await import('./commands/explain.js');
+      io.exitCode = await runExplain(term, flags, io);
+    });
+
+  program
     .command('rules')
-    .description('list the rules, or show one in full')
-    .argument('[id]', 'rule id')
+    .description('list the rules, or show one in full ("rules docs" prints the catalogue as Markdown)')
+    .argument('[id]', 'rule id, or "docs"')
     .addOption(new Option('--lang <code>', 'language').choices(['en', 'ko']))
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
+    .option('--write', 'with "docs": rewrite the generated part of rules/README.md')
     .option('--no-color', 'no colour')
-    .action(async (id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; color: boolean }) => {
+    .action(async (id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; color: boolean; write?: boolean }) => {
       const { runRules } = await import('./commands/rules.js');
       io.exitCode = await runRules(id, flags, io);
     });

@@ -27,15 +27,9 @@ function effectiveStage(rule: CompiledRule, c: ContainerFacts | undefined, facts
 
 export function evaluate(facts: Facts, rules: readonly CompiledRule[]): RawFinding[] {
   const out: RawFinding[] = [];
-  const base: Vars = {
-    pod: facts.pod,
-    conditions: facts.conditions,
-    events: facts.events,
-    containers: facts.containers,
-    scheduling: facts.scheduling,
-    eviction: facts.eviction,
-    gaps: facts.gaps,
-  };
+  // Every fact root is visible to rules (the catalogue's roots are the Facts keys, plus
+  // `container` bound per container below).
+  const base: Vars = { ...facts };
   for (const rule of rules) {
     if (rule.scope === 'pod') {
       const vars: Vars = { ...base };

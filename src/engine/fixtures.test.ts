@@ -17,7 +17,9 @@ const files = readdirSync(FIXTURES_DIR)
   .sort();
 const focus = process.env['PODWHY_RULE'];
 const results = new Map<string, FixtureResult>();
-const langs = LANGS.filter((l) => rules.every((r) => r.text[l] !== undefined));
+// Every language is rendered: a rule without a language falls back to English, and every
+// translation that exists is checked for leftovers as soon as it is written.
+const langs = [...LANGS];
 
 describe('fixtures', () => {
   for (const name of files) {

@@ -12,6 +12,11 @@ import { parseProbeMessage, type ProbeKind } from './extractors/probe.js';
 import { parseSchedulingMessage } from './extractors/scheduling.js';
 import { classifyStartError } from './extractors/start-error.js';
 import { effectiveRequests } from './extractors/quantity.js';
+import { parseAdmission } from './extractors/admission.js';
+import { parseGoDuration } from './extractors/go-duration.js';
+import { parseHookMessage } from './extractors/hook.js';
+import { classifyMountError, mountSpecificity } from './extractors/mount.js';
+import { classifySandboxError } from './extractors/sandbox.js';
 import type {
   ConditionFacts,
   ContainerFacts,
@@ -37,7 +42,7 @@ export const IMAGE_WAITING_REASONS = new Set([
   'RegistryUnavailable',
   'SignatureValidationFailed',
 ]);
-const START_WAITING_REASONS = new Set(['RunContainerError', 'CreateContainerError', 'StartError']);
+const START_WAITING_REASONS = new Set(['RunContainerError', 'CreateContainerError', 'StartError', 'PreStartHookError', 'PreCreateHookError']);
 const START_TERMINATED_REASONS = new Set(['StartError', 'ContainerCannotRun']);
 
 export function normalize(input: PodInput, nowMs: number): Facts {
@@ -75,6 +80,11 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   const facts: Facts = { pod, conditions, events, containers, gaps };
   const scheduling = schedulingFacts(pod, conditions, events);
   if (scheduling) facts.scheduling = scheduling;
+  const mount = mountFacts(events);
+  if (mount) facts.mount = mount;
+  const sandbox = sandboxFacts(events);
+  if (sandbox) facts.sandbox = sandbox;
+  if (pod.message !== undefined && /^(?:Pod was rejected: |Pod )/.test(pod.message)) facts.admission = parseAdmission(pod.message);
   if (pod.reason === 'Evicted') {
     const message = pod.message ?? events.find((e) => e.reason === 'Evicted')?.message;
     if (message !== undefined) {
@@ -230,6 +240,42 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
   });
 }
 
+const MOUNT_REASONS = new Set(['FailedMount', 'FailedAttachVolume', 'FailedMapVolume']);
+
+/** The most specific volume failure (a timeout only says something failed first), newest first. */
+function mountFacts(events: EventFacts[]): Facts['mount'] {
+  let best: { e: EventFacts; m: ReturnType<typeof classifyMountError> } | undefined;
+  let count = 0;
+  for (const e of events) {
+    if (!e.reason || !MOUNT_REASONS.has(e.reason) || !e.message) continue;
+    count += e.count;
+    const m = classifyMountError(e.message);
+    if (!best || mountSpecificity(m.kind) > mountSpecificity(best.m.kind)) best = { e, m };
+  }
+  if (!best) return undefined;
+  const out: NonNullable<Facts['mount']> = { kind: best.m.kind, message: best.m.message, reason: best.e.reason as string, count };
+  setIf(out, 'volume', best.m.volume);
+  setIf(out, 'detail', best.m.detail);
+  setIf(out, 'lastSeenSecondsAgo', best.e.lastSeenSecondsAgo);
+  return out;
+}
+
+function sandboxFacts(events: EventFacts[]): Facts['sandbox'] {
+  let newest: EventFacts | undefined;
+  let count = 0;
+  for (const e of events) {
+    if ((e.reason !== 'FailedCreatePodSandBox' && e.reason !== 'NetworkNotReady') || !e.message) continue;
+    count += e.count;
+    newest ??= e;
+  }
+  if (!newest?.message) return undefined;
+  const c = classifySandboxError(newest.message);
+  const out: NonNullable<Facts['sandbox']> = { kind: c.kind, message: c.message, reason: newest.reason as string, count };
+  setIf(out, 'plugin', c.plugin);
+  setIf(out, 'lastSeenSecondsAgo', newest.lastSeenSecondsAgo);
+  return out;
+}
+
 function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFacts>, events: EventFacts[]): SchedulingFacts | undefined {
   const sched = conditions['PodScheduled'];
   let message: string | undefined;
@@ -306,7 +352,7 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
   return out;
 }
 
-function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[]): ProbeFacts {
+function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports: string[]): ProbeFacts {
   const p = obj(probe);
   const initialDelaySeconds = count(p?.['initialDelaySeconds']) ?? 0;
   const periodSeconds = count(p?.['periodSeconds']) || 10;
@@ -327,6 +373,11 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[]): Prob
       out.handler = h;
       setIf(out, 'port', str(handler['port']));
       setIf(out, 'path', nonEmpty(handler['path']));
+      if (out.port !== undefined && ports.length > 0) {
+        out.portDeclared = ports.includes(out.port) || ports.includes(`${out.port}/TCP`);
+      } else if (out.port !== undefined && !/^\d+$/.test(out.port)) {
+        out.portDeclared = false; // a named port must be declared, or the probe cannot resolve it
+      }
       break;
     }
   }
@@ -421,9 +472,9 @@ function oneContainer(
     },
     ports,
     probes: {
-      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events),
-      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events),
-      startup: probeFacts(sp?.['startupProbe'], 'startup', events),
+      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports),
+      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports),
+      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports),
     },
     events,
     killedByLiveness: events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
@@ -458,6 +509,30 @@ function oneContainer(
     (waitingReason && START_WAITING_REASONS.has(waitingReason) ? waitingMessage : undefined) ??
     (state.terminated?.reason && START_TERMINATED_REASONS.has(state.terminated.reason) ? state.terminated.message : undefined) ??
     (lastState.terminated?.reason && START_TERMINATED_REASONS.has(lastState.terminated.reason) ? lastState.terminated.message : undefined);
+  if (waitingReason === 'CrashLoopBackOff' && waitingMessage) {
+    const d = /back-off (\S+) restarting/.exec(waitingMessage)?.[1];
+    const delaySeconds = d !== undefined ? parseGoDuration(d) : undefined;
+    if (delaySeconds !== undefined) {
+      c.backoff = { delaySeconds };
+      const fin = lastState.terminated?.finishedSecondsAgo;
+      if (fin !== undefined) c.backoff.nextRestartInSeconds = Math.max(0, delaySeconds - fin);
+    }
+  }
+  const hookMsg =
+    (waitingReason === 'PostStartHookError' ? waitingMessage : undefined) ??
+    events.find((e) => e.reason === 'FailedPostStartHook' && e.message)?.message ??
+    events.find((e) => e.reason === 'FailedPreStopHook' && e.message)?.message;
+  if (hookMsg !== undefined || events.some((e) => e.reason === 'FailedPostStartHook' || e.reason === 'FailedPreStopHook')) {
+    // A failed postStart kills the container, which runs preStop: when both failed, postStart is the story.
+    const preStop =
+      waitingReason !== 'PostStartHookError' && !events.some((e) => e.reason === 'FailedPostStartHook') && events.some((e) => e.reason === 'FailedPreStopHook');
+    const h = parseHookMessage(hookMsg ?? '');
+    c.hook = { kind: preStop ? 'preStop' : 'postStart', message: h.message };
+    setIf(c.hook, 'handler', h.handler);
+    setIf(c.hook, 'command', h.command);
+    setIf(c.hook, 'exitCode', h.exitCode);
+    setIf(c.hook, 'output', h.output);
+  }
   if (startMsg) c.startError = classifyStartError(startMsg);
   else if (waitingReason && START_WAITING_REASONS.has(waitingReason)) {
     const ev = failedEvent(/^Error: /);

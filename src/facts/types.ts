@@ -190,6 +190,8 @@ export interface ProbeFacts {
   budgetSeconds: number;
   /** Sum of the counts of this probe's Unhealthy events. */
   failures: number;
+  /** False when the probe names a port the container does not declare (while it declares some). */
+  portDeclared?: boolean;
   lastFailure?: string;
   /** Extractor: http-status | connection-refused | timeout | exec-failed | … */
   failureKind?: string;
@@ -243,11 +245,47 @@ export interface ContainerFacts {
   events: EventFacts[];
   killedByLiveness: boolean;
   killedByStartup: boolean;
+  /** The CrashLoopBackOff wait, from the kubelet's "back-off 5m0s restarting failed container" message. */
+  backoff?: { delaySeconds: number; nextRestartInSeconds?: number };
+  /** A failed lifecycle hook (PostStartHookError, FailedPostStartHook, FailedPreStopHook). */
+  hook?: { kind: string; handler?: string; command?: string; exitCode?: number; output?: string; message: string };
   imagePull?: ImagePullFacts;
   configError?: ConfigErrorFacts;
   startError?: StartErrorFacts;
   /** Whether spec for this container was present in the input. */
   hasSpec: boolean;
+}
+
+export interface MountFacts {
+  /** Extractor (extractors/mount.ts): missing-configmap, missing-secret, multi-attach, csi-driver-missing, timeout… */
+  kind: string;
+  message: string;
+  volume?: string;
+  detail?: string;
+  /** The event reason: FailedMount, FailedAttachVolume or FailedMapVolume. */
+  reason: string;
+  /** All volume failure events, summed. */
+  count: number;
+  lastSeenSecondsAgo?: number;
+}
+
+export interface SandboxFacts {
+  /** Extractor (extractors/sandbox.ts): cni-not-ready, ip-exhausted, cni-unauthorized, cni-failed, sandbox-image, runtime, unknown */
+  kind: string;
+  message: string;
+  plugin?: string;
+  reason: string;
+  count: number;
+  lastSeenSecondsAgo?: number;
+}
+
+export interface AdmissionFacts {
+  message: string;
+  resource?: string;
+  requested?: string;
+  used?: string;
+  capacity?: string;
+  predicate?: string;
 }
 
 export interface Facts {
@@ -258,6 +296,12 @@ export interface Facts {
   containers: ContainerFacts[];
   scheduling?: SchedulingFacts;
   eviction?: EvictionFacts;
+  /** The most telling volume attach/mount failure among the pod's events. */
+  mount?: MountFacts;
+  /** The newest sandbox (network) failure among the pod's events. */
+  sandbox?: SandboxFacts;
+  /** status.message of a pod the kubelet rejected, parsed. */
+  admission?: AdmissionFacts;
   /** What the input lacked, for "the diagnosis could not see …" notes. */
   gaps: string[];
 }

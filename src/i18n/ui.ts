@@ -30,7 +30,23 @@ export interface UiText {
   tableExamples: string;
   noProblem: string;
   moreInfo: string;
+  moreGroups: (n: number) => string;
   stages: Record<string, string>;
+  explain: {
+    causes: string;
+    check: string;
+    rules: string;
+    ruleHint: string;
+    stage: string;
+    exitCode: string;
+    signalFrom: (code: number, n: number, name: string) => string;
+    initNote: (reason: string) => string;
+    conditionStatus: (cond: string, status: string) => string;
+    unknownTerm: (q: string) => string;
+    didYouMean: (s: string[]) => string;
+    tryHint: string;
+    categories: Record<string, string>;
+  };
 }
 
 export const UI: Record<Lang, UiText> = {
@@ -62,6 +78,7 @@ export const UI: Record<Lang, UiText> = {
     tableExamples: 'EXAMPLES',
     noProblem: '(healthy)',
     moreInfo: 'more',
+    moreGroups: (n) => `… ${n} more groups`,
     stages: {
       admission: 'admission',
       scheduling: 'scheduling',
@@ -74,10 +91,36 @@ export const UI: Record<Lang, UiText> = {
       runtime: 'runtime',
       probes: 'probes/readiness',
       termination: 'termination',
+      lifecycle: 'pod lifecycle',
       creating: 'creating containers',
       ready: 'ready',
       completed: 'completed',
       running: 'running',
+    },
+    explain: {
+      causes: 'Usual causes',
+      check: 'What to check',
+      rules: 'Rules that diagnose it',
+      ruleHint: 'podwhy rules <id> shows a rule in full',
+      stage: 'lifecycle stage',
+      exitCode: 'Exit code',
+      signalFrom: (code, n, name) => `${code} = 128 + ${n}: the process was killed by signal ${n} (${name}).`,
+      initNote: (reason) => `Shown as Init:${reason}: it happened in an init container, so the app containers have not started yet.`,
+      conditionStatus: (cond, status) => `${cond}=${status}`,
+      unknownTerm: (q) => `"${q}" is not a reason, status, condition, event, exit code, signal or rule podwhy knows`,
+      didYouMean: (s) => `did you mean ${s.join(', ')}?`,
+      tryHint: 'try a reason such as CrashLoopBackOff, an exit code such as 137, or podwhy rules',
+      categories: {
+        'waiting-reason': 'container waiting reason',
+        'terminated-reason': 'container terminated reason',
+        'pod-status': 'pod status (kubectl STATUS)',
+        'pod-reason': 'pod status.reason',
+        condition: 'pod condition',
+        'event-reason': 'event reason',
+        'exit-code': 'exit code',
+        signal: 'signal',
+        rule: 'podwhy rule',
+      },
     },
   },
   ko: {
@@ -87,9 +130,9 @@ export const UI: Record<Lang, UiText> = {
     whatToDo: '조치 방법',
     next: '다음에 실행할 명령',
     symptoms: '증상',
-    otherFindings: '기타',
+    otherFindings: '참고',
     healthy: '정상',
-    healthyDetail: '조치할 것이 없습니다',
+    healthyDetail: '조치할 필요 없음',
     lifecycle: '라이프사이클',
     stuckAt: '멈춘 단계',
     namespace: '네임스페이스',
@@ -98,32 +141,61 @@ export const UI: Record<Lang, UiText> = {
     container: '컨테이너',
     initContainer: 'init 컨테이너',
     sidecar: '사이드카',
-    ephemeralContainer: '임시(ephemeral) 컨테이너',
-    supersededBy: '원인',
+    ephemeralContainer: '임시 컨테이너',
+    supersededBy: '원인:',
     docs: '문서',
     missing: '입력에 없는 정보',
-    podsSummary: (total, unhealthy) => `파드 ${total}개 중 ${unhealthy}개 비정상`,
+    podsSummary: (total, unhealthy) =>
+      unhealthy === 0 ? `파드 ${total}개 모두 정상` : `파드 ${total}개 중 ${unhealthy}개 비정상`,
     tableRootCause: '근본 원인',
-    tablePods: '파드 수',
-    tableExamples: '예',
+    tablePods: '파드',
+    tableExamples: '예시',
     noProblem: '(정상)',
     moreInfo: '더 보기',
+    moreGroups: (n) => `… 그룹 ${n}개 더`,
     stages: {
       admission: '어드미션',
       scheduling: '스케줄링',
       sandbox: '샌드박스/네트워크',
-      volumes: '볼륨',
-      image: '이미지',
+      volumes: '볼륨 연결/마운트',
+      image: '이미지 pull',
       init: 'init 컨테이너',
       config: '컨테이너 설정',
       start: '컨테이너 시작',
-      runtime: '실행 중',
+      runtime: '실행',
       probes: '프로브/준비 상태',
-      termination: '종료',
+      termination: '종료 처리',
+      lifecycle: '파드 라이프사이클',
       creating: '컨테이너 생성 중',
       ready: '준비 완료',
       completed: '완료',
       running: '실행 중',
+    },
+    explain: {
+      causes: '주요 원인',
+      check: '확인할 사항',
+      rules: '이를 진단하는 규칙',
+      ruleHint: 'podwhy rules <id>로 규칙 전체를 볼 수 있습니다',
+      stage: '라이프사이클 단계',
+      exitCode: '종료 코드',
+      signalFrom: (code, n, name) => `${code} = 128 + ${n}: 프로세스가 ${n}번 시그널(${name})을 받아 종료되었습니다.`,
+      initNote: (reason) =>
+        `kubectl STATUS에 Init:${reason} 형태로 표시됩니다. init 컨테이너에서 일어난 일이므로 앱 컨테이너는 아직 시작되지 않았습니다.`,
+      conditionStatus: (cond, status) => `${cond}=${status}`,
+      unknownTerm: (q) => `podwhy가 아는 reason, 상태, condition, 이벤트, 종료 코드, 시그널, 규칙 중에 "${q}"에 해당하는 것이 없습니다`,
+      didYouMean: (s) => `비슷한 항목: ${s.join(', ')}`,
+      tryHint: 'CrashLoopBackOff 같은 reason이나 137 같은 종료 코드를 입력하거나, podwhy rules로 규칙 목록을 확인하세요',
+      categories: {
+        'waiting-reason': '컨테이너 waiting reason',
+        'terminated-reason': '컨테이너 terminated reason',
+        'pod-status': '파드 상태(kubectl STATUS)',
+        'pod-reason': '파드 status.reason',
+        condition: '파드 condition',
+        'event-reason': '이벤트 reason',
+        'exit-code': '종료 코드',
+        signal: '시그널',
+        rule: 'podwhy 규칙',
+      },
     },
   },
 };

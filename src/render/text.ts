@@ -206,7 +206,7 @@ function summaryTable(ctx: Ctx, pods: PodDiagnosis[]): string[] {
     table.push([`${g.rule}\n${c.dim(g.title)}`, String(g.pods.length), oneLine(g.owner) || '-', examples]);
   }
   out.push(table.toString());
-  if (sorted.length > MAX_ROWS) out.push(c.dim(`… ${sorted.length - MAX_ROWS} more groups`));
+  if (sorted.length > MAX_ROWS) out.push(c.dim(ui.moreGroups(sorted.length - MAX_ROWS)));
   return out;
 }
 

@@ -1,11 +1,12 @@
 // `podwhy rules [id]`: the catalogue as a table, or one rule in full with the fixtures that fire it.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../errors.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../../rules/load.js';
 import type { CompiledRule, Lang } from '../../rules/types.js';
+import { renderRulesDocs, spliceDocs, templateSource } from '../../rules/docs.js';
 import { parseText } from '../../sources/file.js';
 import { isObject } from '../../util/json.js';
 import type { IO } from '../io.js';
@@ -13,42 +14,81 @@ import { chooseLang } from './diagnose.js';
 
 export const FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 
-/** Fixture files whose header lists `id` in expect.fires. */
-export function fixturesFiring(id: string, dir = FIXTURES_DIR): string[] {
+/** rule id → fixture file names whose header lists it in expect.fires. */
+export function fixtureIndex(dir = FIXTURES_DIR): Map<string, string[]> {
+  const index = new Map<string, string[]>();
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort();
   } catch {
-    return [];
+    return index;
   }
-  const out: string[] = [];
   for (const n of names) {
     try {
       const docs = parseText(readFileSync(join(dir, n), 'utf8'), n);
       const header = docs.find((d) => isObject(d.value) && d.value['kind'] === 'PodwhyFixture')?.value as Record<string, unknown> | undefined;
       const fires = isObject(header?.['expect']) ? (header['expect'] as Record<string, unknown>)['fires'] : undefined;
-      if (Array.isArray(fires) && fires.includes(id)) out.push(`fixtures/${n}`);
+      if (!Array.isArray(fires)) continue;
+      for (const id of fires) if (typeof id === 'string') index.set(id, [...(index.get(id) ?? []), n]);
     } catch {
       // an unreadable fixture is the fixture runner's business, not this listing's
     }
   }
-  return out;
+  return index;
 }
 
-function source(t: { lit?: string; path?: string[]; filters?: { name: string; arg?: string }[] }[]): string {
-  return t
-    .map((p) => (p.lit !== undefined ? p.lit : `{{${(p.path ?? []).join('.')}${(p.filters ?? []).map((f) => ` | ${f.name}${f.arg ? `: ${f.arg}` : ''}`).join('')}}}`))
-    .join('');
+/** Fixture files whose header lists `id` in expect.fires. */
+export function fixturesFiring(id: string, dir = FIXTURES_DIR): string[] {
+  return (fixtureIndex(dir).get(id) ?? []).map((n) => `fixtures/${n}`);
 }
+
+const source = templateSource;
 
 export function ruleSummary(r: CompiledRule, lang: Lang) {
   const t = r.text[lang] ?? r.text.en;
   return { id: r.id, severity: r.severity, stage: r.stage, scope: r.scope, title: source(t.title) };
 }
 
-export async function runRules(id: string | undefined, flags: { lang?: string; output: string; rules?: string[] }, io: IO): Promise<number> {
+/** One rule in full, as text lines. */
+export function describeRule(r: CompiledRule, lang: Lang): string[] {
+  const t = r.text[lang] ?? r.text.en;
+  const fixtures = fixturesFiring(r.id);
+  const lines = [
+    `${r.id}  [${r.severity}]  stage ${r.stage}, scope ${r.scope}${r.fallback ? ', fallback' : ''}`,
+    source(t.title),
+    '',
+    source(t.explanation),
+    '',
+    'Remedies:',
+    ...t.remedies.map((x, i) => `  ${i + 1}. ${source(x)}`),
+    '',
+    `Evidence: ${r.evidence.map((e) => e.path).join(', ')}`,
+  ];
+  if (r.supersedes.size > 0) lines.push(`Supersedes: ${[...r.supersedes].join(', ')}`);
+  lines.push(`Docs: ${r.docs.join(' ')}`, `Fixtures: ${fixtures.length > 0 ? fixtures.join(', ') : '(none)'}`);
+  return lines;
+}
+
+export async function runRules(id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; write?: boolean }, io: IO): Promise<number> {
   const lang = chooseLang(flags.lang, io.env);
   const rules = loadRules([BUILTIN_RULES_DIR, ...(flags.rules ?? [])]);
+  if (id === 'docs') {
+    const generated = renderRulesDocs(rules, fixtureIndex());
+    if (!flags.write) {
+      io.out(generated);
+      return 0;
+    }
+    const file = join(BUILTIN_RULES_DIR, 'README.md');
+    let readme = '';
+    try {
+      readme = readFileSync(file, 'utf8');
+    } catch {
+      // first generation: the file is created
+    }
+    writeFileSync(file, spliceDocs(readme, generated));
+    io.err(`podwhy: wrote ${file}\n`);
+    return 0;
+  }
   if (id === undefined) {
     const rows = rules.map((r) => ruleSummary(r, lang)).sort((a, b) => (a.id < b.id ? -1 : 1));
     if (flags.output === 'json') {
@@ -66,31 +106,27 @@ export async function runRules(id: string | undefined, flags: { lang?: string; o
     const close = rules.map((x) => x.id).filter((x) => x.includes(id) || id.includes(x));
     throw new UsageError(`no rule "${id}"${close.length ? ` (did you mean ${close.slice(0, 3).join(', ')}?)` : ''} — run podwhy rules for the list`);
   }
-  const t = r.text[lang] ?? r.text.en;
-  const fixtures = fixturesFiring(r.id);
   if (flags.output === 'json') {
+    const t = r.text[lang] ?? r.text.en;
     io.out(
       `${JSON.stringify(
-        { ...ruleSummary(r, lang), explanation: source(t.explanation), remedies: t.remedies.map(source), evidence: r.evidence.map((e) => e.path), supersedes: [...r.supersedes], fallback: r.fallback, docs: r.docs, fixtures },
+        {
+          ...ruleSummary(r, lang),
+          explanation: source(t.explanation),
+          remedies: t.remedies.map(source),
+          evidence: r.evidence.map((e) => e.path),
+          supersedes: [...r.supersedes],
+          fallback: r.fallback,
+          docs: r.docs,
+          fixtures: fixturesFiring(r.id),
+        },
         null,
         2,
       )}\n`,
     );
     return 0;
   }
-  const lines = [
-    `${r.id}  [${r.severity}]  stage ${r.stage}, scope ${r.scope}${r.fallback ? ', fallback' : ''}`,
-    source(t.title),
-    '',
-    source(t.explanation),
-    '',
-    'Remedies:',
-    ...t.remedies.map((x, i) => `  ${i + 1}. ${source(x)}`),
-    '',
-    `Evidence: ${r.evidence.map((e) => e.path).join(', ')}`,
-  ];
-  if (r.supersedes.size > 0) lines.push(`Supersedes: ${[...r.supersedes].join(', ')}`);
-  lines.push(`Docs: ${r.docs.join(' ')}`, `File: ${r.file}`, `Fixtures: ${fixtures.length > 0 ? fixtures.join(', ') : '(none)'}`);
+  const lines = describeRule(r, lang);
   io.out(`${lines.join('\n')}\n`);
   return 0;
 }

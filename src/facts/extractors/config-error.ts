@@ -33,6 +33,7 @@ export function classifyConfigError(message: string): ConfigError {
     const u = /non-numeric user \(([^)]*)\)/.exec(msg);
     return u ? { kind: 'run-as-non-root-non-numeric', message: msg, user: u[1] as string } : { kind: 'run-as-non-root-non-numeric', message: msg };
   }
-  if (/runAsNonRoot and image will run as root/.test(msg)) return { kind: 'run-as-non-root', message: msg };
+  if (/runAsUser breaks non-root policy/.test(msg)) return { kind: 'run-as-user-root', message: msg };
+  if (/runAsNonRoot and image will run as root|runAsNonRoot and image has an invalid user id/.test(msg)) return { kind: 'run-as-non-root', message: msg };
   return { kind: 'unknown', message: msg };
 }

@@ -76,7 +76,9 @@ export function classifyExit(exitCode: number | undefined, signal?: number, reas
   if (exitCode === 2) return { meaning: 'shell-misuse' };
   if (exitCode === 126) return { meaning: 'not-executable' };
   if (exitCode === 127) return { meaning: 'command-not-found' };
-  if (exitCode === 128) return { meaning: 'start-failed' };
+  // 128 means "could not start" when the runtime set it (StartError, above) or left no reason;
+  // a process that calls exit(128) itself is reported with reason Error.
+  if (exitCode === 128) return reason === 'Error' ? { meaning: 'app-error' } : { meaning: 'start-failed' };
   if (exitCode > 128 && exitCode < 128 + 32) return withSignal(exitCode - 128);
   if (exitCode === 255 || exitCode < 0 || exitCode > 255) return { meaning: 'out-of-range' };
   return { meaning: 'app-error' };

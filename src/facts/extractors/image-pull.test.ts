@@ -86,3 +86,7 @@ test('aggregated per-credential errors: a NotFound beats an anonymous 401', () =
     'not-found',
   );
 });
+
+test('CRI-O platform mismatch', () => {
+  assert.equal(classifyImagePull('Error choosing image instance: no image found in manifest list for architecture arm64, variant v8, OS linux').kind, 'platform');
+});

@@ -18,7 +18,7 @@ const KINDS: { kind: string; re: RegExp }[] = [
   { kind: 'never-pull', re: /is not present with pull policy of Never|ErrImageNeverPull/ },
   { kind: 'invalid-name', re: /invalid reference format|couldn't parse image name|InvalidImageName|repository name must be lowercase/i },
   { kind: 'rate-limited', re: /429 Too Many Requests|toomanyrequests|too many requests|pull rate limit|status(?: code)?[^0-9\n]{0,20}429\b/i },
-  { kind: 'platform', re: /no match for platform in manifest|does not match the specified platform|no matching manifest for/i },
+  { kind: 'platform', re: /no match for platform in manifest|does not match the specified platform|no matching manifest for|no image found in manifest list for architecture|choosing image instance/i },
   { kind: 'signature', re: /SignatureValidationFailed|signature (?:validation|verification)|Source image rejected|policy requirements|image verification/i },
   { kind: 'tls', re: /x509:|tls: failed to verify|certificate (?:signed by unknown authority|has expired|is not valid)|server gave HTTP response to HTTPS client|tls: (?:handshake|bad certificate)/i },
   {

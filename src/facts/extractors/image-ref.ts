@@ -36,7 +36,7 @@ export function parseImageRef(image: string): ImageRef | undefined {
   }
   if (registry === 'docker.io' && !repository.includes('/')) repository = `library/${repository}`;
   if (registry === 'index.docker.io') registry = 'docker.io';
-  if (!tag && !digest) tag = 'latest';
+  if (tag === undefined && digest === undefined) tag = 'latest';
   const out: ImageRef = { registry, repository };
   if (tag) out.tag = tag;
   if (digest) out.digest = digest;

@@ -151,3 +151,27 @@ describe('quantities', () => {
     );
   });
 });
+
+describe('fixes found by the fixtures', () => {
+  test('escaped quotes from CRI-O and old Docker still name the program', () => {
+    assert.equal(
+      classifyStartError('container create failed: time="2024-01-01T00:00:00Z" level=error msg="runc create failed: unable to start container process: exec: \\"uvicorn\\": executable file not found in $PATH"').path,
+      'uvicorn',
+    );
+    assert.equal(classifyStartError('starting container process caused "exec: \\"npm\\": executable file not found in $PATH": unknown').path, 'npm');
+  });
+  test('Docker capitalises "No command specified"', () => assert.equal(classifyStartError('Error response from daemon: No command specified').kind, 'no-command'));
+  test('a subPath mount failure is not a missing program', () => {
+    assert.equal(
+      classifyStartError('OCI runtime create failed: container_linux.go:380: starting container process caused: process_linux.go:545: container init caused: rootfs_linux.go:75: mounting \\"/var/lib/kubelet/pods/x/volume-subpaths/cfg/app/0\\" to rootfs at \\"/etc/app.conf\\" caused: no such file or directory: unknown').kind,
+      'container-setup',
+    );
+  });
+  test('exit 128 with reason Error is the application\'s own exit', () => {
+    assert.equal(classifyExit(128, undefined, 'Error')?.meaning, 'app-error');
+    assert.equal(classifyExit(128, undefined, 'StartError')?.meaning, 'start-failed');
+  });
+  test('more runAsNonRoot wordings', () => {
+    assert.equal(classifyConfigError('container\'s runAsUser breaks non-root policy (pod: "api-1_prod(9)", container: api)').kind, 'run-as-user-root');
+  });
+});

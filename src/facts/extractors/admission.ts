@@ -1,0 +1,33 @@
+// Why the kubelet rejected the pod at admission (phase Failed, status.reason the rejection):
+//   Pod was rejected: Node didn't have enough resource: cpu, requested: 2000, used: 3500, capacity: 4000
+//   Pod was rejected: Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector
+//   Pod was rejected: Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected
+// (v1.24–v1.25 prefix the message with "Pod " instead of "Pod was rejected: ".)
+
+export interface Admission {
+  message: string;
+  resource?: string;
+  requested?: string;
+  used?: string;
+  capacity?: string;
+  predicate?: string;
+}
+
+export function parseAdmission(message: string): Admission {
+  const msg = message.replace(/^(?:Pod was rejected: |Pod )/, '').trim();
+  const out: Admission = { message: msg };
+  const m = /Node didn't have enough resource: ([^,]+), requested: (\d+), used: (\d+), capacity: (\d+)/.exec(msg);
+  if (m) {
+    out.resource = m[1] as string;
+    // cpu is printed in millicores, memory in bytes.
+    const unit = m[1] === 'cpu' ? 'm' : '';
+    out.requested = `${m[2]}${unit}`;
+    out.used = `${m[3]}${unit}`;
+    out.capacity = `${m[4]}${unit}`;
+  }
+  const p = /Predicate (\w+) failed/.exec(msg);
+  if (p) out.predicate = p[1] as string;
+  const dev = /unavailable for ([\w./-]*\w)/.exec(msg);
+  if (dev && !out.resource) out.resource = dev[1] as string;
+  return out;
+}

@@ -1,0 +1,61 @@
+// Why a volume could not be attached or mounted, from the kubelet's and the attach/detach
+// controller's events:
+//   MountVolume.SetUp failed for volume "config" : configmap "app-config" not found
+//   MountVolume.SetUp failed for volume "data" : hostPath type check failed: /mnt/data is not a directory
+//   MountVolume.MountDevice failed for volume "pvc-1" : kubernetes.io/csi: attacher.MountDevice failed to create newCsiDriverClient: driver name ebs.csi.aws.com not found in the list of registered CSI drivers
+//   MountVolume.SetUp failed for volume "shared" : mount failed: exit status 32 ⏎ Mounting command: mount ⏎ … ⏎ Output: … bad option; … you might need a /sbin/mount.<type> helper program.
+//   Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data kube-api-access-x2k4p], failed to process volumes=[]: timed out waiting for the condition
+//   Multi-Attach error for volume "pvc-8e2b…" Volume is already used by pod(s) grafana-7d9f5c-abcde
+//   AttachVolume.Attach failed for volume "pvc-1" : rpc error: code = Internal desc = …
+
+export interface MountError {
+  /**
+   * missing-configmap, missing-secret, not-registered, mount-helper, nfs, mount-failed, hostpath-type,
+   * csi-driver-missing, multi-attach, attach-failed, timeout, permission, unknown
+   */
+  kind: string;
+  message: string;
+  volume?: string;
+  /** The ConfigMap/Secret, the CSI driver, the hostPath, the pods holding the volume. */
+  detail?: string;
+}
+
+export function classifyMountError(message: string): MountError {
+  const msg = message.trim();
+  const volume = /for volume "([^"]*)"/.exec(msg)?.[1];
+  const out = (kind: string, detail?: string): MountError => {
+    const r: MountError = { kind, message: msg };
+    if (volume !== undefined) r.volume = volume;
+    if (detail !== undefined) r.detail = detail;
+    return r;
+  };
+  let m = /\bconfigmaps? "([^"]*)" not found/i.exec(msg);
+  if (m) return out('missing-configmap', m[1]);
+  m = /\bsecrets? "([^"]*)" not found/i.exec(msg);
+  if (m) return out('missing-secret', m[1]);
+  m = /object "([^"]*)"\/"([^"]*)" not registered/.exec(msg);
+  if (m) return out('not-registered', `${m[1]}/${m[2]}`);
+  m = /Multi-Attach error for volume "[^"]*"\s*(?:Volume is already used by pod\(s\) (.+)|Volume is already exclusively attached)/.exec(msg);
+  if (m) return out('multi-attach', m[1]?.trim());
+  m = /driver name (\S+) not found in the list of registered CSI drivers/.exec(msg);
+  if (m) return out('csi-driver-missing', m[1]);
+  m = /hostPath type check failed: (\S+) is not a/.exec(msg);
+  if (m) return out('hostpath-type', m[1]);
+  if (/you might need a \/sbin\/mount\.<type> helper program|missing codepage or helper program|mount\.nfs: not found|mount: unknown filesystem type/.test(msg)) {
+    return out('mount-helper', /-t (\w+)/.exec(msg)?.[1]);
+  }
+  if (/-t nfs|mount\.nfs|nfs:/.test(msg)) return out('nfs', /-t nfs4?(?: -o \S+)? (\S+:\S+)/.exec(msg)?.[1]);
+  if (/permission denied|access denied/i.test(msg) && !/AttachVolume/.test(msg)) return out('permission');
+  if (/^AttachVolume\.Attach failed/.test(msg)) return out('attach-failed');
+  if (/mount failed|MountVolume\.\w+ failed/.test(msg) && !/timed out waiting/.test(msg)) return out('mount-failed');
+  if (/Unable to attach or mount volumes|timed out waiting for the condition|context deadline exceeded/.test(msg)) {
+    const unmounted = /unmounted volumes=\[([^\]]*)\]/.exec(msg)?.[1];
+    return out('timeout', unmounted);
+  }
+  return out('unknown');
+}
+
+/** How specific a kind is: a timeout only says something else went wrong first. */
+export function mountSpecificity(kind: string): number {
+  return kind === 'unknown' ? 0 : kind === 'timeout' ? 1 : 2;
+}
