@@ -667,7 +667,7 @@ export const TERMS: Term[] = [
     name: 'Error',
     category: 'terminated-reason',
     stage: 'runtime',
-    rules: ['container-exited-error', 'crashloop-app-error', 'container-restarted-recently', 'pod-failed'],
+    rules: ['container-exited-error', 'crashloop-app-error', 'container-restarted-recently', 'start-exec-format', 'pod-failed'],
     text: {
       en: {
         summary:
@@ -747,7 +747,7 @@ export const TERMS: Term[] = [
     name: 'StartError',
     category: 'terminated-reason',
     stage: 'start',
-    rules: ['start-executable-not-found', 'start-permission-denied', 'start-no-such-file', 'start-error'],
+    rules: ['start-executable-not-found', 'start-permission-denied', 'start-no-such-file', 'start-error', 'start-exec-format'],
     text: {
       en: {
         summary:
@@ -3248,6 +3248,7 @@ export const TERMS: Term[] = [
         check: [
           'kubectl logs <pod> -c <container> --previous for the error printed before the exit.',
           'Read the entrypoint script or launcher to see where it exits with -1.',
+          "kubectl get pod <pod> -o jsonpath='{.status.containerStatuses[*].lastState.terminated.reason}': Unknown points to a node or runtime restart (check the node's uptime and events).",
         ],
       },
       ko: {
@@ -3262,6 +3263,7 @@ export const TERMS: Term[] = [
         check: [
           '이전 실행의 로그(kubectl logs <pod> -c <container> --previous)에서 종료 직전에 출력된 오류를 확인하세요.',
           'entrypoint 스크립트나 실행기를 읽고 어디에서 -1로 종료하는지 확인하세요.',
+          "kubectl get pod <pod> -o jsonpath='{.status.containerStatuses[*].lastState.terminated.reason}' 명령으로 reason을 확인하세요. Unknown이라면 노드나 런타임이 재시작된 것이니 노드의 uptime과 이벤트도 확인하세요.",
         ],
       },
     },

@@ -39,7 +39,7 @@ function sevColor(ctx: Ctx, sev: Finding['severity']): (s: string) => string {
   return sev === 'error' ? ctx.c.red.bold : sev === 'warning' ? ctx.c.yellow.bold : ctx.c.cyan;
 }
 
-function subjectLabel(ctx: Ctx, f: Finding): string {
+function subjectLabel(ctx: Ctx, f: Finding, p?: PodDiagnosis): string {
   if (!f.container) return '';
   const kind =
     f.containerKind === 'init'
@@ -49,7 +49,14 @@ function subjectLabel(ctx: Ctx, f: Finding): string {
         : f.containerKind === 'ephemeral'
           ? ctx.ui.ephemeralContainer
           : ctx.ui.container;
-  return `${kind} ${oneLine(f.container)}`;
+  // Init containers run one after another: say which one of how many (kubectl's Init:i/N).
+  let position = '';
+  if (p && (f.containerKind === 'init' || f.containerKind === 'sidecar')) {
+    const inits = p.facts.containers.filter((c) => c.kind === 'init' || c.kind === 'sidecar');
+    const i = inits.findIndex((c) => c.name === f.container);
+    if (i >= 0 && inits.length > 1) position = ` (${i + 1}/${inits.length})`;
+  }
+  return `${kind} ${oneLine(f.container)}${position}`;
 }
 
 /** kubectl's table: columns separated by three spaces, headers in capitals. */
@@ -111,10 +118,10 @@ function evidenceText(v: unknown): string {
   return String(v);
 }
 
-function findingBlock(ctx: Ctx, f: Finding, heading: string): string[] {
+function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: PodDiagnosis): string[] {
   const { c, ui, cols } = ctx;
   const color = sevColor(ctx, f.severity);
-  const subject = subjectLabel(ctx, f);
+  const subject = subjectLabel(ctx, f, p);
   const out: string[] = [];
   out.push(`${color(`${heading}`)}  ${c.bold(f.rule)} ${color(`[${f.severity}]`)}${subject ? c.dim(`  ${subject}`) : ''}`);
   out.push(...wrap(stripControls(f.title), cols, '  ').map((l) => c.bold(l)));
@@ -142,9 +149,9 @@ function findingBlock(ctx: Ctx, f: Finding, heading: string): string[] {
   return out;
 }
 
-function symptomLine(ctx: Ctx, f: Finding): string[] {
+function symptomLine(ctx: Ctx, f: Finding, p?: PodDiagnosis): string[] {
   const { c, ui, cols } = ctx;
-  const subject = subjectLabel(ctx, f);
+  const subject = subjectLabel(ctx, f, p);
   const by = f.supersededBy ? c.dim(` (${ui.supersededBy} ${f.supersededBy})`) : '';
   const head = `${sevColor(ctx, f.severity)('•')} ${f.rule}${subject ? c.dim(` [${subject}]`) : ''}: ${oneLine(f.title)}`;
   return wrap(head, cols, '    ', '  ').map((l, i, all) => (i === all.length - 1 ? l + by : l));
@@ -161,11 +168,11 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   roots.forEach((f, i) => {
     out.push('');
     const heading = f.severity === 'info' ? ui.otherFindings.toUpperCase() : roots.length > 1 ? `${ui.rootCause} ${i + 1}/${roots.length}` : ui.rootCause;
-    out.push(...findingBlock(ctx, f, heading));
+    out.push(...findingBlock(ctx, f, heading, p));
   });
   if (symptoms.length > 0) {
     out.push('', c.bold(ui.symptoms));
-    for (const f of symptoms) out.push(...symptomLine(ctx, f));
+    for (const f of symptoms) out.push(...symptomLine(ctx, f, p));
   }
   const docs = [...new Set(roots.flatMap((f) => f.docs))];
   if (docs.length > 0) {

@@ -35,10 +35,13 @@ export function renderExplained(e: Exclude<Explained, { kind: 'unknown' }>, lang
   if (e.kind === 'rule') return describeRule(e.rule, lang);
   if (e.kind === 'exit-code') {
     const lines = [`${ex.exitCode} ${e.code}`, `${ex.categories['exit-code']} · ${ex.stage}: ${ui.stages['runtime']}`, ''];
-    lines.push(...wrap(`${e.code}: ${EXIT_MEANINGS[lang][e.meaning] ?? e.meaning}.`, cols));
-    const n = Object.entries(SIGNALS).find(([, name]) => name === e.signal)?.[0];
-    if (e.signal && n && e.code > 128) lines.push(...wrap(ex.signalFrom(e.code, Number(n), e.signal), cols));
+    // A notable code has its own entry; any other gets its meaning (and signal) computed.
     if (e.term) lines.push(...textBlock(e.term.text[lang], lang, cols).slice(1));
+    else {
+      lines.push(...wrap(`${e.code}: ${EXIT_MEANINGS[lang][e.meaning] ?? e.meaning}.`, cols));
+      const n = Object.entries(SIGNALS).find(([, name]) => name === e.signal)?.[0];
+      if (e.signal && n && e.code > 128) lines.push(...wrap(ex.signalFrom(e.code, Number(n), e.signal), cols));
+    }
     if (e.term && e.term.rules.length > 0) lines.push('', `${ex.rules}: ${e.term.rules.join(', ')}`, `  (${ex.ruleHint})`);
     return lines;
   }
