@@ -49,6 +49,25 @@ describe('rule catalogue', () => {
     }
   });
 
+  test('every rule speaks every language', () => {
+    const missing = rules.flatMap((r) => LANGS.filter((l) => r.text[l] === undefined).map((l) => `${r.id}: ${l}`));
+    assert.deepEqual(missing, []);
+  });
+
+  test('every language keeps the same placeholders as English', () => {
+    const paths = (t: { lit?: string; path?: string[] }[][]) => new Set(t.flatMap((x) => x.filter((p) => p.path).map((p) => (p.path as string[]).join('.'))));
+    for (const r of rules) {
+      const en = paths([r.text.en.title, r.text.en.explanation, ...r.text.en.remedies]);
+      for (const l of LANGS) {
+        const t = r.text[l];
+        if (!t) continue;
+        const other = paths([t.title, t.explanation, ...t.remedies]);
+        const lost = [...en].filter((p) => !other.has(p));
+        assert.deepEqual(lost, [], `${r.id} (${l}) drops placeholders`);
+      }
+    }
+  });
+
   test('every language has the same number of remedies', () => {
     for (const r of rules) for (const l of LANGS) if (r.text[l]) assert.equal(r.text[l]?.remedies.length, r.text.en.remedies.length, `${r.id} ${l}`);
   });

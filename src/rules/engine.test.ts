@@ -80,6 +80,10 @@ describe('templates', () => {
     assert.equal(render('{{pod.reason}}', { pod }, 'ko'), '알 수 없음');
     assert.equal(render('{{pod.message | truncate 10}}', { pod: { message: 'abcdefghijklmnopqrstuvwxyz' } }), 'abcdef … xyz');
   });
+  test('a value that ends with a period does not get a second one', () => {
+    assert.equal(render('Message: {{pod.message}}.', { pod: { message: 'it does not exist.' } }), 'Message: it does not exist.');
+    assert.equal(render('Message: {{pod.message}}.', { pod: { message: 'no period' } }), 'Message: no period.');
+  });
   test('meaning filter localises exit meanings', () => {
     const c = { lastState: { terminated: { meaning: 'oom-killed' } } };
     assert.match(render('{{container.lastState.terminated.meaning | meaning}}', { container: c }), /OOM killer/);

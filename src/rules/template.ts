@@ -128,7 +128,8 @@ export function renderTemplate(t: Template, vars: Vars, lang: Lang): string {
   let out = '';
   for (const p of t) {
     if (p.lit !== undefined) {
-      out += p.lit;
+      // A value that ends a sentence itself ("… does not exist.") already has its period.
+      out += /[.。!?]$/.test(out) && p.lit.startsWith('.') ? p.lit.slice(1) : p.lit;
       continue;
     }
     const path = p.path as string[];
