@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,12 +169,25 @@ describe('other commands', () => {
     assert.match(s.out, /Fixtures: .*fixtures\/crashloop-oomkilled-jvm\.yaml/);
     oneLineError(run(['rules', 'crashloop']), 2, /^podwhy: no rule "crashloop" \(did you mean/);
   });
+  test('kubectl finds it as a plugin: kubectl podwhy', (t) => {
+    const which = spawnSync('sh', ['-c', 'command -v kubectl'], { encoding: 'utf8' });
+    if (which.status !== 0) {
+      t.skip('kubectl is not installed on this machine');
+      return;
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'podwhy-plugin-'));
+    symlinkSync(join(ROOT, 'bin', 'kubectl-podwhy.js'), join(dir, 'kubectl-podwhy'));
+    const r = spawnSync('kubectl', ['podwhy', '-f', OOM, '-o', 'json'], { encoding: 'utf8', env: { PATH: `${dir}:${process.env['PATH'] ?? ''}`, HOME: tmp } });
+    assert.equal(r.status, 1, r.stderr);
+    assert.equal(JSON.parse(r.stdout).pods[0].findings[0].rule, 'crashloop-oomkilled');
+  });
+
   test('kubectl-podwhy is the same program', () => {
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'kubectl-podwhy.js'), '-f', OOM, '-o', 'json'], { encoding: 'utf8' });
     assert.equal(r.status, 1);
     assert.equal(JSON.parse(r.stdout).pods[0].findings[0].rule, 'crashloop-oomkilled');
   });
-  test('a named pod without -f needs a cluster, which this build cannot read yet', () => {
-    oneLineError(run(['web-1'], undefined), 2, /^podwhy: reading a live cluster is not available/);
+  test('a named pod without -f reads the cluster; without a kubeconfig that is exit 3, one line', () => {
+    oneLineError(run(['web-1'], undefined, { HOME: tmp }), 3, /^podwhy: no kubeconfig found .* — set KUBECONFIG or pass --kubeconfig/);
   });
 });

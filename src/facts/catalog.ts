@@ -130,6 +130,12 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
     output: s('What the hook printed, or the HTTP error.'),
     message: s('The kubelet message.'),
   }),
+  logs: o('The tail of the container\'s log (live mode reads the previous run of a crashed container; fixtures may carry it).', {
+    lines: sl('The last lines (at most 50), secrets redacted.'),
+    previous: b('The lines are from the previous, terminated run.'),
+    signature: s('Extractor: exec-format, go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.'),
+    signatureLine: s('The log line that showed the signature, redacted.'),
+  }),
   imagePull: o('Why the image pull failed (extractor), when the container waits on its image.', {
     kind: s('not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, unknown.'),
     message: s('The runtime error as relayed by the kubelet.'),
@@ -176,6 +182,7 @@ export const ROOTS: Record<string, FactNode> = {
     priorityClassName: s('spec.priorityClassName.', 'spec.priorityClassName'),
     restartPolicy: s('spec.restartPolicy (default Always).', 'spec.restartPolicy'),
     serviceAccountName: s('spec.serviceAccountName.', 'spec.serviceAccountName'),
+    ownerChain: sl('Controllers above the pod, nearest first, as Kind/name (ReplicaSet/web-7d4b9c6f5, Deployment/web).', 'metadata.ownerReferences'),
     owner: o('The controlling owner reference.', {
       kind: s('Owner kind: ReplicaSet, StatefulSet, DaemonSet, Job, Node…', 'metadata.ownerReferences[controller].kind'),
       name: s('Owner name.', 'metadata.ownerReferences[controller].name'),
@@ -286,7 +293,19 @@ export const ROOTS: Record<string, FactNode> = {
     capacity: s('Node capacity.'),
     predicate: s('The failed predicate (NodeAffinity, NodeName, NodePorts…).'),
   }),
-  gaps: sl('What the input lacked (events, spec, status).'),
+  node: o('The pod\'s Node (live mode reads it when the diagnosis needs it).', {
+    name: s('Node name.'),
+    ready: s('Status of the node\'s Ready condition: True, False or Unknown.'),
+    readyReason: s('Reason of the Ready condition (KubeletReady, KubeletNotReady, NodeStatusUnknown).'),
+    readyMessage: s('Message of the Ready condition.'),
+    readySecondsSince: n('Seconds since the Ready condition changed.'),
+    heartbeatSecondsAgo: n('Seconds since the kubelet last posted the Ready condition.'),
+    unschedulable: b('spec.unschedulable (cordoned).'),
+    taints: sl('Taints as key=value:Effect.'),
+    pressure: sl('Node conditions that are True: MemoryPressure, DiskPressure, PIDPressure, NetworkUnavailable.'),
+    kubeletVersion: s('status.nodeInfo.kubeletVersion.'),
+  }),
+  gaps: sl('What the input lacked (events, spec, status), and what live mode could not read.'),
 };
 
 const NO_ROOTS: ReadonlySet<string> = new Set();

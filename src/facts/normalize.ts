@@ -17,12 +17,17 @@ import { parseGoDuration } from './extractors/go-duration.js';
 import { parseHookMessage } from './extractors/hook.js';
 import { classifyMountError, mountSpecificity } from './extractors/mount.js';
 import { classifySandboxError } from './extractors/sandbox.js';
+import { findLogSignature } from './extractors/log-signature.js';
+import { derivedOwnerChain } from './owner.js';
+import { redact } from '../util/redact.js';
 import type {
   ConditionFacts,
   ContainerFacts,
   ContainerKind,
   EventFacts,
   Facts,
+  LogFacts,
+  NodeFacts,
   PodFacts,
   ProbeFacts,
   SchedulingFacts,
@@ -54,6 +59,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   if (!obj(raw['spec'])) gaps.push('spec');
   if (!obj(raw['status'])) gaps.push('status');
   if (input.events.length === 0) gaps.push('events');
+  for (const u of input.unreadable ?? []) gaps.push(u);
 
   const events = normalizeEvents(input.events, nowMs);
   const pod = podFacts(raw, metadata, spec, status, nowMs);
@@ -74,10 +80,16 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   }
 
   const containers = containerFacts(spec, status, events, nowMs);
+  for (const c of containers) {
+    const log = input.logs?.[c.name];
+    if (log) c.logs = logFacts(log.text, log.previous);
+  }
+  pod.ownerChain = (input.ownerChain ?? derivedOwnerChain(raw)).map((o) => `${o.kind}/${o.name}`);
   pod.requests = effectiveRequests(containers.map((c) => ({ kind: c.kind, requests: c.resources.requests })));
   // Old statuses carry no qosClass: derive it from the spec as the API server does.
   if (pod.qosClass === undefined && obj(raw['spec'])) pod.qosClass = qosClass(containers);
   const facts: Facts = { pod, conditions, events, containers, gaps };
+  if (input.node) facts.node = nodeFacts(input.node, nowMs);
   const scheduling = schedulingFacts(pod, conditions, events);
   if (scheduling) facts.scheduling = scheduling;
   const mount = mountFacts(events);
@@ -134,6 +146,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
       .map((g) => nonEmpty(g['conditionType']))
       .filter((x): x is string => x !== undefined),
     kubectl: kubectlColumns(raw, nowMs),
+    ownerChain: [],
   };
   setIf(pod, 'uid', nonEmpty(metadata['uid']));
   setIf(pod, 'phase', nonEmpty(status['phase']));
@@ -238,6 +251,46 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
     }
     return e;
   });
+}
+
+const LOG_LINES = 50;
+
+function logFacts(text: string, previous: boolean): LogFacts {
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .filter((l, i, all) => l !== '' || i < all.length - 1)
+    .slice(-LOG_LINES)
+    .map((l) => redact(l).slice(0, 500));
+  const out: LogFacts = { lines, previous };
+  const sig = findLogSignature(lines);
+  if (sig) {
+    out.signature = sig.kind;
+    out.signatureLine = sig.line;
+  }
+  return out;
+}
+
+function nodeFacts(node: JsonObject, nowMs: number): NodeFacts {
+  const conds = objs(dig(node, 'status', 'conditions'));
+  const ready = conds.find((c) => c['type'] === 'Ready');
+  const out: NodeFacts = {
+    name: nonEmpty(dig(node, 'metadata', 'name')) ?? '<unnamed>',
+    unschedulable: dig(node, 'spec', 'unschedulable') === true,
+    taints: objs(dig(node, 'spec', 'taints')).map((t) => `${str(t['key']) ?? ''}${t['value'] !== undefined && t['value'] !== '' ? `=${str(t['value'])}` : ''}:${str(t['effect']) ?? ''}`),
+    pressure: conds.filter((c) => c['type'] !== 'Ready' && c['status'] === 'True').map((c) => str(c['type']) ?? ''),
+  };
+  if (ready) {
+    setIf(out, 'ready', nonEmpty(ready['status']));
+    setIf(out, 'readyReason', nonEmpty(ready['reason']));
+    setIf(out, 'readyMessage', nonEmpty(ready['message']));
+    const t = time(ready['lastTransitionTime']);
+    if (t !== undefined) out.readySecondsSince = secondsBetween(nowMs, t);
+    const hb = time(ready['lastHeartbeatTime']);
+    if (hb !== undefined) out.heartbeatSecondsAgo = secondsBetween(nowMs, hb);
+  }
+  setIf(out, 'kubeletVersion', nonEmpty(dig(node, 'status', 'nodeInfo', 'kubeletVersion')));
+  return out;
 }
 
 const MOUNT_REASONS = new Set(['FailedMount', 'FailedAttachVolume', 'FailedMapVolume']);

@@ -43,6 +43,8 @@ export interface PodFacts {
   restartPolicy: string;
   serviceAccountName?: string;
   owner?: OwnerFacts;
+  /** Controllers above the pod, nearest first, as "Kind/name" (ReplicaSet/web-7d4b9c6f5, Deployment/web). */
+  ownerChain: string[];
   /** Seconds since metadata.creationTimestamp. */
   ageSeconds?: number;
   /** Seconds since status.startTime (the kubelet accepted the pod). */
@@ -254,6 +256,8 @@ export interface ContainerFacts {
   startError?: StartErrorFacts;
   /** Whether spec for this container was present in the input. */
   hasSpec: boolean;
+  /** The tail of its log (live mode, or a fixture's logs). */
+  logs?: LogFacts;
 }
 
 export interface MountFacts {
@@ -302,6 +306,37 @@ export interface Facts {
   sandbox?: SandboxFacts;
   /** status.message of a pod the kubelet rejected, parsed. */
   admission?: AdmissionFacts;
+  /** The pod's Node, when live mode read it. */
+  node?: NodeFacts;
   /** What the input lacked, for "the diagnosis could not see …" notes. */
   gaps: string[];
+}
+
+export interface NodeFacts {
+  name: string;
+  /** Status of the node's Ready condition: True, False or Unknown. */
+  ready?: string;
+  readyReason?: string;
+  readyMessage?: string;
+  /** Seconds since the Ready condition last changed. */
+  readySecondsSince?: number;
+  /** Seconds since the kubelet last posted its status. */
+  heartbeatSecondsAgo?: number;
+  unschedulable: boolean;
+  /** "key=value:Effect". */
+  taints: string[];
+  /** Pressure conditions that are True: MemoryPressure, DiskPressure, PIDPressure, NetworkUnavailable. */
+  pressure: string[];
+  kubeletVersion?: string;
+}
+
+export interface LogFacts {
+  /** The last lines (at most 50), secrets redacted. */
+  lines: string[];
+  /** From the previous, terminated run of the container. */
+  previous: boolean;
+  /** Extractor: exec-format, go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file. */
+  signature?: string;
+  /** The line that showed the signature, redacted. */
+  signatureLine?: string;
 }

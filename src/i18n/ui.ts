@@ -31,6 +31,9 @@ export interface UiText {
   noProblem: string;
   moreInfo: string;
   moreGroups: (n: number) => string;
+  logPrevious: string;
+  logCurrent: string;
+  unreadable: string;
   stages: Record<string, string>;
   explain: {
     causes: string;
@@ -79,6 +82,9 @@ export const UI: Record<Lang, UiText> = {
     noProblem: '(healthy)',
     moreInfo: 'more',
     moreGroups: (n) => `… ${n} more groups`,
+    logPrevious: 'Last log lines of the previous run (redacted)',
+    logCurrent: 'Last log lines (redacted)',
+    unreadable: 'Could not read',
     stages: {
       admission: 'admission',
       scheduling: 'scheduling',
@@ -153,6 +159,9 @@ export const UI: Record<Lang, UiText> = {
     noProblem: '(정상)',
     moreInfo: '더 보기',
     moreGroups: (n) => `… 그룹 ${n}개 더`,
+    logPrevious: '이전 실행의 마지막 로그(민감 정보 가림)',
+    logCurrent: '마지막 로그(민감 정보 가림)',
+    unreadable: '읽지 못한 정보',
     stages: {
       admission: '어드미션',
       scheduling: '스케줄링',

@@ -33,12 +33,16 @@ export function reportObject(pods: PodDiagnosis[]) {
       name: p.name,
       uid: p.uid ?? null,
       owner: p.owner ? { kind: p.owner.kind, name: p.owner.name } : null,
+      ownerChain: p.facts.pod.ownerChain,
       kubectl: { ready: p.kubectl.ready, status: p.kubectl.status, restarts: p.kubectl.restarts, age: p.kubectl.age },
       phase: p.phase ?? null,
       stage: p.stage,
       healthy: p.healthy,
       node: p.facts.pod.nodeName ?? null,
       findings: p.findings.map(finding),
+      // Log tails (redacted) of containers whose logs were read: live mode, or a fixture's logs.
+      logs: Object.fromEntries(p.facts.containers.filter((c) => c.logs).map((c) => [c.name, { previous: c.logs?.previous ?? false, lines: c.logs?.lines ?? [] }])),
+      unreadable: p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g)),
     })),
     summary: {
       pods: pods.length,

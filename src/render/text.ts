@@ -73,7 +73,10 @@ function kubectlTable(rows: string[][]): string[] {
 function header(ctx: Ctx, p: PodDiagnosis): string[] {
   const { c, ui } = ctx;
   const meta = [`${ui.namespace} ${oneLine(p.namespace)}`];
-  if (p.owner) meta.push(`${ui.owner} ${oneLine(p.owner.kind)}/${oneLine(p.owner.name)}`);
+  // The top controller first: "owner Deployment/web (ReplicaSet/web-7d4b9c6f5)".
+  const chain = p.facts.pod.ownerChain;
+  if (chain.length > 0) meta.push(`${ui.owner} ${oneLine(chain[chain.length - 1] as string)}${chain.length > 1 ? ` (${chain.slice(0, -1).map(oneLine).join(', ')})` : ''}`);
+  else if (p.owner) meta.push(`${ui.owner} ${oneLine(p.owner.kind)}/${oneLine(p.owner.name)}`);
   if (p.facts.pod.nodeName) meta.push(`${ui.node} ${oneLine(p.facts.pod.nodeName)}`);
   // Wrap between items, never inside one.
   const metaLines: string[] = [];
@@ -146,8 +149,16 @@ function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: PodDiagnosis): 
     out.push('', `  ${c.underline(ui.next)}`);
     for (const cmd of f.commands) out.push(c.cyan(`    $ ${oneLine(cmd)}`));
   }
+  // The container's last log lines (redacted), when they were read.
+  const logs = f.container ? p?.facts.containers.find((x) => x.name === f.container && x.kind === f.containerKind)?.logs : undefined;
+  if (logs && logs.lines.length > 0) {
+    out.push('', `  ${c.underline(logs.previous ? ui.logPrevious : ui.logCurrent)}`);
+    for (const l of logs.lines.slice(-LOG_LINES_SHOWN)) out.push(...wrap(oneLine(l), ctx.cols, '    │   ', '    │ ').map((x) => c.dim(x)));
+  }
   return out;
 }
+
+const LOG_LINES_SHOWN = 12;
 
 function symptomLine(ctx: Ctx, f: Finding, p?: PodDiagnosis): string[] {
   const { c, ui, cols } = ctx;
@@ -179,8 +190,10 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
     out.push('', c.dim(`${ui.docs}: ${docs[0]}`));
     for (const d of docs.slice(1)) out.push(c.dim(`      ${d}`));
   }
-  const gaps = p.facts.gaps.filter((g) => g !== 'events' || !p.healthy);
+  const gaps = p.facts.gaps.filter((g) => ['events', 'spec', 'status'].includes(g) && (g !== 'events' || !p.healthy));
   if (gaps.length > 0) out.push(c.dim(`${ui.missing}: ${gaps.join(', ')}`));
+  const unreadable = p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g));
+  for (const u of unreadable) out.push(...wrap(`${ui.unreadable}: ${oneLine(u)}`, ctx.cols, '    ', '').map((l) => c.yellow(l)));
   return out;
 }
 
@@ -194,7 +207,8 @@ function summaryTable(ctx: Ctx, pods: PodDiagnosis[]): string[] {
   for (const p of unhealthy) {
     const root = p.findings.find((f) => f.role === 'root-cause');
     const rule = root?.rule ?? '-';
-    const owner = p.owner ? `${p.owner.kind}/${p.owner.name}` : '';
+    const chain = p.facts.pod.ownerChain;
+    const owner = chain.length > 0 ? (chain[chain.length - 1] as string) : p.owner ? `${p.owner.kind}/${p.owner.name}` : '';
     const key = `${rule}\u0000${owner}`;
     const g = groups.get(key) ?? { rule, title: root ? oneLine(root.title) : '', owner, pods: [] };
     g.pods.push(p.name);

@@ -1,7 +1,7 @@
 // Offline input: YAML (multi-document) or JSON text → pods with their events joined.
 // Accepts what kubectl prints: Pod, List/PodList of pods, Event, EventList, List of events (and
-// events.k8s.io/v1 Events), plus the `kind: PodwhyFixture` header of fixture files. Other kinds
-// are skipped with a warning. Trimmed pods (no kind, no spec) are read as far as they go.
+// events.k8s.io/v1 Events), Nodes (joined to the pods that run on them), plus the
+// `kind: PodwhyFixture` header of fixture files. Other kinds are skipped with a warning. Trimmed pods (no kind, no spec) are read as far as they go.
 
 import yaml from 'js-yaml';
 import { InputError } from '../errors.js';
@@ -100,6 +100,7 @@ function describe(o: JsonObject): string {
 interface Collector {
   pods: PodInput[];
   events: EventRecord[];
+  nodes: JsonObject[];
   warnings: string[];
   fixtures: { file: string; header: FixtureHeader }[];
 }
@@ -118,6 +119,10 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
     const now = str(o['now']) ?? str(o['capturedAt']);
     if (now !== undefined) header.now = now;
     if (isObject(o['expect'])) header.expect = o['expect'] as FixtureHeader['expect'];
+    if (isObject(o['logs'])) {
+      header.logs = {};
+      for (const [c, t] of Object.entries(o['logs'])) if (typeof t === 'string') header.logs[c] = t;
+    }
     acc.fixtures.push({ file, header });
     return;
   }
@@ -125,12 +130,16 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
     acc.pods.push({ pod: o, events: [], source: { file, line } });
     return;
   }
+  if (kind === 'Node') {
+    acc.nodes.push(o);
+    return;
+  }
   if (kind === 'Event' || (kind === undefined && isEventObject(o))) {
     acc.events.push(toEventRecord(o));
     return;
   }
   if ((kind === undefined || kind.endsWith('List')) && Array.isArray(o['items']) && depth < 2) {
-    const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : undefined;
+    const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : kind === 'NodeList' ? 'Node' : undefined;
     for (const item of arr(o['items'])) visit(item, file, line, acc, implied, depth + 1);
     return;
   }
@@ -149,7 +158,10 @@ export function collectDocuments(docs: ParsedDoc[], file: string, acc: Collector
   for (const d of docs) visit(d.value, file, d.line, acc, undefined, 0);
   const header = acc.fixtures.slice(firstFixture)[0]?.header;
   const capturedAt = time(header?.now);
-  if (capturedAt !== undefined) for (const p of acc.pods.slice(firstPod)) p.capturedAt = capturedAt;
+  for (const p of acc.pods.slice(firstPod)) {
+    if (capturedAt !== undefined) p.capturedAt = capturedAt;
+    if (header?.logs) p.logs = Object.fromEntries(Object.entries(header.logs).map(([c, text]) => [c, { text, previous: true, truncated: false }]));
+  }
 }
 
 /** Join events to pods: by involvedObject.uid when both have one, else by namespace and name. */
@@ -194,8 +206,16 @@ export function joinEvents(pods: PodInput[], events: EventRecord[]): EventRecord
 
 /** Parse every input text and join events to pods. */
 export function snapshotFromTexts(inputs: { file: string; text: string }[]): Snapshot {
-  const acc: Collector = { pods: [], events: [], warnings: [], fixtures: [] };
+  const acc: Collector = { pods: [], events: [], nodes: [], warnings: [], fixtures: [] };
   for (const { file, text } of inputs) collectDocuments(parseText(text, file), file, acc);
   const orphanEvents = joinEvents(acc.pods, acc.events);
+  // Nodes given with the pods (kubectl get node -o yaml) join by spec.nodeName.
+  if (acc.nodes.length > 0) {
+    const byName = new Map(acc.nodes.map((n) => [nonEmpty(obj(n['metadata'])?.['name']) ?? '', n]));
+    for (const p of acc.pods) {
+      const n = byName.get(nonEmpty(obj(p.pod['spec'])?.['nodeName']) ?? '\u0000');
+      if (n) p.node = n;
+    }
+  }
   return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures };
 }

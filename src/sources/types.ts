@@ -24,18 +24,36 @@ export interface EventRecord {
   involved: { kind?: string; namespace?: string; name?: string; uid?: string; fieldPath?: string };
 }
 
+/** The tail of a container's log, as the API server returned it (not yet redacted). */
+export interface ContainerLog {
+  text: string;
+  /** From the previous (terminated) instance of the container. */
+  previous: boolean;
+  truncated: boolean;
+}
+
 export interface PodInput {
   pod: JsonObject;
   events: EventRecord[];
   source?: SourceRef;
   /** The `now` of the fixture header in the pod's file (epoch ms): the instant it was captured. */
   capturedAt?: number;
+  /** The Node the pod runs on, when live mode read it. */
+  node?: JsonObject;
+  /** Log tails by container name (live mode, or a fixture's `logs:`). */
+  logs?: Record<string, ContainerLog>;
+  /** Controllers above the pod, nearest first (ReplicaSet, Deployment). */
+  ownerChain?: { kind: string; name: string }[];
+  /** What live mode could not read, e.g. "events (forbidden: …)". */
+  unreadable?: string[];
 }
 
 /** The `kind: PodwhyFixture` header of a fixture file. */
 export interface FixtureHeader {
   description?: string;
   now?: string;
+  /** Log tails of the pod's containers, by container name (previous run), as captured. */
+  logs?: Record<string, string>;
   expect?: { fires?: unknown; rootCause?: unknown };
   raw: JsonObject;
 }

@@ -2,7 +2,7 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { readFile } from 'node:fs/promises';
-import { diagnose } from '../../engine/diagnose.js';
+import { diagnose, diagnosePod } from '../../engine/diagnose.js';
 import type { PodDiagnosis } from '../../engine/types.js';
 import { InputError, UsageError } from '../../errors.js';
 import { isLang, langFromEnv } from '../../i18n/lang.js';
@@ -101,30 +101,69 @@ export function selectPods(snapshot: Snapshot, pod: string | undefined, flags: P
   return pods;
 }
 
+/** A progress line on stderr, only when stderr is a terminal; cleared when done. */
+function progressLine(io: IO): { update?: (msg: string) => void; clear: () => void } {
+  if (!io.stderrIsTTY) return { clear: () => {} };
+  let shown = false;
+  return {
+    update: (msg) => {
+      shown = true;
+      io.err(`\r${msg}\u001b[K`);
+    },
+    clear: () => {
+      if (shown) io.err('\r\u001b[K');
+    },
+  };
+}
+
 export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<number> {
   const lang = chooseLang(flags.lang, io.env);
   const now = parseNow(flags.now);
-  let files = flags.file ?? [];
-  if (files.length === 0) {
-    if (pod === undefined && !io.stdinIsTTY) files = ['-'];
-    else
-      throw new UsageError(
-        'reading a live cluster is not available in this build — save the pod with `kubectl get pod NAME -o yaml > pod.yaml` and run podwhy -f pod.yaml',
-      );
-  }
   if (flags.selector !== undefined) parseSelector(flags.selector); // validate early
-
-  const snapshot = snapshotFromTexts(await readInputs(files, io));
-  for (const w of snapshot.warnings) io.err(`podwhy: warning: ${w}\n`);
-  if (snapshot.pods.length === 0) {
-    const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
-    throw new InputError(`no pod in the input (found ${what}) — pass a Pod, a List of pods or \`kubectl get pod NAME -o yaml\` output`);
-  }
-  const pods = selectPods(snapshot, pod, flags);
-  if (pods.length === 0) throw new InputError('no pod in the input matches --namespace/--selector — check the filters');
-
   const rules = loadRules([BUILTIN_RULES_DIR, ...(flags.rules ?? [])]);
-  const results = diagnose(pods, rules, { ...(now !== undefined ? { now } : {}), lang });
+  const opts = { ...(now !== undefined ? { now } : {}), lang };
+
+  let files = flags.file ?? [];
+  if (files.length === 0 && pod === undefined && !io.stdinIsTTY) files = ['-'];
+  let pods: PodInput[];
+  if (files.length > 0) {
+    const snapshot = snapshotFromTexts(await readInputs(files, io));
+    for (const w of snapshot.warnings) io.err(`podwhy: warning: ${w}\n`);
+    if (snapshot.pods.length === 0) {
+      const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
+      throw new InputError(`no pod in the input (found ${what}) — pass a Pod, a List of pods or \`kubectl get pod NAME -o yaml\` output`);
+    }
+    pods = selectPods(snapshot, pod, flags);
+    if (pods.length === 0) throw new InputError('no pod in the input matches --namespace/--selector — check the filters');
+  } else {
+    // Live: the cluster code (and @kubernetes/client-node) is loaded only now.
+    const { readLive } = await import('../../cluster/live.js');
+    const progress = progressLine(io);
+    try {
+      const live = await readLive({
+        ...(pod !== undefined ? { pod: podName(pod) } : {}),
+        ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
+        ...(flags.allNamespaces ? { allNamespaces: true } : {}),
+        ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
+        ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
+        ...(flags.context !== undefined ? { context: flags.context } : {}),
+        ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+        env: io.env,
+        ...(progress.update ? { progress: progress.update } : {}),
+        isUnhealthy: (p) => !diagnosePod(p, rules, opts).healthy,
+      });
+      pods = live.inputs;
+    } finally {
+      progress.clear();
+    }
+    if (pods.length === 0) {
+      const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? 'the context\'s namespace'}"`;
+      io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}\n`);
+      return 0;
+    }
+  }
+
+  const results = diagnose(pods, rules, opts);
 
   const format = flags.output;
   if (format === 'json') {

@@ -1,0 +1,306 @@
+// Live mode: read pods and what their diagnosis needs from the API server, read-only.
+// One pod: the Pod, its Events (by uid: StatefulSet pods reuse names), its owner chain, its Node
+// when the diagnosis needs it, and the previous logs of containers that ended abnormally.
+// Many pods: pods in pages (limit 500 + continue; a 410 Expired list is started afresh), one
+// events list per namespace (or one for -A), nodes in one list only if some pod needs them, and
+// logs for unhealthy pods only, with bounded concurrency. The request count grows with pages,
+// not with pods. What cannot be read (403 on events, nodes, logs) is reported, not fatal.
+
+import { ClusterError, InputError } from '../errors.js';
+import { toEventRecord } from '../sources/events.js';
+import type { ContainerLog, EventRecord, PodInput } from '../sources/types.js';
+import { dig, isObject, nonEmpty, obj, objs, str, type JsonObject } from '../util/json.js';
+import { distance } from '../knowledge/explain.js';
+import { ApiError, type ApiClient } from './client.js';
+import { controllerOf, derivedOwnerChain } from '../facts/owner.js';
+
+export const PAGE_SIZE = 500;
+export const LOG_TAIL_LINES = 50;
+export const LOG_MAX_BYTES = 16 * 1024;
+/** At most this many pods get their logs read in a namespace scan. */
+export const MAX_LOG_PODS = 25;
+const LOG_CONCURRENCY = 4;
+
+export interface FetchOptions {
+  namespace: string;
+  allNamespaces?: boolean;
+  selector?: string;
+  /** Progress messages (a terminal line), or nothing. */
+  progress?: (msg: string) => void;
+  /** The kubeconfig context, for messages. */
+  context?: string;
+}
+
+/** A 403 on the pods themselves ends the run; on anything else it only narrows the diagnosis. */
+function forbiddenPods(e: ApiError, verb: string, namespace: string | undefined): ClusterError {
+  const where = namespace === undefined ? 'at the cluster scope (-A)' : `in namespace "${namespace}"`;
+  return new ClusterError(
+    `forbidden to ${verb} pods ${where}: ${e.message} — ask for RBAC that allows "${verb}" on "pods"${namespace ? ` in "${namespace}"` : ''}, or use another context`,
+  );
+}
+
+function unauthorized(client: ApiClient): ClusterError {
+  const t = client.target;
+  return new ClusterError(
+    `the API server rejected the credentials of user "${t.user ?? '?'}" (401 Unauthorized; context "${t.context}", server ${t.server}) — refresh them (for example re-run your cloud login or get a new token), then retry`,
+  );
+}
+
+/** Turn an API error on a secondary read into a note, or rethrow what ends the run. */
+function degrade(e: unknown, client: ApiClient, what: string, notes: string[]): void {
+  if (e instanceof ApiError) {
+    if (e.status === 401) throw unauthorized(client);
+    if (e.status === 403) {
+      notes.push(`${what} (forbidden: ${e.message})`);
+      return;
+    }
+    notes.push(`${what} (${e.status} ${e.reason}: ${e.message})`);
+    return;
+  }
+  throw e;
+}
+
+async function listAll(client: ApiClient, path: string, query: Record<string, string | undefined>, progress?: (n: number) => void): Promise<JsonObject[]> {
+  let items: JsonObject[] = [];
+  let token: string | undefined;
+  let restarts = 0;
+  for (;;) {
+    let page: JsonObject;
+    try {
+      page = await client.getJSON(path, { ...query, limit: PAGE_SIZE, continue: token });
+    } catch (e) {
+      // The continue token expired (the list took longer than etcd keeps its snapshot): a
+      // consistent result needs a fresh list from the start.
+      if (e instanceof ApiError && e.status === 410 && token !== undefined && restarts < 2) {
+        restarts++;
+        items = [];
+        token = undefined;
+        continue;
+      }
+      throw e;
+    }
+    items.push(...objs(page['items']));
+    progress?.(items.length);
+    token = nonEmpty(dig(page, 'metadata', 'continue'));
+    if (!token) return items;
+  }
+}
+
+/** Containers whose last or current run ended abnormally: the ones whose logs explain something. */
+export function containersNeedingLogs(pod: JsonObject): { name: string; previous: boolean }[] {
+  const out: { name: string; previous: boolean }[] = [];
+  const status = obj(pod['status']) ?? {};
+  for (const cs of [...objs(status['initContainerStatuses']), ...objs(status['containerStatuses'])]) {
+    const name = nonEmpty(cs['name']);
+    if (!name) continue;
+    const abnormal = (t: unknown) => isObject(t) && ((typeof t['exitCode'] === 'number' && t['exitCode'] !== 0) || (t['reason'] !== undefined && t['reason'] !== 'Completed'));
+    const last = dig(cs, 'lastState', 'terminated');
+    const cur = dig(cs, 'state', 'terminated');
+    if (abnormal(last)) out.push({ name, previous: true });
+    else if (abnormal(cur) && !['ContainerStatusUnknown', 'OOMKilled'].includes(String(dig(cur, 'reason')))) out.push({ name, previous: false });
+  }
+  return out;
+}
+
+/** Whether the diagnosis of this pod needs its Node (lost nodes, pressure, stuck deletions). */
+export function needsNode(pod: JsonObject): boolean {
+  const nodeName = nonEmpty(dig(pod, 'spec', 'nodeName'));
+  if (!nodeName) return false;
+  const status = obj(pod['status']) ?? {};
+  if (dig(pod, 'metadata', 'deletionTimestamp')) return true;
+  if (['NodeLost', 'Evicted', 'Terminated', 'Shutdown'].includes(String(status['reason']))) return true;
+  if (status['phase'] === 'Unknown' || status['phase'] === 'Pending') return true;
+  const ready = objs(status['conditions']).find((c) => c['type'] === 'Ready');
+  return ready !== undefined && ready['status'] !== 'True' && ready['reason'] === undefined;
+}
+
+async function readLogs(client: ApiClient, pod: JsonObject, notes: string[]): Promise<Record<string, ContainerLog>> {
+  const ns = str(dig(pod, 'metadata', 'namespace')) ?? 'default';
+  const name = str(dig(pod, 'metadata', 'name')) ?? '';
+  const logs: Record<string, ContainerLog> = {};
+  for (const c of containersNeedingLogs(pod)) {
+    try {
+      const text = await client.getText(
+        `/api/v1/namespaces/${encodeURIComponent(ns)}/pods/${encodeURIComponent(name)}/log`,
+        { container: c.name, previous: c.previous ? 'true' : undefined, tailLines: LOG_TAIL_LINES, limitBytes: LOG_MAX_BYTES },
+        LOG_MAX_BYTES,
+      );
+      if (text !== '') logs[c.name] = { text, previous: c.previous, truncated: Buffer.byteLength(text) >= LOG_MAX_BYTES };
+    } catch (e) {
+      // 400: the kubelet no longer has that run's log (node restarted, container removed).
+      if (e instanceof ApiError && e.status === 400) continue;
+      degrade(e, client, `logs of ${name}/${c.name}`, notes);
+    }
+  }
+  return logs;
+}
+
+const OWNER_PATHS: Record<string, string> = {
+  ReplicaSet: '/apis/apps/v1/namespaces/{ns}/replicasets/{name}',
+  Job: '/apis/batch/v1/namespaces/{ns}/jobs/{name}',
+};
+
+/** The controller chain above the pod: ReplicaSet → Deployment, Job → CronJob. */
+async function ownerChain(client: ApiClient, pod: JsonObject, notes: string[]): Promise<{ kind: string; name: string }[]> {
+  const ns = str(dig(pod, 'metadata', 'namespace')) ?? 'default';
+  const chain: { kind: string; name: string }[] = [];
+  let cur = controllerOf(pod);
+  while (cur && chain.length < 4) {
+    chain.push(cur);
+    const here: { kind: string; name: string } = cur;
+    const path = OWNER_PATHS[here.kind];
+    if (!path) break;
+    try {
+      const o = await client.getJSON(path.replace('{ns}', encodeURIComponent(ns)).replace('{name}', encodeURIComponent(here.name)));
+      cur = controllerOf(o);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) break; // orphaned: the owner is gone
+      degrade(e, client, `owner ${here.kind}/${here.name}`, notes);
+      break;
+    }
+  }
+  return chain;
+}
+
+function closestNames(want: string, names: string[]): string[] {
+  return names
+    .map((n) => ({ n, d: distance(want, n, 12), prefix: n.startsWith(want) || want.startsWith(n.replace(/-[a-z0-9]{5}$/, '')) }))
+    .filter((x) => x.prefix || x.d <= Math.max(3, Math.floor(want.length / 3)))
+    .sort((a, b) => Number(b.prefix) - Number(a.prefix) || a.d - b.d)
+    .slice(0, 3)
+    .map((x) => x.n);
+}
+
+/** Read one pod and everything its diagnosis needs. */
+export async function fetchPod(client: ApiClient, name: string, opts: FetchOptions): Promise<PodInput> {
+  const ns = opts.namespace;
+  const base = `/api/v1/namespaces/${encodeURIComponent(ns)}/pods`;
+  const notes: string[] = [];
+  let pod: JsonObject;
+  try {
+    pod = await client.getJSON(`${base}/${encodeURIComponent(name)}`);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    if (e.status === 401) throw unauthorized(client);
+    if (e.status === 403) throw forbiddenPods(e, 'get', ns);
+    if (e.status === 404) {
+      let hint = '';
+      try {
+        const page = await client.getJSON(base, { limit: PAGE_SIZE });
+        const names = objs(page['items']).map((p) => str(dig(p, 'metadata', 'name')) ?? '');
+        const close = closestNames(name, names);
+        hint = close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : names.length === 0 ? ' (the namespace has no pods)' : '';
+      } catch {
+        // listing is only for the hint
+      }
+      throw new InputError(`pod "${name}" not found in namespace "${ns}"${hint} — check the name, or pass -n for another namespace`);
+    }
+    throw new ClusterError(`reading pod "${name}" failed: ${e.status} ${e.reason}: ${e.message}`);
+  }
+
+  const uid = str(dig(pod, 'metadata', 'uid'));
+  let events: EventRecord[] = [];
+  try {
+    const list = await listAll(client, `/api/v1/namespaces/${encodeURIComponent(ns)}/events`, {
+      fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${name}`,
+    });
+    // A StatefulSet pod reuses its name: keep only the events of this pod, by uid.
+    events = list.map(toEventRecord).filter((e) => !uid || !e.involved.uid || e.involved.uid === uid);
+  } catch (e) {
+    degrade(e, client, 'events', notes);
+  }
+  const input: PodInput = { pod, events, source: { file: `${client.target.context}/${ns}/${name}` } };
+  input.ownerChain = await ownerChain(client, pod, notes);
+  if (needsNode(pod)) {
+    const nodeName = str(dig(pod, 'spec', 'nodeName')) as string;
+    try {
+      input.node = await client.getJSON(`/api/v1/nodes/${encodeURIComponent(nodeName)}`);
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 404)) degrade(e, client, `node ${nodeName}`, notes);
+      else notes.push(`node ${nodeName} (it no longer exists)`);
+    }
+  }
+  const logs = await readLogs(client, pod, notes);
+  if (Object.keys(logs).length > 0) input.logs = logs;
+  if (notes.length > 0) input.unreadable = notes;
+  return input;
+}
+
+/** Read every pod selected (a namespace, or all with -A; -l narrows), with events joined. */
+export async function fetchPods(client: ApiClient, opts: FetchOptions, isUnhealthy: (p: PodInput) => boolean): Promise<PodInput[]> {
+  const notes: string[] = [];
+  const ns = opts.allNamespaces ? undefined : opts.namespace;
+  const podsPath = ns === undefined ? '/api/v1/pods' : `/api/v1/namespaces/${encodeURIComponent(ns)}/pods`;
+  let pods: JsonObject[];
+  try {
+    pods = await listAll(client, podsPath, { labelSelector: opts.selector }, (n) => opts.progress?.(`listing pods… ${n}`));
+  } catch (e) {
+    if (e instanceof ApiError) {
+      if (e.status === 401) throw unauthorized(client);
+      if (e.status === 403) throw forbiddenPods(e, 'list', ns);
+      if (e.status === 400) throw new InputError(`the API server refused the query: ${e.message} — check -l`);
+    }
+    throw e;
+  }
+
+  const inputs: PodInput[] = pods.map((pod) => ({
+    pod,
+    events: [],
+    source: { file: `${client.target.context}/${str(dig(pod, 'metadata', 'namespace')) ?? ''}/${str(dig(pod, 'metadata', 'name')) ?? ''}` },
+    ownerChain: derivedOwnerChain(pod),
+  }));
+  if (inputs.length === 0) return inputs;
+
+  // One events list for the namespace (or the cluster), joined by involvedObject.uid.
+  try {
+    const evPath = ns === undefined ? '/api/v1/events' : `/api/v1/namespaces/${encodeURIComponent(ns)}/events`;
+    const events = await listAll(client, evPath, { fieldSelector: 'involvedObject.kind=Pod' }, (n) => opts.progress?.(`listing events… ${n}`));
+    const byUid = new Map<string, PodInput>();
+    const byName = new Map<string, PodInput>();
+    for (const p of inputs) {
+      const uid = str(dig(p.pod, 'metadata', 'uid'));
+      if (uid) byUid.set(uid, p);
+      byName.set(`${str(dig(p.pod, 'metadata', 'namespace'))}/${str(dig(p.pod, 'metadata', 'name'))}`, p);
+    }
+    for (const raw of events) {
+      const e = toEventRecord(raw);
+      const target = e.involved.uid ? byUid.get(e.involved.uid) : byName.get(`${e.involved.namespace}/${e.involved.name}`);
+      target?.events.push(e);
+    }
+  } catch (e) {
+    degrade(e, client, 'events', notes);
+  }
+
+  // Nodes: one list, only when some pod's diagnosis needs its node.
+  const needing = inputs.filter((p) => needsNode(p.pod));
+  if (needing.length > 0) {
+    try {
+      const nodes = await listAll(client, '/api/v1/nodes', {});
+      const byName = new Map(nodes.map((n) => [str(dig(n, 'metadata', 'name')) ?? '', n]));
+      for (const p of needing) {
+        const n = byName.get(str(dig(p.pod, 'spec', 'nodeName')) ?? '');
+        if (n) p.node = n;
+      }
+    } catch (e) {
+      degrade(e, client, 'nodes', notes);
+    }
+  }
+
+  // Logs: unhealthy pods with abnormal terminations only, a few at a time, a bounded number.
+  const forLogs = inputs.filter((p) => containersNeedingLogs(p.pod).length > 0 && isUnhealthy(p)).slice(0, MAX_LOG_PODS);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < forLogs.length) {
+      const p = forLogs[next++] as PodInput;
+      const podNotes: string[] = [];
+      const logs = await readLogs(client, p.pod, podNotes);
+      if (Object.keys(logs).length > 0) p.logs = logs;
+      if (podNotes.length > 0) p.unreadable = [...(p.unreadable ?? []), ...podNotes];
+      opts.progress?.(`reading logs… ${++done}/${forLogs.length}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOG_CONCURRENCY, forLogs.length) }, worker));
+  if (notes.length > 0) for (const p of inputs) p.unreadable = [...notes, ...(p.unreadable ?? [])];
+  return inputs;
+}

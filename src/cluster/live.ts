@@ -1,0 +1,58 @@
+// The live source, loaded by dynamic import only when a cluster is used: the offline path never
+// loads @kubernetes/client-node (a test proves it).
+
+import { UsageError } from '../errors.js';
+import type { PodInput } from '../sources/types.js';
+import { ApiClient, parseRequestTimeout } from './client.js';
+import { fetchPod, fetchPods } from './fetch.js';
+import { loadKubeconfig, type KubeTarget } from './kubeconfig.js';
+
+export interface LiveOptions {
+  pod?: string;
+  namespace?: string;
+  allNamespaces?: boolean;
+  selector?: string;
+  kubeconfig?: string;
+  context?: string;
+  requestTimeout?: string;
+  env: Record<string, string | undefined>;
+  /** Progress on stderr (only when it is a terminal). */
+  progress?: (msg: string) => void;
+  isUnhealthy: (p: PodInput) => boolean;
+}
+
+export interface LiveResult {
+  inputs: PodInput[];
+  target: KubeTarget;
+  requests: number;
+}
+
+export async function readLive(opts: LiveOptions): Promise<LiveResult> {
+  if (opts.pod !== undefined && opts.allNamespaces) {
+    throw new UsageError('a pod cannot be read by name across all namespaces (-A) — give its namespace with -n');
+  }
+  const timeoutMs = parseRequestTimeout(opts.requestTimeout ?? '30s');
+  if (timeoutMs === undefined) throw new UsageError(`--request-timeout "${opts.requestTimeout}" is not a duration — use e.g. 30s, 1m or 500ms`);
+  const target = await loadKubeconfig({
+    env: opts.env,
+    ...(opts.kubeconfig !== undefined ? { kubeconfig: opts.kubeconfig } : {}),
+    ...(opts.context !== undefined ? { context: opts.context } : {}),
+    ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
+  });
+  // kubectl's 0 means "no timeout"; a very long one stands in for it.
+  const client = new ApiClient(target, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs });
+  try {
+    await client.init();
+    const fetchOpts = {
+      namespace: target.namespace,
+      ...(opts.allNamespaces ? { allNamespaces: true } : {}),
+      ...(opts.selector !== undefined ? { selector: opts.selector } : {}),
+      ...(opts.progress ? { progress: opts.progress } : {}),
+      context: target.context,
+    };
+    const inputs = opts.pod !== undefined ? [await fetchPod(client, opts.pod, fetchOpts)] : await fetchPods(client, fetchOpts, opts.isUnhealthy);
+    return { inputs, target, requests: client.requests.length };
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,464 @@
+// Test-only: a loopback kube-apiserver for podwhy's live mode. HTTPS on 127.0.0.1 with a CA made
+// at start, bearer-token or client-certificate authentication, the real API's paths, list shapes
+// (items without kind/apiVersion, metadata.continue, remainingItemCount only without selectors),
+// label and field selectors with the real field whitelists, limit/continue with opaque tokens and
+// 410 Expired, pod logs with the kubelet's errors, Status objects for 400/401/403/404/405/410 in
+// the apiserver's wording, and switches to forbid resources, add latency or hang. It records
+// every request. It serves objects as `kubectl get -o json` would show them.
+
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { parseSelector } from '../util/selector.js';
+import { isObject, str, type JsonObject } from '../util/json.js';
+import { issue, type Issued } from './x509.js';
+
+export interface ServedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  user?: string;
+  status: number;
+}
+
+export interface Forbid {
+  /** pods, events, nodes, pods/log, replicasets… */
+  resource: string;
+  verb?: 'get' | 'list' | 'watch';
+  /** Only in this namespace (all namespaces when absent). */
+  namespace?: string;
+}
+
+type Kind = 'pods' | 'events' | 'nodes' | 'replicasets' | 'deployments' | 'statefulsets' | 'daemonsets' | 'jobs' | 'cronjobs';
+
+const GROUP: Record<Kind, string> = {
+  pods: '',
+  events: '',
+  nodes: '',
+  replicasets: 'apps',
+  deployments: 'apps',
+  statefulsets: 'apps',
+  daemonsets: 'apps',
+  jobs: 'batch',
+  cronjobs: 'batch',
+};
+const LIST_KIND: Record<Kind, string> = {
+  pods: 'PodList',
+  events: 'EventList',
+  nodes: 'NodeList',
+  replicasets: 'ReplicaSetList',
+  deployments: 'DeploymentList',
+  statefulsets: 'StatefulSetList',
+  daemonsets: 'DaemonSetList',
+  jobs: 'JobList',
+  cronjobs: 'CronJobList',
+};
+
+/** Field selector labels the real API server supports, per resource. */
+const FIELDS: Partial<Record<Kind, Record<string, (o: JsonObject) => string>>> = {
+  pods: {
+    'metadata.name': (o) => str(dig(o, 'metadata', 'name')) ?? '',
+    'metadata.namespace': (o) => str(dig(o, 'metadata', 'namespace')) ?? '',
+    'spec.nodeName': (o) => str(dig(o, 'spec', 'nodeName')) ?? '',
+    'spec.restartPolicy': (o) => str(dig(o, 'spec', 'restartPolicy')) ?? '',
+    'spec.schedulerName': (o) => str(dig(o, 'spec', 'schedulerName')) ?? '',
+    'spec.serviceAccountName': (o) => str(dig(o, 'spec', 'serviceAccountName')) ?? '',
+    'spec.hostNetwork': (o) => String(dig(o, 'spec', 'hostNetwork') === true),
+    'status.phase': (o) => str(dig(o, 'status', 'phase')) ?? '',
+    'status.podIP': (o) => str(dig(o, 'status', 'podIP')) ?? '',
+    'status.nominatedNodeName': (o) => str(dig(o, 'status', 'nominatedNodeName')) ?? '',
+  },
+  events: {
+    'involvedObject.kind': (o) => str(dig(o, 'involvedObject', 'kind')) ?? '',
+    'involvedObject.namespace': (o) => str(dig(o, 'involvedObject', 'namespace')) ?? '',
+    'involvedObject.name': (o) => str(dig(o, 'involvedObject', 'name')) ?? '',
+    'involvedObject.uid': (o) => str(dig(o, 'involvedObject', 'uid')) ?? '',
+    'involvedObject.apiVersion': (o) => str(dig(o, 'involvedObject', 'apiVersion')) ?? '',
+    'involvedObject.resourceVersion': (o) => str(dig(o, 'involvedObject', 'resourceVersion')) ?? '',
+    'involvedObject.fieldPath': (o) => str(dig(o, 'involvedObject', 'fieldPath')) ?? '',
+    reason: (o) => str(o['reason']) ?? '',
+    reportingComponent: (o) => str(o['reportingComponent']) ?? '',
+    source: (o) => str(dig(o, 'source', 'component')) ?? '',
+    type: (o) => str(o['type']) ?? '',
+    'metadata.namespace': (o) => str(dig(o, 'metadata', 'namespace')) ?? '',
+    'metadata.name': (o) => str(dig(o, 'metadata', 'name')) ?? '',
+  },
+  nodes: {
+    'metadata.name': (o) => str(dig(o, 'metadata', 'name')) ?? '',
+    'spec.unschedulable': (o) => String(dig(o, 'spec', 'unschedulable') === true),
+  },
+};
+
+function dig(o: unknown, ...keys: string[]): unknown {
+  let cur = o;
+  for (const k of keys) {
+    if (!isObject(cur)) return undefined;
+    cur = cur[k];
+  }
+  return cur;
+}
+
+const b64url = (s: string) => Buffer.from(s).toString('base64url');
+
+export interface FakeApiServerOptions {
+  token?: string;
+  /** The user name RBAC messages show. */
+  user?: string;
+}
+
+export class FakeApiServer {
+  readonly ca: Issued;
+  private server?: https.Server;
+  port = 0;
+  readonly token: string;
+  readonly user: string;
+  readonly requests: ServedRequest[] = [];
+  private store: Record<Kind, JsonObject[]> = {
+    pods: [],
+    events: [],
+    nodes: [],
+    replicasets: [],
+    deployments: [],
+    statefulsets: [],
+    daemonsets: [],
+    jobs: [],
+    cronjobs: [],
+  };
+  private logs = new Map<string, string>();
+  private rv = 1000;
+  forbid: Forbid[] = [];
+  /** Milliseconds to wait before answering each request. */
+  latencyMs = 0;
+  /** Never answer (to test timeouts). */
+  hang = false;
+  /** The next continue token presented is answered with 410 Expired (once). */
+  expireNextContinue = false;
+  /** Client certificates issued by this server's CA are accepted as this user. */
+  private clientCertUser = 'podwhy-cert-user';
+
+  constructor(opts: FakeApiServerOptions = {}) {
+    this.ca = issue({ cn: 'podwhy-test-ca', ca: true });
+    this.token = opts.token ?? randomBytes(16).toString('hex');
+    this.user = opts.user ?? 'system:serviceaccount:podwhy:reader';
+  }
+
+  // ----- content -------------------------------------------------------------------------
+
+  /** Add objects (Pods, Events, Nodes, ReplicaSets…, or Lists of them) as kubectl prints them. */
+  add(...objects: unknown[]): this {
+    for (const o of objects) {
+      if (!isObject(o)) continue;
+      const kind = str(o['kind']);
+      if (kind?.endsWith('List') && Array.isArray(o['items'])) {
+        const itemKind = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : undefined;
+        for (const i of o['items']) this.add(isObject(i) && itemKind && !i['kind'] ? { ...i, kind: itemKind } : i);
+        continue;
+      }
+      const map: Record<string, Kind> = {
+        Pod: 'pods',
+        Event: 'events',
+        Node: 'nodes',
+        ReplicaSet: 'replicasets',
+        Deployment: 'deployments',
+        StatefulSet: 'statefulsets',
+        DaemonSet: 'daemonsets',
+        Job: 'jobs',
+        CronJob: 'cronjobs',
+      };
+      const k = kind ? map[kind] : undefined;
+      if (!k) continue;
+      const copy = structuredClone(o);
+      const md = (isObject(copy['metadata']) ? copy['metadata'] : (copy['metadata'] = {})) as JsonObject;
+      md['resourceVersion'] = String(++this.rv);
+      if (k === 'events' && md['namespace'] === undefined) md['namespace'] = dig(copy, 'involvedObject', 'namespace') ?? 'default';
+      this.store[k].push(copy);
+    }
+    return this;
+  }
+
+  /** Logs of a container: previous=true for the terminated previous instance. */
+  setLog(namespace: string, pod: string, container: string, text: string, previous = false): this {
+    this.logs.set(`${namespace}/${pod}/${container}/${previous}`, text);
+    return this;
+  }
+
+  // ----- lifecycle -----------------------------------------------------------------------
+
+  async start(): Promise<this> {
+    const cert = issue({ cn: 'kube-apiserver', ips: ['127.0.0.1'], dns: ['localhost'] }, this.ca);
+    // Like a real apiserver, send only the leaf: a client without the CA gets
+    // UNABLE_TO_VERIFY_LEAF_SIGNATURE. The CA is only used to check client certificates.
+    this.server = https.createServer(
+      { cert: cert.certPem, key: cert.keyPem, ca: this.ca.certPem, requestCert: true, rejectUnauthorized: false },
+      (req, res) => {
+        void this.handle(req, res);
+      },
+    );
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server?.closeAllConnections();
+      this.server?.close(() => resolve());
+    });
+  }
+
+  get url(): string {
+    return `https://127.0.0.1:${this.port}`;
+  }
+
+  /** A kubeconfig for this server, written to dir. */
+  writeKubeconfig(dir: string, opts: { namespace?: string; token?: string; clientCert?: boolean; badCa?: boolean; context?: string } = {}): string {
+    const user: JsonObject = {};
+    if (opts.clientCert) {
+      const c = issue({ cn: this.clientCertUser, org: 'system:masters', clientAuth: true }, this.ca);
+      user['client-certificate-data'] = Buffer.from(c.certPem).toString('base64');
+      user['client-key-data'] = Buffer.from(c.keyPem).toString('base64');
+    } else user['token'] = opts.token ?? this.token;
+    const ca = opts.badCa ? issue({ cn: 'some-other-ca', ca: true }).certPem : this.ca.certPem;
+    const name = opts.context ?? 'fake';
+    const cfg = {
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: 'fake-cluster', cluster: { server: this.url, 'certificate-authority-data': Buffer.from(ca).toString('base64') } }],
+      users: [{ name: 'fake-user', user }],
+      contexts: [{ name, context: { cluster: 'fake-cluster', user: 'fake-user', ...(opts.namespace ? { namespace: opts.namespace } : {}) } }],
+      'current-context': name,
+    };
+    const file = join(dir, `kubeconfig-${name}-${randomBytes(3).toString('hex')}.json`);
+    writeFileSync(file, JSON.stringify(cfg, null, 2));
+    return file;
+  }
+
+  // ----- HTTP ----------------------------------------------------------------------------
+
+  private send(res: import('node:http').ServerResponse, status: number, body: unknown, rec: ServedRequest): void {
+    rec.status = status;
+    if (typeof body === 'string') {
+      res.writeHead(status, { 'Content-Type': 'text/plain' });
+      res.end(body);
+      return;
+    }
+    if (body === undefined) {
+      res.writeHead(status);
+      res.end();
+      return;
+    }
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+
+  private status(code: number, reason: string, message: string, details?: JsonObject, metadata: JsonObject = {}): JsonObject {
+    const s: JsonObject = { kind: 'Status', apiVersion: 'v1', metadata, status: 'Failure', message, reason };
+    if (details) s['details'] = details;
+    s['code'] = code;
+    return s;
+  }
+
+  private async handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void> {
+    const u = new URL(req.url ?? '/', 'https://127.0.0.1');
+    const query = Object.fromEntries(u.searchParams.entries());
+    const rec: ServedRequest = { method: req.method ?? 'GET', path: u.pathname, query, status: 0 };
+    this.requests.push(rec);
+    if (this.hang) return; // never answer
+    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+
+    // Authentication: a bearer token, or a client certificate signed by our CA.
+    const auth = req.headers.authorization;
+    const sock = req.socket as import('node:tls').TLSSocket;
+    const peer = sock.getPeerCertificate?.();
+    if (auth === `Bearer ${this.token}`) rec.user = this.user;
+    else if (sock.authorized && peer && peer.subject) rec.user = String(peer.subject.CN);
+    else return this.send(res, 401, this.status(401, 'Unauthorized', 'Unauthorized'), rec);
+
+    if (req.method !== 'GET') {
+      return this.send(res, 405, this.status(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`, {}), rec);
+    }
+
+    const parts = u.pathname.split('/').filter((p) => p !== '');
+    const discovery = this.discovery(parts);
+    if (discovery) return this.send(res, 200, discovery, rec);
+    let group = '';
+    let rest: string[];
+    if (parts[0] === 'api' && parts[1] === 'v1') rest = parts.slice(2);
+    else if (parts[0] === 'apis' && parts.length >= 3) {
+      group = parts[1] as string;
+      rest = parts.slice(3);
+    } else return this.send(res, 404, this.status(404, 'NotFound', 'the server could not find the requested resource', {}), rec);
+    let namespace: string | undefined;
+    if (rest[0] === 'namespaces' && rest.length >= 3) {
+      namespace = rest[1];
+      rest = rest.slice(2);
+    }
+    const kind = rest[0] as Kind;
+    const name = rest[1];
+    const sub = rest[2];
+    if (!(kind in this.store) || GROUP[kind] !== group || rest.length > 3 || (sub !== undefined && !(kind === 'pods' && sub === 'log'))) {
+      return this.send(res, 404, this.status(404, 'NotFound', 'the server could not find the requested resource', {}), rec);
+    }
+    const clusterScoped = kind === 'nodes';
+    const verb = name === undefined ? (query['watch'] === '1' || query['watch'] === 'true' ? 'watch' : 'list') : 'get';
+    const resource = sub ? `${kind}/${sub}` : kind;
+    const denied = this.forbid.find((f) => f.resource === resource && (!f.verb || f.verb === verb) && (!f.namespace || f.namespace === namespace));
+    if (denied) {
+      const gr = group ? `${kind}.${group}` : kind;
+      const scope = namespace !== undefined ? `in the namespace "${namespace}"` : 'at the cluster scope';
+      const msg = `${gr}${name !== undefined ? ` "${name}"` : ''} is forbidden: User "${rec.user}" cannot ${verb} resource "${resource}" in API group "${group}" ${scope}`;
+      const details: JsonObject = name !== undefined ? { name, ...(group ? { group } : {}), kind } : { ...(group ? { group } : {}), kind };
+      return this.send(res, 403, this.status(403, 'Forbidden', msg, details), rec);
+    }
+
+    const all = this.store[kind];
+    if (name !== undefined) {
+      const obj = all.find((o) => dig(o, 'metadata', 'name') === name && (clusterScoped || dig(o, 'metadata', 'namespace') === namespace));
+      const gr = group ? `${kind}.${group}` : kind;
+      if (!obj) return this.send(res, 404, this.status(404, 'NotFound', `${gr} "${name}" not found`, { name, ...(group ? { group } : {}), kind }), rec);
+      if (sub === 'log') return this.serveLog(res, obj, query, rec);
+      return this.send(res, 200, obj, rec);
+    }
+    return this.serveList(res, kind, namespace, query, rec);
+  }
+
+  /** Enough of the discovery API for kubectl to find pods, events, nodes and the owners. */
+  private discovery(parts: string[]): JsonObject | undefined {
+    const path = parts.join('/');
+    if (path === 'version') return { major: '1', minor: '31', gitVersion: 'v1.31.0-podwhy-fake', platform: 'linux/amd64' };
+    // Namespaces exist when something lives in them (enough for kubectl's not-found checks).
+    const nsMatch = /^api\/v1\/namespaces\/([^/]+)$/.exec(path);
+    if (nsMatch) {
+      const ns = nsMatch[1] as string;
+      const known = Object.values(this.store).some((list) => list.some((o) => dig(o, 'metadata', 'namespace') === ns));
+      return known ? { kind: 'Namespace', apiVersion: 'v1', metadata: { name: ns }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } } : undefined;
+    }
+    const res = (name: string, kind: string, namespaced: boolean) => ({ name, singularName: '', namespaced, kind, verbs: ['get', 'list', 'watch'] });
+    if (path === 'api') return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${this.port}` }] };
+    if (path === 'apis') {
+      const g = (name: string) => ({ name, versions: [{ groupVersion: `${name}/v1`, version: 'v1' }], preferredVersion: { groupVersion: `${name}/v1`, version: 'v1' } });
+      return { kind: 'APIGroupList', apiVersion: 'v1', groups: [g('apps'), g('batch')] };
+    }
+    if (path === 'api/v1')
+      return {
+        kind: 'APIResourceList',
+        groupVersion: 'v1',
+        resources: [res('pods', 'Pod', true), { ...res('pods/log', 'Pod', true), verbs: ['get'] }, res('events', 'Event', true), res('nodes', 'Node', false)],
+      };
+    if (path === 'apis/apps/v1')
+      return {
+        kind: 'APIResourceList',
+        apiVersion: 'v1',
+        groupVersion: 'apps/v1',
+        resources: [res('replicasets', 'ReplicaSet', true), res('deployments', 'Deployment', true), res('statefulsets', 'StatefulSet', true), res('daemonsets', 'DaemonSet', true)],
+      };
+    if (path === 'apis/batch/v1') return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: 'batch/v1', resources: [res('jobs', 'Job', true), res('cronjobs', 'CronJob', true)] };
+    return undefined;
+  }
+
+  private serveList(res: import('node:http').ServerResponse, kind: Kind, namespace: string | undefined, query: Record<string, string>, rec: ServedRequest): void {
+    let items = this.store[kind].filter((o) => namespace === undefined || dig(o, 'metadata', 'namespace') === namespace);
+    const hasSelector = Boolean(query['labelSelector'] || query['fieldSelector']);
+    if (query['labelSelector']) {
+      let match;
+      try {
+        match = parseSelector(query['labelSelector']);
+      } catch {
+        return this.send(res, 400, this.status(400, 'BadRequest', `unable to parse requirement: ${query['labelSelector']}`), rec);
+      }
+      items = items.filter((o) => match(Object.fromEntries(Object.entries((dig(o, 'metadata', 'labels') as Record<string, unknown>) ?? {}).map(([k, v]) => [k, String(v)]))));
+    }
+    if (query['fieldSelector']) {
+      const fields = FIELDS[kind] ?? { 'metadata.name': (o: JsonObject) => str(dig(o, 'metadata', 'name')) ?? '', 'metadata.namespace': (o: JsonObject) => str(dig(o, 'metadata', 'namespace')) ?? '' };
+      const reqs: { field: string; op: string; value: string }[] = [];
+      for (const part of query['fieldSelector'].split(',')) {
+        const m = /^([^=!]+)(==|=|!=)(.*)$/.exec(part.trim());
+        if (!m) return this.send(res, 400, this.status(400, 'BadRequest', `invalid selector: '${query['fieldSelector']}'; can't understand '${part}'`), rec);
+        const field = (m[1] as string).trim();
+        if (!fields[field]) return this.send(res, 400, this.status(400, 'BadRequest', `field label not supported: ${field}`), rec);
+        reqs.push({ field, op: m[2] as string, value: (m[3] as string).trim() });
+      }
+      items = items.filter((o) => reqs.every((r) => ((fields[r.field] as (o: JsonObject) => string)(o) === r.value) === (r.op !== '!=')));
+    }
+    items.sort((a, b) => {
+      const ka = `${str(dig(a, 'metadata', 'namespace')) ?? ''}/${str(dig(a, 'metadata', 'name')) ?? ''}`;
+      const kb = `${str(dig(b, 'metadata', 'namespace')) ?? ''}/${str(dig(b, 'metadata', 'name')) ?? ''}`;
+      return ka < kb ? -1 : ka > kb ? 1 : 0;
+    });
+    const key = (o: JsonObject) => (namespace === undefined && kind !== 'nodes' ? `${str(dig(o, 'metadata', 'namespace'))}/` : '') + (str(dig(o, 'metadata', 'name')) ?? '');
+    let start = 0;
+    const listRV = this.rv;
+    if (query['continue']) {
+      let tok: { v?: string; rv?: number; start?: string };
+      try {
+        tok = JSON.parse(Buffer.from(query['continue'], 'base64url').toString('utf8'));
+      } catch {
+        return this.send(res, 400, this.status(400, 'BadRequest', 'invalid continue token: continue key is not valid: illegal base64 data'), rec);
+      }
+      if (tok.v !== 'meta.k8s.io/v1' || typeof tok.start !== 'string') {
+        return this.send(res, 400, this.status(400, 'BadRequest', 'invalid continue token: continue key is not valid'), rec);
+      }
+      if (this.expireNextContinue) {
+        this.expireNextContinue = false;
+        const fresh = b64url(JSON.stringify({ v: 'meta.k8s.io/v1', rv: -1, start: tok.start }));
+        const msg =
+          'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
+        return this.send(res, 410, this.status(410, 'Expired', msg, undefined, { continue: fresh }), rec);
+      }
+      const after = tok.start.replace(/\u0000$/, '');
+      start = items.findIndex((o) => key(o) > after);
+      if (start < 0) start = items.length;
+    }
+    const limit = query['limit'] !== undefined ? Number(query['limit']) : 0;
+    const page = limit > 0 ? items.slice(start, start + limit) : items.slice(start);
+    const metadata: JsonObject = { resourceVersion: String(listRV) };
+    if (limit > 0 && start + limit < items.length) {
+      const last = page[page.length - 1] as JsonObject;
+      metadata['continue'] = b64url(JSON.stringify({ v: 'meta.k8s.io/v1', rv: listRV, start: `${key(last)}\u0000` }));
+      if (!hasSelector) metadata['remainingItemCount'] = items.length - start - limit;
+    }
+    const strip = (o: JsonObject) => {
+      const { kind: _k, apiVersion: _a, ...rest } = o;
+      return rest;
+    };
+    const apiVersion = GROUP[kind] ? `${GROUP[kind]}/v1` : 'v1';
+    this.send(res, 200, { kind: LIST_KIND[kind], apiVersion, metadata, items: page.map(strip) }, rec);
+  }
+
+  private serveLog(res: import('node:http').ServerResponse, pod: JsonObject, query: Record<string, string>, rec: ServedRequest): void {
+    const name = str(dig(pod, 'metadata', 'name')) ?? '';
+    const ns = str(dig(pod, 'metadata', 'namespace')) ?? '';
+    const specNames = (k: string) => ((dig(pod, 'spec', k) as JsonObject[] | undefined) ?? []).map((c) => str(c['name']) ?? '');
+    const all = [...specNames('initContainers'), ...specNames('containers'), ...specNames('ephemeralContainers')];
+    let container = query['container'];
+    if (!container) {
+      if (all.length === 1) container = all[0] as string;
+      else if (all.length === 0) return this.send(res, 400, this.status(400, 'BadRequest', `a container name must be specified for pod ${name}`), rec);
+      else return this.send(res, 400, this.status(400, 'BadRequest', `a container name must be specified for pod ${name}, choose one of: [${all.join(' ')}]`), rec);
+    }
+    if (!all.includes(container)) return this.send(res, 400, this.status(400, 'BadRequest', `container ${container} is not valid for pod ${name}`), rec);
+    if (!str(dig(pod, 'spec', 'nodeName'))) return this.send(res, 204, undefined, rec);
+    const previous = query['previous'] === 'true';
+    const statuses = [...((dig(pod, 'status', 'initContainerStatuses') as JsonObject[]) ?? []), ...((dig(pod, 'status', 'containerStatuses') as JsonObject[]) ?? [])];
+    const st = statuses.find((s) => s['name'] === container);
+    if (previous && !isObject(dig(st, 'lastState', 'terminated'))) {
+      return this.send(res, 400, this.status(400, 'BadRequest', `previous terminated container "${container}" in pod "${name}" not found`), rec);
+    }
+    const waiting = str(dig(st, 'state', 'waiting', 'reason'));
+    if (!previous && waiting && !dig(st, 'lastState', 'terminated')) {
+      return this.send(res, 400, this.status(400, 'BadRequest', `container "${container}" in pod "${name}" is waiting to start: ${waiting}`), rec);
+    }
+    let text = this.logs.get(`${ns}/${name}/${container}/${previous}`) ?? '';
+    const tail = query['tailLines'] !== undefined ? Number(query['tailLines']) : undefined;
+    if (tail !== undefined) {
+      const lines = text.split('\n');
+      const trailing = lines[lines.length - 1] === '' ? lines.pop() : undefined;
+      text = lines.slice(-tail).join('\n') + (trailing !== undefined ? '\n' : '');
+    }
+    const limit = query['limitBytes'] !== undefined ? Number(query['limitBytes']) : undefined;
+    if (limit !== undefined) text = Buffer.from(text).subarray(0, limit).toString('utf8');
+    this.send(res, 200, text, rec);
+  }
+}
