@@ -61,6 +61,18 @@ export function rank(raw: RawFinding[]): RankedFinding[] {
     }
   }
 
+  // Name the finding that really explains a symptom: follow "superseded by" to the top.
+  for (const [b, by] of supersededBy) {
+    let top = by;
+    for (let hops = 0; hops < 8; hops++) {
+      const holder = kept.find((f) => f.rule.id === top && (!b.container || !f.container || subjectKey(f) === subjectKey(b)));
+      const next = holder ? supersededBy.get(holder) : undefined;
+      if (!next || next === b.rule.id) break;
+      top = next;
+    }
+    supersededBy.set(b, top);
+  }
+
   // 3. Stages.
   const candidates = kept.filter((f) => !supersededBy.has(f));
   const serious = candidates.filter((f) => f.rule.severity !== 'info');
