@@ -134,7 +134,12 @@ describe('errors: one line, exit 2, no stack', () => {
     assert.match(r.err, /warning: .*skipped Deployment "web"/);
     assert.match(r.err, /podwhy: no pod in the input/);
   });
-  test('empty stdin', () => oneLineError(run([], ''), 2, /^podwhy: no pod in the input/));
+  test('empty piped stdin means the cluster (here: no kubeconfig, exit 3)', () => oneLineError(run([], '', { HOME: tmp }), 3, /^podwhy: no kubeconfig found/));
+  test('an empty file is an input error', () => {
+    const f = join(tmp, 'empty.yaml');
+    writeFileSync(f, '');
+    oneLineError(run(['-f', f]), 2, /^podwhy: no pod in the input/);
+  });
   test('unknown flag', () => {
     const r = run(['--bogus']);
     assert.equal(r.code, 2);

@@ -124,10 +124,21 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   const opts = { ...(now !== undefined ? { now } : {}), lang };
 
   let files = flags.file ?? [];
-  if (files.length === 0 && pod === undefined && !io.stdinIsTTY) files = ['-'];
+  // Piped input is read when no pod is named, unless a flag only live mode has asks for the
+  // cluster; input that turns out empty (stdin from /dev/null in a script) means the cluster too.
+  const liveIntent = flags.context !== undefined || flags.kubeconfig !== undefined || flags.allNamespaces === true;
+  let texts: { file: string; text: string }[] = [];
+  if (files.length === 0 && pod === undefined && !io.stdinIsTTY && !liveIntent) {
+    const text = await io.readStdin();
+    if (text.trim() !== '') {
+      files = ['-'];
+      texts = [{ file: '<stdin>', text }];
+    }
+  }
   let pods: PodInput[];
   if (files.length > 0) {
-    const snapshot = snapshotFromTexts(await readInputs(files, io));
+    if (texts.length === 0) texts = await readInputs(files, io);
+    const snapshot = snapshotFromTexts(texts);
     for (const w of snapshot.warnings) io.err(`podwhy: warning: ${w}\n`);
     if (snapshot.pods.length === 0) {
       const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
