@@ -17,6 +17,7 @@ export interface DiagnoseFlags {
   lang?: string;
   now?: string;
   rules?: string[];
+  config?: string;
   all?: boolean;
   color: boolean;
   kubeconfig?: string;
@@ -39,11 +40,12 @@ export function createProgram(io: IO): Command {
     .option('-n, --namespace <ns>', 'namespace of the pod (offline: only pods in this namespace)')
     .option('-A, --all-namespaces', 'every namespace')
     .option('-l, --selector <selector>', 'only pods whose labels match (kubectl syntax: app=web,tier!=db)')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'yaml']).default('text'))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown']).default('text'))
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(['error', 'warning', 'info', 'never']).default('error'))
     .addOption(new Option('--lang <code>', 'language of explanations (default: from LC_ALL, LC_MESSAGES, LANG)').choices(['en', 'ko']))
     .option('--now <RFC3339>', 'evaluate ages against this instant, for reproducible output')
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
+    .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
     .option('--all', 'also show healthy pods in multi-pod output')
     .option('--no-color', 'no colour (also NO_COLOR, or when stdout is not a terminal)')
     .option('--kubeconfig <path>', 'kubeconfig file (live mode)')
@@ -78,15 +80,30 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
     });
 
   program
+    .command('test')
+    .description('check fixture files against the rule set and root cause their headers declare (CI)')
+    .argument('[paths...]', 'fixture files or directories (default: fixtures/)')
+    .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
+    .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
+    .option('--rule <id>', 'only the fixtures that name this rule')
+    .addOption(new Option('--lang <code>', 'also render explanations in this language (default: every language)').choices(['en', 'ko']))
+    .option('--no-color', 'no colour')
+    .action(async (paths: string[], flags: { rules?: string[]; config?: string; rule?: string; lang?: string; color: boolean }) => {
+      const { runTest } = await import('./commands/test.js');
+      io.exitCode = await runTest(paths, flags, io);
+    });
+
+  program
     .command('rules')
     .description('list the rules, or show one in full ("rules docs" prints the catalogue as Markdown)')
     .argument('[id]', 'rule id, or "docs"')
     .addOption(new Option('--lang <code>', 'language').choices(['en', 'ko']))
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
+    .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
     .option('--write', 'with "docs": rewrite the generated part of rules/README.md')
     .option('--no-color', 'no colour')
-    .action(async (id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; color: boolean; write?: boolean }) => {
+    .action(async (id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; config?: string; color: boolean; write?: boolean }) => {
       const { runRules } = await import('./commands/rules.js');
       io.exitCode = await runRules(id, flags, io);
     });

@@ -209,7 +209,7 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
   } catch (e) {
     degrade(e, client, 'events', notes);
   }
-  const input: PodInput = { pod, events, source: { file: `${client.target.context}/${ns}/${name}` } };
+  const input: PodInput = { pod, events, source: { file: `${client.target.context}/${ns}/${name}`, input: `cluster ${client.target.context}` } };
   input.ownerChain = await ownerChain(client, pod, notes);
   if (needsNode(pod)) {
     const nodeName = str(dig(pod, 'spec', 'nodeName')) as string;
@@ -246,7 +246,7 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, isUnhealt
   const inputs: PodInput[] = pods.map((pod) => ({
     pod,
     events: [],
-    source: { file: `${client.target.context}/${str(dig(pod, 'metadata', 'namespace')) ?? ''}/${str(dig(pod, 'metadata', 'name')) ?? ''}` },
+    source: { file: `${client.target.context}/${str(dig(pod, 'metadata', 'namespace')) ?? ''}/${str(dig(pod, 'metadata', 'name')) ?? ''}`, input: `cluster ${client.target.context}` },
     ownerChain: derivedOwnerChain(pod),
   }));
   if (inputs.length === 0) return inputs;

@@ -5,6 +5,7 @@ import { normalize } from '../facts/normalize.js';
 import type { Facts } from '../facts/types.js';
 import type { CompiledRule, Lang } from '../rules/types.js';
 import type { PodInput } from '../sources/types.js';
+import { dig, str } from '../util/json.js';
 import { collectEvidence, evaluate, renderText } from './evaluate.js';
 import { rank } from './rank.js';
 import type { Finding, PodDiagnosis, PodStage } from './types.js';
@@ -13,6 +14,13 @@ export interface DiagnoseOptions {
   /** Evaluate ages against this instant (epoch ms). Default: the fixture's capture time, else the clock. */
   now?: number;
   lang?: Lang;
+}
+
+export const IGNORE_ANNOTATION = 'podwhy.dev/ignore';
+
+export function ignoredRules(pod: unknown): Set<string> {
+  const v = str(dig(pod, 'metadata', 'annotations', IGNORE_ANNOTATION));
+  return new Set((v ?? '').split(',').map((x) => x.trim()).filter((x) => x !== ''));
 }
 
 export function lifecycleStage(f: Facts): PodStage {
@@ -29,7 +37,10 @@ export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opt
   const now = opts.now ?? input.capturedAt ?? Date.now();
   const lang = opts.lang ?? 'en';
   const facts = normalize(input, now);
-  const ranked = rank(evaluate(facts, rules));
+  // Per-pod opt-out: metadata.annotations["podwhy.dev/ignore"] = "rule-a,rule-b" (or "*").
+  const ignore = ignoredRules(input.pod);
+  const raw = evaluate(facts, rules).filter((f) => !ignore.has(f.rule.id) && !ignore.has('*'));
+  const ranked = rank(raw);
   const findings: Finding[] = ranked.map((r) => {
     const text = renderText(r.raw, lang);
     const f: Finding = {

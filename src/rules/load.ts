@@ -3,7 +3,7 @@
 // "rules/x.yaml: match.all[1].fact: unknown fact "container.lastSate.reason"".
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import { resolvePath } from '../facts/catalog.js';
@@ -17,7 +17,7 @@ import { LANGS, SEVERITIES, type CompiledRule, type CompiledText, type Lang, typ
 export const BUILTIN_RULES_DIR = fileURLToPath(new URL('../../rules/', import.meta.url));
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const TOP_KEYS = ['id', 'severity', 'stage', 'scope', 'containers', 'match', 'supersedes', 'fallback', 'evidence', 'commands', 'docs', 'text'];
+const TOP_KEYS = ['id', 'severity', 'stage', 'scope', 'containers', 'match', 'supersedes', 'fallback', 'overrides', 'evidence', 'commands', 'docs', 'text'];
 const CONTAINER_KINDS = ['init', 'sidecar', 'regular', 'ephemeral'];
 const DEFAULT_CONTAINER_KINDS = ['init', 'sidecar', 'regular'];
 
@@ -92,6 +92,7 @@ export function compileRule(source: string, file: string, errors: string[]): Com
     else supersedes.push(...(doc['supersedes'] as string[]));
   }
   if (doc['fallback'] !== undefined && typeof doc['fallback'] !== 'boolean') problems.push('fallback: expected true or false');
+  if (doc['overrides'] !== undefined && typeof doc['overrides'] !== 'boolean') problems.push('overrides: expected true or false');
 
   const docs: string[] = [];
   if (!Array.isArray(doc['docs']) || doc['docs'].length === 0) problems.push('docs: expected at least one https link');
@@ -150,6 +151,7 @@ export function compileRule(source: string, file: string, errors: string[]): Com
     match,
     supersedes: new Set(supersedes),
     fallback: doc['fallback'] === true,
+    overrides: doc['overrides'] === true,
     evidence,
     aliasLists: ctx.aliasLists,
     commands,
@@ -190,10 +192,14 @@ export function checkRuleSet(rules: CompiledRule[], errors: string[]): void {
   for (const r of rules) visit(r.id, []);
 }
 
-/** Load every rule in the given directories. Throws RuleLoadError listing every problem. */
+/**
+ * Load every rule in the given directories, in order. A rule may reuse the id of a rule from an
+ * earlier directory (a built-in one) only when it says `overrides: true`; it then replaces it.
+ * Throws RuleLoadError listing every problem.
+ */
 export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] {
   const errors: string[] = [];
-  const rules: CompiledRule[] = [];
+  const loaded: CompiledRule[] = [];
   for (const dir of dirs) {
     let names: string[];
     try {
@@ -209,9 +215,18 @@ export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] 
         continue;
       }
       const r = compileRule(readFileSync(file, 'utf8'), file, errors);
-      if (r) rules.push(r);
+      if (r) loaded.push(r);
     }
   }
+  const byId = new Map<string, CompiledRule>();
+  for (const r of loaded) {
+    const prev = byId.get(r.id);
+    if (prev && r.overrides && dirname(prev.file) !== dirname(r.file)) byId.set(r.id, r);
+    else if (prev) errors.push(`${r.file}: id: "${r.id}" is already defined in ${prev.file}${r.overrides ? '' : '; set overrides: true to replace it, or choose another id'}`);
+    else if (r.overrides) errors.push(`${r.file}: overrides: there is no earlier rule "${r.id}" to replace`);
+    else byId.set(r.id, r);
+  }
+  const rules = [...byId.values()];
   checkRuleSet(rules, errors);
   if (errors.length > 0) throw new RuleLoadError(errors);
   return rules;

@@ -39,6 +39,7 @@ export interface RuleSpec {
   match: PredicateSpec;
   supersedes?: string[];
   fallback?: boolean;
+  overrides?: boolean;
   evidence: string[];
   commands?: string[];
   docs: string[];
@@ -73,6 +74,8 @@ export interface CompiledRule {
   match: Predicate;
   supersedes: ReadonlySet<string>;
   fallback: boolean;
+  /** Replaces an earlier (built-in) rule with the same id. */
+  overrides: boolean;
   evidence: { path: string; segments: string[] }[];
   /** Aliases bound by `some … as`: the list each ranges over, for evidence paths. */
   aliasLists: ReadonlyMap<string, { list: string; keyField?: string }>;

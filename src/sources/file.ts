@@ -127,7 +127,7 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
     return;
   }
   if (kind === 'Pod') {
-    acc.pods.push({ pod: o, events: [], source: { file, line } });
+    acc.pods.push({ pod: o, events: [], source: { file, input: file, line } });
     return;
   }
   if (kind === 'Node') {
@@ -145,7 +145,7 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
   }
   if (kind === undefined && looksLikePod(o)) {
     acc.warnings.push(`${file}:${line}: an object without "kind" was read as a Pod`);
-    acc.pods.push({ pod: o, events: [], source: { file, line } });
+    acc.pods.push({ pod: o, events: [], source: { file, input: file, line } });
     return;
   }
   acc.warnings.push(`${file}:${line}: skipped ${describe(o)} (podwhy reads Pods and Events)`);

@@ -5,8 +5,10 @@ import type { JsonObject } from '../util/json.js';
 
 /** Where an object came from, for messages and file annotations. */
 export interface SourceRef {
-  /** File path, or "-" for stdin. */
+  /** File path, "<stdin>", or context/namespace/name for live pods. */
   file: string;
+  /** The input the pod came from, as reports group pods: a file, "<stdin>", "cluster <context>". */
+  input?: string;
   /** 1-based line of the document or list item that holds the object, when known. */
   line?: number;
 }

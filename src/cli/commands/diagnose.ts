@@ -2,11 +2,12 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { diagnose, diagnosePod } from '../../engine/diagnose.js';
 import type { PodDiagnosis } from '../../engine/types.js';
 import { InputError, UsageError } from '../../errors.js';
 import { isLang, langFromEnv } from '../../i18n/lang.js';
-import { BUILTIN_RULES_DIR, loadRules } from '../../rules/load.js';
+import { loadRuleSet } from '../../config.js';
 import type { Lang, Severity } from '../../rules/types.js';
 import { snapshotFromTexts } from '../../sources/file.js';
 import type { PodInput, Snapshot } from '../../sources/types.js';
@@ -59,7 +60,7 @@ async function readInputs(files: string[], io: IO): Promise<{ file: string; text
       continue;
     }
     try {
-      out.push({ file, text: await readFile(file, 'utf8') });
+      out.push({ file, text: await readFile(resolve(io.cwd, file), 'utf8') });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
@@ -120,7 +121,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   const lang = chooseLang(flags.lang, io.env);
   const now = parseNow(flags.now);
   if (flags.selector !== undefined) parseSelector(flags.selector); // validate early
-  const rules = loadRules([BUILTIN_RULES_DIR, ...(flags.rules ?? [])]);
+  const { rules } = loadRuleSet(io.cwd, flags);
   const opts = { ...(now !== undefined ? { now } : {}), lang };
 
   let files = flags.file ?? [];
@@ -183,6 +184,12 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   } else if (format === 'yaml') {
     const { renderYaml } = await import('../../render/yaml.js');
     io.out(renderYaml(results));
+  } else if (format === 'junit' || format === 'sarif' || format === 'github' || format === 'markdown') {
+    const ci = await import('../../render/ci.js');
+    const { VERSION } = await import('../program.js');
+    const ciOpts = { failOn: flags.failOn, lang, rules, version: VERSION, cwd: io.cwd };
+    const render = { junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format];
+    io.out(render(results, ciOpts));
   } else {
     const { renderText } = await import('../../render/text.js');
     const color = flags.color !== false && io.stdoutIsTTY && !io.env['NO_COLOR'] && io.env['TERM'] !== 'dumb';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../errors.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../../rules/load.js';
+import { loadRuleSet } from '../../config.js';
 import type { CompiledRule, Lang } from '../../rules/types.js';
 import { renderRulesDocs, spliceDocs, templateSource } from '../../rules/docs.js';
 import { parseText } from '../../sources/file.js';
@@ -69,9 +70,10 @@ export function describeRule(r: CompiledRule, lang: Lang): string[] {
   return lines;
 }
 
-export async function runRules(id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; write?: boolean }, io: IO): Promise<number> {
+export async function runRules(id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; config?: string; write?: boolean }, io: IO): Promise<number> {
   const lang = chooseLang(flags.lang, io.env);
-  const rules = loadRules([BUILTIN_RULES_DIR, ...(flags.rules ?? [])]);
+  // The generated catalogue documents the built-in rules only.
+  const rules = id === 'docs' ? loadRules([BUILTIN_RULES_DIR]) : loadRuleSet(io.cwd, flags).rules;
   if (id === 'docs') {
     const generated = renderRulesDocs(rules, fixtureIndex());
     if (!flags.write) {

@@ -1,0 +1,192 @@
+// CI mode end to end, in-process: `podwhy test`, custom rules, .podwhy.yaml, the ignore
+// annotation, and the commands the README's CI jobs run.
+
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, test } from 'node:test';
+import { XMLValidator } from 'fast-xml-parser';
+import { memoryIO } from '../testing/io.js';
+import { FIXTURES_DIR } from './commands/rules.js';
+import { main } from './main.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const OOM = readFileSync(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml'), 'utf8');
+
+async function podwhy(args: string[], cwd: string, stdin = '') {
+  const io = memoryIO({ HOME: cwd }, stdin);
+  io.cwd = cwd;
+  const code = await main(['node', 'podwhy', ...args], io);
+  return { code, out: io.stdout, err: io.stderr };
+}
+
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'podwhy-ci-'));
+  mkdirSync(join(dir, 'fixtures'));
+  return dir;
+}
+
+const USER_RULE = `id: jvm-heap-too-small
+severity: warning
+stage: runtime
+scope: container
+match:
+  all:
+    - fact: container.lastState.terminated.reason
+      equals: OOMKilled
+    - fact: container.resources.limits.memory
+      in: [256Mi, 512Mi]
+evidence: [container.resources.limits.memory]
+commands:
+  - kubectl get pod {{pod.name}} -n {{pod.namespace}} -o yaml
+docs: [https://kubernetes.io/docs/tasks/configure-pod-container/assign-memory-resource/]
+text:
+  en:
+    title: Our JVM services need at least 1Gi
+    explanation: Container {{container.name}} has a {{container.resources.limits.memory}} limit; our JVM base image needs 1Gi.
+    remedies: [Use the java-service Helm chart's default memory limit.]
+`;
+
+describe('podwhy test', () => {
+  test('passing fixtures: one line each, a summary, exit 0', async () => {
+    const r = await podwhy(['test', FIXTURES_DIR, '--rule', 'crashloop-oomkilled'], ROOT);
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.match(r.out, /^ok {3}fixtures\/crashloop-oomkilled-jvm\.yaml$/m);
+    assert.match(r.out, /\n\d+ passed, 0 failed\n$/);
+  });
+
+  test('a failing fixture says what fired that should not and what did not fire that should; exit 1', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'fixtures', 'wrong.yaml'), OOM.replace('fires: [crashloop-oomkilled, crashloop-backoff]', 'fires: [crashloop-oomkilled, image-pull-not-found]'));
+    writeFileSync(join(dir, 'fixtures', 'right.yaml'), OOM);
+    const r = await podwhy(['test'], dir);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /FAIL fixtures\/wrong\.yaml\n {4}fired but not expected: crashloop-backoff\n {4}expected but did not fire: image-pull-not-found/);
+    assert.match(r.out, /ok {3}fixtures\/right\.yaml/);
+    assert.match(r.out, /1 passed, 1 failed/);
+  });
+
+  test('an invalid fixture exits 2', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'fixtures', 'bad.yaml'), OOM.replace('fires: [crashloop-oomkilled, crashloop-backoff]', 'fires: [no-such-rule]'));
+    const r = await podwhy(['test'], dir);
+    assert.equal(r.code, 2);
+    assert.match(r.out, /INVALID fixtures\/bad\.yaml\n {4}header: expect\.rootCause: "crashloop-oomkilled" is not in expect\.fires/);
+  });
+
+  test('no fixtures: exit 2 with a clear line', async () => {
+    const r = await podwhy(['test'], project());
+    assert.equal(r.code, 2);
+    assert.match(r.err, /^podwhy: no fixtures found in fixtures\/ — /);
+  });
+});
+
+describe('custom rules and the config file', () => {
+  test('--rules adds a rule with the same format and validation', async () => {
+    const dir = project();
+    mkdirSync(join(dir, 'team-rules'));
+    writeFileSync(join(dir, 'team-rules', 'jvm-heap-too-small.yaml'), USER_RULE);
+    writeFileSync(join(dir, 'pod.yaml'), OOM);
+    const r = await podwhy(['-f', 'pod.yaml', '--rules', 'team-rules', '-o', 'json'], dir);
+    const rules = JSON.parse(r.out).pods[0].findings.map((f: { rule: string }) => f.rule);
+    assert.ok(rules.includes('jvm-heap-too-small'), rules.join(','));
+    writeFileSync(join(dir, 'team-rules', 'jvm-heap-too-small.yaml'), USER_RULE.replace('equals: OOMKilled', 'equals: OOMKilled\n      bogus: 1'));
+    const bad = await podwhy(['-f', 'pod.yaml', '--rules', 'team-rules'], dir);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /team-rules\/jvm-heap-too-small\.yaml: match\.all\[0\]\.bogus: unknown operator/);
+  });
+
+  test('a user rule may reuse a built-in id only when it says it overrides it', async () => {
+    const dir = project();
+    mkdirSync(join(dir, 'team-rules'));
+    const clash = USER_RULE.replace('id: jvm-heap-too-small', 'id: crashloop-oomkilled');
+    writeFileSync(join(dir, 'team-rules', 'crashloop-oomkilled.yaml'), clash);
+    writeFileSync(join(dir, 'pod.yaml'), OOM);
+    const refused = await podwhy(['-f', 'pod.yaml', '--rules', 'team-rules'], dir);
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /id: "crashloop-oomkilled" is already defined in .*rules\/crashloop-oomkilled\.yaml; set overrides: true to replace it/);
+    writeFileSync(join(dir, 'team-rules', 'crashloop-oomkilled.yaml'), `${clash}overrides: true\n`);
+    const ok = await podwhy(['-f', 'pod.yaml', '--rules', 'team-rules', '-o', 'json'], dir);
+    const f = JSON.parse(ok.out).pods[0].findings.find((x: { rule: string }) => x.rule === 'crashloop-oomkilled');
+    assert.equal(f.title, 'Our JVM services need at least 1Gi');
+    assert.equal(f.severity, 'warning');
+  });
+
+  test('.podwhy.yaml is found in a parent directory: rule dirs, disable, severity', async () => {
+    const dir = project();
+    mkdirSync(join(dir, 'team-rules'));
+    mkdirSync(join(dir, 'deploy', 'prod'), { recursive: true });
+    writeFileSync(join(dir, 'team-rules', 'jvm-heap-too-small.yaml'), USER_RULE);
+    writeFileSync(join(dir, '.podwhy.yaml'), 'rules: [team-rules]\ndisable: [crashloop-backoff]\nseverity:\n  crashloop-oomkilled: warning\n  jvm-heap-too-small: info\n');
+    writeFileSync(join(dir, 'deploy', 'prod', 'pod.yaml'), OOM);
+    const r = await podwhy(['-f', 'pod.yaml', '-o', 'json'], join(dir, 'deploy', 'prod'));
+    const findings = JSON.parse(r.out).pods[0].findings as { rule: string; severity: string }[];
+    assert.deepEqual(
+      findings.map((f) => `${f.rule}:${f.severity}`),
+      ['crashloop-oomkilled:warning', 'jvm-heap-too-small:info'],
+    );
+    assert.equal(r.code, 0, 'nothing at error level any more');
+    assert.equal((await podwhy(['-f', 'pod.yaml', '--fail-on', 'warning'], join(dir, 'deploy', 'prod'))).code, 1);
+  });
+
+  test('--config, and every config problem is one line with exit 2', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'pod.yaml'), OOM);
+    writeFileSync(join(dir, 'strict.yaml'), 'severity:\n  crashloop-backoff: error\n');
+    assert.equal((await podwhy(['-f', 'pod.yaml', '--config', 'strict.yaml'], dir)).code, 1);
+    for (const [text, re] of [
+      ['disable: [no-such-rule]\n', /unknown rule "no-such-rule"/],
+      ['severity:\n  crashloop-backoff: fatal\n', /severity\.crashloop-backoff: expected one of error, warning, info/],
+      ['colour: red\n', /colour: unknown key/],
+      ['rules: [: bad\n', /invalid YAML/],
+    ] as [string, RegExp][]) {
+      writeFileSync(join(dir, '.podwhy.yaml'), text);
+      const r = await podwhy(['-f', 'pod.yaml'], dir);
+      assert.equal(r.code, 2, text);
+      assert.match(r.err, re);
+      assert.equal(r.err.trim().split('\n').length, 1);
+    }
+  });
+
+  test('the podwhy.dev/ignore annotation opts a pod out of rules', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'pod.yaml'), OOM.replace('  annotations:\n', '  annotations:\n    podwhy.dev/ignore: crashloop-oomkilled, crashloop-backoff\n'));
+    const r = await podwhy(['-f', 'pod.yaml', '-o', 'json'], dir);
+    const rules = JSON.parse(r.out).pods[0].findings.map((f: { rule: string }) => f.rule);
+    assert.ok(!rules.includes('crashloop-oomkilled') && !rules.includes('crashloop-backoff'), rules.join(','));
+    // With the specific rules ignored, only the generic fallback still shows the waiting reason.
+    assert.deepEqual(rules, ['container-waiting-unknown']);
+  });
+});
+
+describe('the README CI jobs', () => {
+  // The podwhy commands of each fenced block tagged "ci-job" in the README run as written;
+  // `kubectl get pods … -o yaml > pods.yaml` is replaced by a fixture.
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```yaml ci-job\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+
+  test('the README has both jobs', () => assert.equal(blocks.length, 2));
+
+  for (const [i, block] of blocks.entries()) {
+    test(`job ${i + 1} runs`, async () => {
+      const dir = project();
+      writeFileSync(join(dir, 'pods.yaml'), OOM);
+      cpSync(join(FIXTURES_DIR, 'deployment-running-ready.yaml'), join(dir, 'fixtures', 'deployment-running-ready.yaml'));
+      let ran = 0;
+      for (const raw of block.split('\n').map((l) => l.trim().replace(/^(?:- |run: )/, ''))) {
+        if (!raw.startsWith('npx podwhy')) continue;
+        ran++;
+        const m = /^npx podwhy (.*?)(?: >>? "?([^\s"]+)"?)?$/.exec(raw);
+        assert.ok(m, raw);
+        const args = (m[1] as string).split(/\s+/);
+        const r = await podwhy(args, dir);
+        assert.ok([0, 1].includes(r.code), `${raw}: exit ${r.code} ${r.err}`);
+        if (m[2]?.endsWith('.xml')) assert.equal(XMLValidator.validate(r.out), true);
+        if (m[2]?.endsWith('.sarif')) assert.equal(JSON.parse(r.out).version, '2.1.0');
+      }
+      assert.ok(ran >= 2, 'the job runs podwhy');
+    });
+  }
+});

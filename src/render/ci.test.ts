@@ -1,0 +1,146 @@
+// The CI report formats: parsed and validated (XML well-formedness and JUnit structure, SARIF
+// against the official 2.1.0 schema), escaping of hostile strings, and golden files.
+
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, test } from 'node:test';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { diagnose } from '../engine/diagnose.js';
+import type { PodDiagnosis } from '../engine/types.js';
+import { loadRules } from '../rules/load.js';
+import { snapshotFromTexts } from '../sources/file.js';
+import { mdEscape, renderGitHub, renderJUnit, renderMarkdown, renderSarif, xmlEscape, type CiOptions } from './ci.js';
+
+const require = createRequire(import.meta.url);
+const rules = loadRules();
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const GOLDEN = join(ROOT, 'src', 'render', '__golden__');
+const opts: CiOptions = { failOn: 'error', lang: 'en', rules, version: '0.0.0-test', cwd: ROOT };
+
+function diag(...names: string[]): PodDiagnosis[] {
+  const snap = snapshotFromTexts(names.map((n) => ({ file: join('fixtures', n), text: readFileSync(join(FIXTURES_DIR, n), 'utf8') })));
+  return diagnose(snap.pods, rules, {});
+}
+
+const SAMPLE = ['crashloop-oomkilled-jvm.yaml', 'pending-insufficient-memory.yaml', 'deployment-running-ready.yaml'];
+
+/** A pod whose every string is hostile: markup, control characters, XML-invalid bytes, mentions. */
+function hostile(): PodDiagnosis[] {
+  const pods = diag('crashloop-oomkilled-jvm.yaml');
+  const p = pods[0] as PodDiagnosis;
+  const evil = 'x<script>alert(1)</script>&]]>"\u0000\u0007\u001b[31m @octocat | `rm -rf` %0A::error::';
+  p.name = `web-${evil}`;
+  for (const f of p.findings) {
+    f.title = `${f.title} ${evil}`;
+    f.explanation = `${f.explanation}\n${evil}`;
+    f.remedies = [...f.remedies, evil];
+  }
+  return pods;
+}
+
+describe('JUnit XML', () => {
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => ['testsuite', 'testcase', 'failure'].includes(n) });
+  test('well-formed, with the structure Jenkins and GitLab read', () => {
+    const xml = renderJUnit(diag(...SAMPLE), opts);
+    assert.equal(XMLValidator.validate(xml), true);
+    const doc = parser.parse(xml);
+    const suites = doc.testsuites.testsuite;
+    assert.equal(doc.testsuites.tests, '3');
+    assert.equal(doc.testsuites.failures, '2');
+    assert.equal(suites.length, 3, 'one testsuite per input file');
+    for (const s of suites) {
+      for (const a of ['name', 'tests', 'failures', 'errors', 'time']) assert.ok(s[a] !== undefined, `testsuite@${a}`);
+      for (const c of s.testcase) for (const a of ['name', 'classname', 'time']) assert.ok(c[a] !== undefined, `testcase@${a}`);
+    }
+    const oom = suites.find((s: { name: string }) => s.name.endsWith('crashloop-oomkilled-jvm.yaml'));
+    const failures = oom.testcase[0].failure;
+    assert.deepEqual(
+      failures.map((f: { type: string }) => f.type),
+      ['crashloop-oomkilled', 'crashloop-backoff'],
+    );
+    assert.match(failures[0]['#text'], /What to do:\n {2}1\. Raise resources\.limits\.memory/);
+    const healthy = suites.find((s: { name: string }) => s.name.endsWith('deployment-running-ready.yaml'));
+    assert.equal(healthy.testcase[0].failure, undefined);
+  });
+  test('--fail-on decides what is a failure', () => {
+    const none = parser.parse(renderJUnit(diag(...SAMPLE), { ...opts, failOn: 'never' }));
+    assert.equal(none.testsuites.failures, '0');
+  });
+  test('hostile strings stay well-formed XML', () => {
+    const xml = renderJUnit(hostile(), opts);
+    assert.equal(XMLValidator.validate(xml), true);
+    assert.doesNotMatch(xml, /[\u0000\u0007\u001b]/);
+    assert.equal(xmlEscape('a]]>b<&'), 'a]]&gt;b&lt;&amp;');
+  });
+});
+
+describe('SARIF 2.1.0', () => {
+  const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+  // The official schema is draft-04 and has a pattern that is only valid without the u flag.
+  const Ajv04 = require('ajv-draft-04') as typeof import('ajv-draft-04').default;
+  const ajv = new Ajv04({ strict: false, allErrors: true, validateFormats: false, unicodeRegExp: false });
+  const validate = ajv.compile(schema);
+  test('valid against the OASIS schema; the rule catalogue in tool.driver.rules; file and line per result', () => {
+    const log = JSON.parse(renderSarif(diag(...SAMPLE), opts)) as { runs: { tool: { driver: { rules: { id: string; help: { text: string } }[] } }; results: { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: unknown }[] }[] }[] };
+    assert.ok(validate(log), JSON.stringify(validate.errors, null, 2));
+    const run = log.runs[0] as (typeof log.runs)[number];
+    assert.equal(run.tool.driver.rules.length, rules.length);
+    assert.ok(run.tool.driver.rules.every((r: { help: { text: string } }) => r.help.text.includes('What to do')));
+    const oom = run.results.find((r: { ruleId: string }) => r.ruleId === 'crashloop-oomkilled');
+    assert.ok(oom);
+    assert.deepEqual(oom.locations[0]?.physicalLocation, { artifactLocation: { uri: 'fixtures/crashloop-oomkilled-jvm.yaml' }, region: { startLine: 10 } });
+    assert.equal(run.tool.driver.rules[oom.ruleIndex]?.id, 'crashloop-oomkilled');
+    assert.equal(oom.level, 'error');
+  });
+  test('hostile strings still make a valid log', () => {
+    assert.ok(validate(JSON.parse(renderSarif(hostile(), opts))));
+  });
+});
+
+describe('GitHub annotations', () => {
+  test('one ::error per root cause, with file and line; workflow-command escaping', () => {
+    const out = renderGitHub(diag(...SAMPLE), opts);
+    const lines = out.trim().split('\n');
+    assert.equal(lines.length, 2);
+    assert.match(lines[0] ?? '', /^::error file=fixtures\/crashloop-oomkilled-jvm\.yaml,line=10,title=podwhy crashloop-oomkilled::shop\/orders-api-6f8d9c7b54-q7xkz/);
+    const evil = renderGitHub(hostile(), opts);
+    assert.equal(evil.trim().split('\n').length, 1, 'a message never breaks into a second command');
+    assert.doesNotMatch(evil, /[\u0000\u0007\u001b]/);
+    assert.match(evil, /%0A/);
+  });
+});
+
+describe('Markdown', () => {
+  test('a summary table and details; markup and mentions are escaped', () => {
+    const md = renderMarkdown(diag(...SAMPLE), opts);
+    assert.match(md, /^## ❌ podwhy: 3 pods, 2 unhealthy\n/);
+    assert.match(md, /\| `shop\/orders-api-6f8d9c7b54-q7xkz` \| CrashLoopBackOff \| \*\*crashloop-oomkilled\*\*/);
+    const evil = renderMarkdown(hostile(), opts);
+    assert.doesNotMatch(evil, /<script>|@octocat/);
+    assert.equal(mdEscape('a|b @x <i>'), 'a\\|b &#64;x &lt;i&gt;');
+  });
+});
+
+describe('golden files', () => {
+  const cases: [string, (p: PodDiagnosis[], o: CiOptions) => string, string][] = [
+    ['junit.xml', renderJUnit, 'xml'],
+    ['sarif.json', renderSarif, 'json'],
+    ['github.txt', renderGitHub, 'txt'],
+    ['markdown.md', renderMarkdown, 'md'],
+  ];
+  for (const [name, render] of cases) {
+    test(name, () => {
+      const actual = render(diag(...SAMPLE), opts);
+      const file = join(GOLDEN, name);
+      if (process.env['PODWHY_UPDATE_GOLDEN'] === '1' || !existsSync(file)) {
+        mkdirSync(GOLDEN, { recursive: true });
+        writeFileSync(file, actual);
+      }
+      assert.equal(actual, readFileSync(file, 'utf8'), `${name} changed: review it, then PODWHY_UPDATE_GOLDEN=1 npm test`);
+    });
+  }
+});

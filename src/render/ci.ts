@@ -1,0 +1,256 @@
+// The report formats CI systems read: JUnit XML (Jenkins, GitLab), SARIF 2.1.0 (GitHub code
+// scanning), GitHub workflow-command annotations, and Markdown for a pull-request comment or
+// $GITHUB_STEP_SUMMARY. All of them are built from the same diagnosis as -o json, and every
+// string from the input is made safe for the target (XML escaping and invalid characters,
+// workflow-command escaping, Markdown/HTML escaping, no @mentions).
+
+import { createHash } from 'node:crypto';
+import { relative, sep } from 'node:path';
+import type * as Sarif from 'sarif';
+import type { Finding, PodDiagnosis } from '../engine/types.js';
+import type { CompiledRule, Lang, Severity } from '../rules/types.js';
+import { templateSource } from '../rules/docs.js';
+import { oneLine, stripControls } from '../util/sanitize.js';
+
+export interface CiOptions {
+  failOn: string;
+  lang: Lang;
+  /** The rule set, for SARIF's tool.driver.rules. */
+  rules: readonly CompiledRule[];
+  version: string;
+  /** For relative file paths in SARIF and annotations. */
+  cwd: string;
+}
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+export function atOrAbove(f: Finding, failOn: string): boolean {
+  if (failOn === 'never') return false;
+  const limit = RANK[failOn as Severity];
+  return limit !== undefined && RANK[f.severity] <= limit;
+}
+
+const podId = (p: PodDiagnosis) => oneLine(`${p.namespace}/${p.name}`);
+const subject = (f: Finding) => (f.container ? ` [${f.containerKind === 'regular' ? 'container' : `${f.containerKind ?? 'container'}`} ${oneLine(f.container)}]` : '');
+
+/** The file a pod came from, relative to cwd with forward slashes; undefined for stdin and live. */
+function artifact(p: PodDiagnosis, cwd: string): string | undefined {
+  const file = p.source?.file;
+  if (!file || file === '<stdin>' || p.source?.line === undefined || p.source.input !== file) return undefined;
+  const rel = relative(cwd, file);
+  return (rel.startsWith('..') ? file : rel).split(sep).join('/');
+}
+
+function findingText(f: Finding): string {
+  const lines = [stripControls(f.explanation)];
+  if (f.evidence.length > 0) {
+    lines.push('', 'Evidence:');
+    for (const e of f.evidence) lines.push(`  ${e.path}: ${stripControls(Array.isArray(e.value) ? e.value.join(', ') : typeof e.value === 'object' ? JSON.stringify(e.value) : String(e.value))}`);
+  }
+  if (f.remedies.length > 0) {
+    lines.push('', 'What to do:');
+    f.remedies.forEach((r, i) => lines.push(`  ${i + 1}. ${stripControls(r)}`));
+  }
+  if (f.commands.length > 0) {
+    lines.push('', 'Next:');
+    for (const c of f.commands) lines.push(`  $ ${oneLine(c)}`);
+  }
+  if (f.docs.length > 0) lines.push('', `Docs: ${f.docs.join(' ')}`);
+  return lines.join('\n');
+}
+
+// ----- JUnit XML ---------------------------------------------------------------------------
+
+// Characters XML 1.0 does not allow at all: removed, not escaped.
+const XML_INVALID = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
+export function xmlEscape(s: string): string {
+  return s.replace(XML_INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+export function renderJUnit(pods: PodDiagnosis[], opts: CiOptions): string {
+  const suites = new Map<string, PodDiagnosis[]>();
+  for (const p of pods) {
+    const key = p.source?.input ?? p.source?.file ?? 'input';
+    suites.set(key, [...(suites.get(key) ?? []), p]);
+  }
+  let total = 0;
+  let failures = 0;
+  const body: string[] = [];
+  for (const [name, list] of suites) {
+    const cases: string[] = [];
+    let suiteFailures = 0;
+    for (const p of list) {
+      const failing = p.findings.filter((f) => atOrAbove(f, opts.failOn));
+      const other = p.findings.filter((f) => !atOrAbove(f, opts.failOn));
+      suiteFailures += failing.length > 0 ? 1 : 0;
+      const classname = `podwhy.${p.namespace}${p.facts.pod.ownerChain.length > 0 ? `.${p.facts.pod.ownerChain[p.facts.pod.ownerChain.length - 1]}` : ''}`;
+      const inner: string[] = [];
+      for (const f of failing) {
+        const message = `${f.rule}${subject(f)}: ${oneLine(f.title)}`;
+        inner.push(`      <failure message="${xmlEscape(message)}" type="${xmlEscape(f.rule)}">${xmlEscape(findingText(f))}</failure>`);
+      }
+      const out = [`kubectl: READY ${p.kubectl.ready}, STATUS ${p.kubectl.status}, RESTARTS ${p.kubectl.restarts}, AGE ${p.kubectl.age}`];
+      for (const f of other) out.push(`[${f.severity}] ${f.rule}${subject(f)}: ${oneLine(f.title)}`);
+      inner.push(`      <system-out>${xmlEscape(out.join('\n'))}</system-out>`);
+      cases.push(`    <testcase name="${xmlEscape(podId(p))}" classname="${xmlEscape(classname)}" time="0">\n${inner.join('\n')}\n    </testcase>`);
+    }
+    total += list.length;
+    failures += suiteFailures;
+    body.push(
+      `  <testsuite name="${xmlEscape(name)}" tests="${list.length}" failures="${suiteFailures}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n  </testsuite>`,
+    );
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="podwhy" tests="${total}" failures="${failures}" errors="0" time="0">\n${body.join('\n')}\n</testsuites>\n`;
+}
+
+// ----- SARIF 2.1.0 -------------------------------------------------------------------------
+
+const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+};
+
+function ruleDescriptor(r: CompiledRule, lang: Lang): Sarif.ReportingDescriptor {
+  const t = r.text[lang] ?? r.text.en;
+  const title = templateSource(t.title);
+  const explanation = templateSource(t.explanation).trim();
+  const remedies = t.remedies.map((x) => templateSource(x));
+  return {
+    id: r.id,
+    name: r.id
+      .split('-')
+      .map((w) => (w[0] ?? '').toUpperCase() + w.slice(1))
+      .join(''),
+    shortDescription: { text: title },
+    fullDescription: { text: explanation },
+    help: {
+      text: `${explanation}\n\nWhat to do:\n${remedies.map((x, i) => `${i + 1}. ${x}`).join('\n')}`,
+      markdown: `${explanation}\n\n**What to do**\n\n${remedies.map((x, i) => `${i + 1}. ${x}`).join('\n')}\n\n${r.docs.map((d) => `- <${d}>`).join('\n')}`,
+    },
+    ...(r.docs[0] ? { helpUri: r.docs[0] } : {}),
+    defaultConfiguration: { level: SARIF_LEVEL[r.severity] },
+    properties: { tags: ['kubernetes', 'pod', r.stage], precision: 'high', 'problem.severity': r.severity === 'info' ? 'recommendation' : r.severity },
+  };
+}
+
+export function renderSarif(pods: PodDiagnosis[], opts: CiOptions): string {
+  const rules = [...opts.rules].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const index = new Map(rules.map((r, i) => [r.id, i]));
+  const results: Sarif.Result[] = [];
+  for (const p of pods) {
+    for (const f of p.findings) {
+      const uri = artifact(p, opts.cwd);
+      const logical: Sarif.LogicalLocation = { fullyQualifiedName: f.container ? `${podId(p)}/${f.container}` : podId(p), kind: 'resource' };
+      const location: Sarif.Location = uri
+        ? { physicalLocation: { artifactLocation: { uri }, region: { startLine: p.source?.line ?? 1 } }, logicalLocations: [logical] }
+        : { logicalLocations: [logical] };
+      const result: Sarif.Result = {
+        ruleId: f.rule,
+        level: SARIF_LEVEL[f.severity],
+        message: { text: `${podId(p)}${subject(f)}: ${oneLine(f.title)}. ${stripControls(f.explanation)}` },
+        locations: [location],
+        partialFingerprints: { 'podwhyFinding/v1': createHash('sha256').update(`${podId(p)}\u0000${f.container ?? ''}\u0000${f.rule}`).digest('hex').slice(0, 32) },
+        properties: { role: f.role, stage: f.stage, kubectlStatus: p.kubectl.status },
+      };
+      const ri = index.get(f.rule);
+      if (ri !== undefined) result.ruleIndex = ri;
+      results.push(result);
+    }
+  }
+  const log: Sarif.Log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'podwhy',
+            version: opts.version,
+            informationUri: 'https://github.com/podwhy/podwhy',
+            rules: rules.map((r) => ruleDescriptor(r, opts.lang)),
+          },
+        },
+        results,
+        columnKind: 'unicodeCodePoints',
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+// ----- GitHub workflow commands ------------------------------------------------------------
+
+const ghData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const ghProp = (s: string) => ghData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+export function renderGitHub(pods: PodDiagnosis[], opts: CiOptions): string {
+  const out: string[] = [];
+  for (const p of pods) {
+    for (const f of p.findings) {
+      // Root causes always; other findings at or above --fail-on unless a root cause explains them.
+      if (f.role !== 'root-cause' && (f.supersededBy !== undefined || !atOrAbove(f, opts.failOn))) continue;
+      const cmd = f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'notice';
+      const uri = artifact(p, opts.cwd);
+      const props = [...(uri ? [`file=${ghProp(uri)}`, `line=${p.source?.line ?? 1}`] : []), `title=${ghProp(`podwhy ${f.rule}`)}`];
+      const msg = `${podId(p)}${subject(f)}: ${oneLine(f.title)}. ${stripControls(f.explanation)}${f.remedies[0] ? `\nFix: ${stripControls(f.remedies[0])}` : ''}`;
+      out.push(`::${cmd} ${props.join(',')}::${ghData(msg)}`);
+    }
+  }
+  return out.length > 0 ? `${out.join('\n')}\n` : '';
+}
+
+// ----- Markdown ----------------------------------------------------------------------------
+
+/** Text that renders literally in GitHub/GitLab Markdown: HTML and Markdown syntax escaped, no @mentions. */
+export function mdEscape(s: string): string {
+  return stripControls(s)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1')
+    .replace(/@/g, '&#64;');
+}
+const cell = (s: string) => mdEscape(oneLine(s)).replace(/\n/g, ' ');
+
+export function renderMarkdown(pods: PodDiagnosis[], opts: CiOptions): string {
+  const unhealthy = pods.filter((p) => !p.healthy);
+  const failing = pods.filter((p) => p.findings.some((f) => atOrAbove(f, opts.failOn)));
+  const out: string[] = [];
+  const icon = failing.length > 0 ? '❌' : unhealthy.length > 0 ? '⚠️' : '✅';
+  out.push(`## ${icon} podwhy: ${pods.length} pod${pods.length === 1 ? '' : 's'}, ${unhealthy.length} unhealthy`, '');
+  if (unhealthy.length === 0) {
+    out.push('Every pod is healthy.', '');
+    return `${out.join('\n')}\n`;
+  }
+  out.push('| Pod | Status | Root cause | Severity |', '|---|---|---|---|');
+  for (const p of unhealthy) {
+    const root = p.findings.find((f) => f.role === 'root-cause');
+    out.push(`| \`${cell(podId(p)).replace(/`/g, '')}\` | ${cell(p.kubectl.status)} | ${root ? `**${cell(root.rule)}**: ${cell(root.title)}` : ''} | ${root?.severity ?? ''} |`);
+  }
+  out.push('');
+  for (const p of unhealthy) {
+    const roots = p.findings.filter((f) => f.role === 'root-cause');
+    out.push('<details>', `<summary>${mdEscape(podId(p))}: ${roots.map((f) => mdEscape(f.rule)).join(', ')}</summary>`, '');
+    out.push(`READY ${cell(p.kubectl.ready)} · STATUS ${cell(p.kubectl.status)} · RESTARTS ${cell(p.kubectl.restarts)} · AGE ${cell(p.kubectl.age)}`, '');
+    for (const f of roots) {
+      out.push(`### ${mdEscape(f.rule)}${mdEscape(subject(f))}: ${mdEscape(oneLine(f.title))}`, '', mdEscape(f.explanation), '');
+      if (f.evidence.length > 0) {
+        out.push('**Evidence**', '');
+        for (const e of f.evidence) out.push(`- \`${e.path.replace(/`/g, '')}\`: ${mdEscape(Array.isArray(e.value) ? e.value.join(', ') : typeof e.value === 'object' ? JSON.stringify(e.value) : String(e.value))}`);
+        out.push('');
+      }
+      if (f.remedies.length > 0) {
+        out.push('**What to do**', '');
+        f.remedies.forEach((r, i) => out.push(`${i + 1}. ${mdEscape(r)}`));
+        out.push('');
+      }
+      if (f.commands.length > 0) out.push('```sh', ...f.commands.map((c) => oneLine(c).replace(/```/g, '')), '```', '');
+    }
+    const symptoms = p.findings.filter((f) => f.role === 'symptom');
+    if (symptoms.length > 0) out.push(`Symptoms: ${symptoms.map((f) => mdEscape(f.rule)).join(', ')}`, '');
+    out.push('</details>', '');
+  }
+  return `${out.join('\n')}\n`;
+}
