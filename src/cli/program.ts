@@ -80,6 +80,22 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
     });
 
   program
+    .command('capture')
+    .description('save a live pod, its events and log tails as a redacted fixture (print it; redirect to fixtures/<name>.yaml)')
+    .argument('<pod>', 'pod: NAME, pod/NAME or pods/NAME')
+    .option('-n, --namespace <ns>', 'namespace of the pod (default: the context\'s)')
+    .option('--kubeconfig <path>', 'kubeconfig file')
+    .option('--context <name>', 'kubeconfig context')
+    .option('--request-timeout <duration>', 'API request timeout, e.g. 5s, 1m', '30s')
+    .option('--now <RFC3339>', 'the capture instant to record (default: now)')
+    .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
+    .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
+    .action(async (pod: string, flags: DiagnoseFlags) => {
+      const { runCapture } = await import('./commands/capture.js');
+      io.exitCode = await runCapture(pod, flags, io);
+    });
+
+  program
     .command('test')
     .description('check fixture files against the rule set and root cause their headers declare (CI)')
     .argument('[paths...]', 'fixture files or directories (default: fixtures/)')

@@ -339,3 +339,30 @@ describe('kubeconfig as kubectl reads it', () => {
     oneLine(await podwhy(['x', '--kubeconfig', join(tmp, 'nope')], {}), 2, /^podwhy: --kubeconfig .*nope: no such file/);
   });
 });
+
+describe('podwhy capture', () => {
+  const server = new FakeApiServer();
+  before(async () => {
+    await server.start();
+    serveFixture(server, 'crashloop-oomkilled-jvm.yaml');
+    // A credential in the log, to be sure capture redacts it (the fixture's env has values too).
+    server.setLog('shop', 'orders-api-6f8d9c7b54-q7xkz', 'orders-api', 'connecting to postgres://orders:Sup3rS3cret@db:5432/orders\n', true);
+  });
+  after(() => server.stop());
+
+  test('writes a redacted fixture that podwhy test passes', async () => {
+    const kc = server.writeKubeconfig(tmp, { namespace: 'shop' });
+    const r = await podwhy(['capture', 'orders-api-6f8d9c7b54-q7xkz', '--now', '2025-03-02T10:00:00Z'], { KUBECONFIG: kc });
+    assert.equal(r.code, 0, r.err);
+    assert.doesNotMatch(r.out, /managedFields|last-applied-configuration|Sup3rS3cret|value: -Xms256m/);
+    assert.match(r.out, /value: <redacted>/);
+    assert.match(r.out, /postgres:\/\/orders:\*\*\*@db/);
+    const docs = yaml.loadAll(r.out, undefined, { schema: yaml.CORE_SCHEMA }) as JsonObject[];
+    assert.deepEqual(docs[0]?.['expect'], { rootCause: 'crashloop-oomkilled', fires: ['crashloop-backoff', 'crashloop-oomkilled'] });
+    const file = join(tmp, 'captured.yaml');
+    writeFileSync(file, r.out);
+    const t = await podwhy(['test', file], {});
+    assert.equal(t.code, 0, t.out);
+    assert.match(t.out, /1 passed, 0 failed/);
+  });
+});
