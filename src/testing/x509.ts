@@ -40,6 +40,13 @@ const octets = (b: Buffer) => tlv(0x04, b);
 const bits = (b: Buffer) => tlv(0x03, Buffer.concat([Buffer.from([0]), b]));
 const explicit = (n: number, b: Buffer) => tlv(0xa0 + n, b);
 
+/** A positive serial in minimal DER: a leading zero byte (1 time in 256) would be non-canonical, and TLS stacks reject it. */
+function serialNumber(): Buffer {
+  const b = randomBytes(8);
+  b[0] = ((b[0] as number) & 0x7f) | 0x01;
+  return b;
+}
+
 function time(d: Date): Buffer {
   // GeneralizedTime for every date keeps it simple and valid after 2049.
   const s = d.toISOString().replace(/[-:T]/g, '').replace(/\.\d{3}Z$/, 'Z');
@@ -88,7 +95,7 @@ export function issue(opts: CertOptions, issuer?: Issued): Issued {
   const sigAlg = seq(oid('1.2.840.10045.4.3.2'));
   const tbs = seq(
     explicit(0, int(Buffer.from([2]))),
-    int(randomBytes(8)),
+    int(serialNumber()),
     sigAlg,
     issuer ? issuer.subject : subject,
     seq(time(new Date(now - 3600_000)), time(new Date(now + (opts.days ?? 30) * 86400_000))),
