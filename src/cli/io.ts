@@ -1,11 +1,13 @@
 // The program's view of the outside world. Commands receive an IO and never touch `process`:
 // tests pass a fake one, cli/main.ts passes the real one.
 
+import { tooBig } from '../sources/decode.js';
+
 export interface IO {
   out(s: string): void;
   err(s: string): void;
-  /** Read all of standard input. */
-  readStdin(): Promise<string>;
+  /** Read all of standard input, refusing more than maxBytes. */
+  readStdin(maxBytes: number): Promise<Buffer>;
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
@@ -25,10 +27,18 @@ export function processIO(): IO {
     err: (s) => {
       process.stderr.write(s);
     },
-    readStdin: async () => {
+    readStdin: async (maxBytes) => {
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
+      let size = 0;
+      for await (const chunk of process.stdin) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) {
+          process.stdin.destroy();
+          throw tooBig('<stdin>', undefined, maxBytes);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return Buffer.concat(chunks);
     },
     stdinIsTTY: process.stdin.isTTY === true,
     stdoutIsTTY: process.stdout.isTTY === true,

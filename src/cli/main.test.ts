@@ -11,7 +11,7 @@ function fakeIO(env: Record<string, string> = {}): IO & { errText: string } {
     err: (s: string) => {
       io.errText += s;
     },
-    readStdin: async () => '',
+    readStdin: async () => Buffer.alloc(0),
     stdinIsTTY: true,
     stdoutIsTTY: false,
     stderrIsTTY: false,

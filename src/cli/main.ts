@@ -1,7 +1,9 @@
 // The one place that touches process.exitCode and turns errors into exit codes and messages.
 
 import { CommanderError } from 'commander';
-import { PodwhyError, InternalError } from '../errors.js';
+import { PodwhyError, InternalError, RuleLoadError } from '../errors.js';
+import { oneLine } from '../util/sanitize.js';
+import { safeString } from '../util/json.js';
 import { processIO, type IO } from './io.js';
 import { createProgram } from './program.js';
 
@@ -13,12 +15,17 @@ export function reportFatal(e: unknown, io: IO): number {
     return 2;
   }
   if (e instanceof PodwhyError && !(e instanceof InternalError)) {
-    io.err(`podwhy: ${e.message}\n`);
+    // Messages quote file names, pod names and server text: no control sequences reach the terminal.
+    const text =
+      e instanceof RuleLoadError && e.problems.length > 1
+        ? `${e.problems.length} problems in rule files:\n  ${e.problems.map(oneLine).join('\n  ')}`
+        : oneLine(e.message);
+    io.err(`podwhy: ${text}\n`);
     if (debug && e.stack) io.err(`${e.stack}\n`);
     return e.exitCode;
   }
-  const err = e instanceof Error ? e : new Error(String(e));
-  io.err(`podwhy: internal error: ${err.message.split('\n')[0]} — this is a bug; please report it at https://github.com/podwhy/podwhy/issues (set PODWHY_DEBUG=1 for details)\n`);
+  const err = e instanceof Error ? e : new Error(safeString(e));
+  io.err(`podwhy: internal error: ${oneLine(err.message.split('\n')[0] ?? '')} — this is a bug; please report it at https://github.com/podwhy/podwhy/issues (set PODWHY_DEBUG=1 for details)\n`);
   if (debug && err.stack) io.err(`${err.stack}\n`);
   return 2;
 }

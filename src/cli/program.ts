@@ -23,6 +23,7 @@ export interface DiagnoseFlags {
   kubeconfig?: string;
   context?: string;
   requestTimeout?: string;
+  maxBytes?: string;
 }
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
@@ -47,6 +48,7 @@ export function createProgram(io: IO): Command {
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
     .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
     .option('--all', 'also show healthy pods in multi-pod output')
+    .option('--max-bytes <size>', 'refuse input larger than this (bytes, or with Ki/Mi/Gi)', '256Mi')
     .option('--no-color', 'no colour (also NO_COLOR, or when stdout is not a terminal)')
     .option('--kubeconfig <path>', 'kubeconfig file (live mode)')
     .option('--context <name>', 'kubeconfig context (live mode)')

@@ -1,6 +1,7 @@
 // Entry point used by bin/podwhy.js.
 
-import { main } from './main.js';
+import { main, reportFatal } from './main.js';
+import { processIO } from './io.js';
 
 // `podwhy … | head` closes the pipe early: that is not an error.
 for (const stream of [process.stdout, process.stderr]) {
@@ -9,5 +10,13 @@ for (const stream of [process.stdout, process.stderr]) {
     throw e;
   });
 }
+
+// Anything that escapes main() is a bug: one line asking for a report, the stack only on request.
+const fatal = (e: unknown) => {
+  process.exitCode = reportFatal(e, processIO());
+  process.exit();
+};
+process.on('uncaughtException', fatal);
+process.on('unhandledRejection', fatal);
 
 process.exitCode = await main(process.argv);

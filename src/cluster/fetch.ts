@@ -97,7 +97,7 @@ export function containersNeedingLogs(pod: JsonObject): { name: string; previous
     const last = dig(cs, 'lastState', 'terminated');
     const cur = dig(cs, 'state', 'terminated');
     if (abnormal(last)) out.push({ name, previous: true });
-    else if (abnormal(cur) && !['ContainerStatusUnknown', 'OOMKilled'].includes(String(dig(cur, 'reason')))) out.push({ name, previous: false });
+    else if (abnormal(cur) && !['ContainerStatusUnknown', 'OOMKilled'].includes(str(dig(cur, 'reason')) ?? '')) out.push({ name, previous: false });
   }
   return out;
 }
@@ -108,7 +108,7 @@ export function needsNode(pod: JsonObject): boolean {
   if (!nodeName) return false;
   const status = obj(pod['status']) ?? {};
   if (dig(pod, 'metadata', 'deletionTimestamp')) return true;
-  if (['NodeLost', 'Evicted', 'Terminated', 'Shutdown'].includes(String(status['reason']))) return true;
+  if (['NodeLost', 'Evicted', 'Terminated', 'Shutdown'].includes(str(status['reason']) ?? '')) return true;
   if (status['phase'] === 'Unknown' || status['phase'] === 'Pending') return true;
   const ready = objs(status['conditions']).find((c) => c['type'] === 'Ready');
   return ready !== undefined && ready['status'] !== 'True' && ready['reason'] === undefined;

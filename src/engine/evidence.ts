@@ -5,13 +5,14 @@
 import { resolvePath, type LeafNode } from '../facts/catalog.js';
 import type { ContainerFacts } from '../facts/types.js';
 import type { CompiledRule, Vars } from '../rules/types.js';
-import { isObject } from '../util/json.js';
+import { isObject, safeString } from '../util/json.js';
+import { oneLine } from '../util/sanitize.js';
 
 const tail = (rest: string[]) => (rest.length > 0 ? `.${rest.join('.')}` : '');
 
 export function containerPrefix(c: Pick<ContainerFacts, 'kind' | 'name'>): string {
   const list = c.kind === 'init' || c.kind === 'sidecar' ? 'initContainers' : c.kind === 'ephemeral' ? 'ephemeralContainers' : 'containers';
-  return `${list}[${c.name}]`;
+  return `${list}[${oneLine(c.name)}]`;
 }
 
 export function displayPath(segments: readonly string[], vars: Vars, rule: Pick<CompiledRule, 'aliasLists'>, depth = 0): string {
@@ -21,7 +22,7 @@ export function displayPath(segments: readonly string[], vars: Vars, rule: Pick<
     const el = vars[root];
     const key = alias.keyField && isObject(el) ? el[alias.keyField] : typeof el === 'string' ? el : undefined;
     const list = displayPath(alias.list.split('.'), vars, rule, depth + 1);
-    return `${list}[${key === undefined ? '' : String(key)}]${tail(rest)}`;
+    return `${list}[${key === undefined ? '' : oneLine(safeString(key))}]${tail(rest)}`;
   }
   if (root === 'container' && isObject(vars['container'])) {
     return `${containerPrefix(vars['container'] as unknown as ContainerFacts)}${tail(rest)}`;

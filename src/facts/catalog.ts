@@ -306,6 +306,7 @@ export const ROOTS: Record<string, FactNode> = {
     kubeletVersion: s('status.nodeInfo.kubeletVersion.'),
   }),
   gaps: sl('What the input lacked (events, spec, status), and what live mode could not read.'),
+  oddities: sl('What was odd in the input and ignored: fields of the wrong type, timestamps that do not parse, negative counts.'),
 };
 
 const NO_ROOTS: ReadonlySet<string> = new Set();

@@ -19,6 +19,7 @@ import { classifyMountError, mountSpecificity } from './extractors/mount.js';
 import { classifySandboxError } from './extractors/sandbox.js';
 import { findLogSignature } from './extractors/log-signature.js';
 import { derivedOwnerChain } from './owner.js';
+import { findOddities } from './oddities.js';
 import { redact } from '../util/redact.js';
 import type {
   ConditionFacts,
@@ -36,6 +37,17 @@ import type {
 } from './types.js';
 
 const secondsBetween = (later: number, earlier: number) => Math.round((later - earlier) / 1000);
+
+/** Messages are free text from the cluster: bounded in size and with secrets redacted. */
+const MAX_MESSAGE = 8 * 1024;
+function redactMessage(m: string): string {
+  const cut = m.length > MAX_MESSAGE ? `${m.slice(0, MAX_MESSAGE / 2)} … ${m.slice(-MAX_MESSAGE / 2)}` : m;
+  return redact(cut);
+}
+function msg(v: unknown): string | undefined {
+  const s = nonEmpty(v);
+  return s === undefined ? undefined : redactMessage(s);
+}
 
 /** Waiting reasons that mean "the image could not be had". */
 export const IMAGE_WAITING_REASONS = new Set([
@@ -70,7 +82,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     const cf: ConditionFacts = {};
     setIf(cf, 'status', nonEmpty(c['status']));
     setIf(cf, 'reason', nonEmpty(c['reason']));
-    setIf(cf, 'message', nonEmpty(c['message']));
+    setIf(cf, 'message', msg(c['message']));
     const t = time(c['lastTransitionTime']);
     if (t !== undefined) {
       cf.lastTransitionTime = formatTime(t);
@@ -88,7 +100,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   pod.requests = effectiveRequests(containers.map((c) => ({ kind: c.kind, requests: c.resources.requests })));
   // Old statuses carry no qosClass: derive it from the spec as the API server does.
   if (pod.qosClass === undefined && obj(raw['spec'])) pod.qosClass = qosClass(containers);
-  const facts: Facts = { pod, conditions, events, containers, gaps };
+  const facts: Facts = { pod, conditions, events, containers, gaps, oddities: findOddities(raw) };
   if (input.node) facts.node = nodeFacts(input.node, nowMs);
   const scheduling = schedulingFacts(pod, conditions, events);
   if (scheduling) facts.scheduling = scheduling;
@@ -151,7 +163,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
   setIf(pod, 'uid', nonEmpty(metadata['uid']));
   setIf(pod, 'phase', nonEmpty(status['phase']));
   setIf(pod, 'reason', nonEmpty(status['reason']));
-  setIf(pod, 'message', nonEmpty(status['message']));
+  setIf(pod, 'message', msg(status['message']));
   setIf(pod, 'nodeName', nonEmpty(spec['nodeName']));
   setIf(pod, 'hostIP', nonEmpty(status['hostIP']));
   setIf(pod, 'podIP', nonEmpty(status['podIP']));
@@ -241,7 +253,7 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
     const e: EventFacts = { count: r.count, reasonTotal: totals.get(key(r)) ?? r.count };
     setIf(e, 'type', r.type);
     setIf(e, 'reason', r.reason);
-    setIf(e, 'message', r.message);
+    setIf(e, 'message', r.message !== undefined ? redactMessage(r.message) : undefined);
     setIf(e, 'source', r.source);
     setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath));
     if (r.first !== undefined) e.firstSeenSecondsAgo = secondsBetween(nowMs, r.first);
@@ -369,7 +381,7 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
   if (waiting) {
     out.waiting = {};
     setIf(out.waiting, 'reason', nonEmpty(waiting['reason']));
-    setIf(out.waiting, 'message', nonEmpty(waiting['message']));
+    setIf(out.waiting, 'message', msg(waiting['message']));
   }
   if (running) {
     out.running = {};
@@ -382,7 +394,7 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
   if (terminated) {
     const tf: TerminatedFacts = {};
     setIf(tf, 'reason', nonEmpty(terminated['reason']));
-    setIf(tf, 'message', nonEmpty(terminated['message']));
+    setIf(tf, 'message', msg(terminated['message']));
     const exitCode = num(terminated['exitCode']);
     const signal = num(terminated['signal']);
     setIf(tf, 'exitCode', exitCode);
@@ -425,7 +437,8 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
       if (!handler) continue;
       out.handler = h;
       setIf(out, 'port', str(handler['port']));
-      setIf(out, 'path', nonEmpty(handler['path']));
+      const path = nonEmpty(handler['path']);
+      setIf(out, 'path', path !== undefined ? redact(path) : undefined); // "/health?token=…"
       if (out.port !== undefined && ports.length > 0) {
         out.portDeclared = ports.includes(out.port) || ports.includes(`${out.port}/TCP`);
       } else if (out.port !== undefined && !/^\d+$/.test(out.port)) {

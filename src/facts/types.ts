@@ -310,6 +310,8 @@ export interface Facts {
   node?: NodeFacts;
   /** What the input lacked, for "the diagnosis could not see …" notes. */
   gaps: string[];
+  /** What was odd in the input and ignored (wrong types, bad timestamps…). */
+  oddities: string[];
 }
 
 export interface NodeFacts {

@@ -34,6 +34,7 @@ export interface UiText {
   logPrevious: string;
   logCurrent: string;
   unreadable: string;
+  oddity: string;
   stages: Record<string, string>;
   explain: {
     causes: string;
@@ -85,6 +86,7 @@ export const UI: Record<Lang, UiText> = {
     logPrevious: 'Last log lines of the previous run (redacted)',
     logCurrent: 'Last log lines (redacted)',
     unreadable: 'Could not read',
+    oddity: 'Odd input',
     stages: {
       admission: 'admission',
       scheduling: 'scheduling',
@@ -162,6 +164,7 @@ export const UI: Record<Lang, UiText> = {
     logPrevious: '이전 실행의 마지막 로그(민감 정보 가림)',
     logCurrent: '마지막 로그(민감 정보 가림)',
     unreadable: '읽지 못한 정보',
+    oddity: '이상한 입력',
     stages: {
       admission: '어드미션',
       scheduling: '스케줄링',

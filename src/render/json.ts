@@ -43,6 +43,7 @@ export function reportObject(pods: PodDiagnosis[]) {
       // Log tails (redacted) of containers whose logs were read: live mode, or a fixture's logs.
       logs: Object.fromEntries(p.facts.containers.filter((c) => c.logs).map((c) => [c.name, { previous: c.logs?.previous ?? false, lines: c.logs?.lines ?? [] }])),
       unreadable: p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g)),
+      oddities: p.facts.oddities,
     })),
     summary: {
       pods: pods.length,

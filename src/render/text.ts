@@ -194,6 +194,7 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   if (gaps.length > 0) out.push(c.dim(`${ui.missing}: ${gaps.join(', ')}`));
   const unreadable = p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g));
   for (const u of unreadable) out.push(...wrap(`${ui.unreadable}: ${oneLine(u)}`, ctx.cols, '    ', '').map((l) => c.yellow(l)));
+  for (const o of p.facts.oddities) out.push(...wrap(`${ui.oddity}: ${oneLine(o)}`, ctx.cols, '    ', '').map((l) => c.yellow(l)));
   return out;
 }
 

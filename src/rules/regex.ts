@@ -1,11 +1,27 @@
-// Regular expressions from rule files are compiled once, at load. A pattern that does not compile
-// is a load error naming the file and field.
+// Regular expressions from rule files are compiled once, at load. A pattern that does not compile,
+// or that could backtrack catastrophically (nested quantifiers such as (a+)+, checked with
+// safe-regex2), is a load error naming the file and field: a user rule must not be able to hang
+// podwhy on a crafted message.
+
+import safeRegex from 'safe-regex2';
+
+export const MAX_REGEX_LENGTH = 500;
 
 export function compileRegex(source: string, flags: string, at: string, errors: string[]): RegExp | undefined {
+  if (source.length > MAX_REGEX_LENGTH) {
+    errors.push(`${at}: regular expression longer than ${MAX_REGEX_LENGTH} characters`);
+    return undefined;
+  }
+  let re: RegExp;
   try {
-    return new RegExp(source, flags);
+    re = new RegExp(source, flags);
   } catch (e) {
     errors.push(`${at}: invalid regular expression: ${(e as Error).message}`);
     return undefined;
   }
+  if (!safeRegex(re)) {
+    errors.push(`${at}: regular expression "${source}" may backtrack catastrophically (nested or overlapping quantifiers) — simplify it`);
+    return undefined;
+  }
+  return re;
 }

@@ -50,6 +50,11 @@ function firstLine(msg: string): string {
   return (msg.split('\n')[0] ?? msg).trim();
 }
 
+/** Nesting deeper than this is refused (kubectl output stays under 20). */
+export const MAX_DEPTH = 64;
+/** More YAML documents than this in one input is refused. */
+export const MAX_DOCUMENTS = 100_000;
+
 /** Parse input text as JSON or YAML documents. Throws InputError with the file and line. */
 export function parseText(text: string, file: string): ParsedDoc[] {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -59,6 +64,7 @@ export function parseText(text: string, file: string): ParsedDoc[] {
       const v: unknown = JSON.parse(body);
       return Array.isArray(v) ? v.map((value) => ({ value, line: 1 })) : [{ value: v, line: 1 }];
     } catch (e) {
+      if (e instanceof RangeError) throw new InputError(`${file}: JSON nested too deeply — this is not what kubectl prints`);
       // Not strict JSON: YAML flow style is a superset; fall through to the YAML parser, and if
       // that fails too, report the JSON error (the user most likely meant JSON).
       try {
@@ -71,12 +77,38 @@ export function parseText(text: string, file: string): ParsedDoc[] {
   return parseYaml(body, file);
 }
 
+/**
+ * Aliases are refused: kubectl never prints them, js-yaml has no limit of its own, and an alias
+ * "bomb" of a few hundred bytes parses instantly into shared objects that expand into gigabytes
+ * as soon as they are walked or printed. The listener sees every node as it closes; a node that
+ * carries an anchor is the only way an alias can exist, so the first anchor stops the parse.
+ */
+function refuseAnchors(event: string, state: { anchor?: string | null; line?: number }): void {
+  if (event === 'close' && state.anchor) throw new AnchorError(state.anchor, state.line ?? 0);
+}
+
+class AnchorError extends Error {
+  constructor(
+    readonly anchor: string,
+    readonly line: number,
+  ) {
+    super(`anchor &${anchor}`);
+  }
+}
+
 function parseYaml(body: string, file: string): ParsedDoc[] {
   const out: ParsedDoc[] = [];
-  for (const d of splitYamlDocuments(body.replace(/\r\n/g, '\n'))) {
+  const docs = splitYamlDocuments(body.replace(/\r\n/g, '\n'));
+  if (docs.length > MAX_DOCUMENTS) throw new InputError(`${file}: ${docs.length} YAML documents, more than ${MAX_DOCUMENTS} — split the input`);
+  for (const d of docs) {
     try {
-      out.push({ value: yaml.load(d.text, { schema: yaml.CORE_SCHEMA, json: true }), line: d.line });
+      // js-yaml 4.3 has maxDepth; its types do not list it yet.
+      const value = yaml.load(d.text, { schema: yaml.CORE_SCHEMA, json: true, maxDepth: MAX_DEPTH, listener: refuseAnchors as never } as yaml.LoadOptions);
+      out.push({ value, line: d.line });
     } catch (e) {
+      if (e instanceof AnchorError) {
+        throw new InputError(`${file}: YAML anchors and aliases are not accepted (&${e.anchor} near line ${d.start + 1 + e.line}) — kubectl never prints them; pass plain kubectl output`);
+      }
       const err = e as { mark?: { line?: number }; reason?: string; message: string };
       const line = err.mark?.line !== undefined ? d.start + 1 + err.mark.line : d.line;
       throw new InputError(`${file}: invalid YAML at line ${line}: ${err.reason ?? firstLine(err.message)} — check the indentation, or pass JSON`);

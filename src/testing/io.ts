@@ -1,6 +1,7 @@
 // Test-only: an in-memory IO for running the CLI in-process.
 
 import type { IO } from '../cli/io.js';
+import { tooBig } from '../sources/decode.js';
 
 export interface MemoryIO extends IO {
   stdout: string;
@@ -17,7 +18,11 @@ export function memoryIO(env: Record<string, string | undefined> = {}, stdin = '
     err: (s) => {
       io.stderr += s;
     },
-    readStdin: async () => stdin,
+    readStdin: async (max) => {
+      const b = Buffer.from(stdin);
+      if (b.length > max) throw tooBig('<stdin>', b.length, max);
+      return b;
+    },
     stdinIsTTY: stdin === '',
     stdoutIsTTY: false,
     stderrIsTTY: false,

@@ -104,3 +104,12 @@ export function time(v: unknown): number | undefined {
 export function formatTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+/** String(v) that never throws (objects without a prototype, hostile toString). */
+export function safeString(v: unknown): string {
+  try {
+    return typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}

@@ -1,7 +1,7 @@
 // The default command: read pods (offline from files/stdin; live mode comes from the cluster
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { diagnose, diagnosePod } from '../../engine/diagnose.js';
 import type { PodDiagnosis } from '../../engine/types.js';
@@ -10,9 +10,11 @@ import { isLang, langFromEnv } from '../../i18n/lang.js';
 import { loadRuleSet } from '../../config.js';
 import type { Lang, Severity } from '../../rules/types.js';
 import { snapshotFromTexts } from '../../sources/file.js';
+import { decodeInput, DEFAULT_MAX_BYTES, parseMaxBytes, tooBig } from '../../sources/decode.js';
 import type { PodInput, Snapshot } from '../../sources/types.js';
 import { nonEmpty, obj, str, time } from '../../util/json.js';
 import { parseSelector } from '../../util/selector.js';
+import { oneLine } from '../../util/sanitize.js';
 import type { IO } from '../io.js';
 import type { DiagnoseFlags } from '../program.js';
 
@@ -49,19 +51,25 @@ export function podName(arg: string): string {
   return name;
 }
 
-async function readInputs(files: string[], io: IO): Promise<{ file: string; text: string }[]> {
+async function readInputs(files: string[], io: IO, maxBytes: number): Promise<{ file: string; text: string }[]> {
   const out: { file: string; text: string }[] = [];
   let stdinRead = false;
   for (const file of files) {
     if (file === '-') {
       if (stdinRead) continue;
       stdinRead = true;
-      out.push({ file: '<stdin>', text: await io.readStdin() });
+      out.push({ file: '<stdin>', text: decodeInput(await io.readStdin(maxBytes), '<stdin>') });
       continue;
     }
+    const path = resolve(io.cwd, file);
     try {
-      out.push({ file, text: await readFile(resolve(io.cwd, file), 'utf8') });
+      const st = await stat(path);
+      if (st.isFile() && st.size > maxBytes) throw tooBig(file, st.size, maxBytes);
+      const buf = await readFile(path);
+      if (buf.length > maxBytes) throw tooBig(file, buf.length, maxBytes);
+      out.push({ file, text: decodeInput(buf, file) });
     } catch (e) {
+      if (e instanceof InputError) throw e;
       const code = (e as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
       throw new InputError(`cannot read ${file}: ${why} — check the path`);
@@ -121,6 +129,8 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   const lang = chooseLang(flags.lang, io.env);
   const now = parseNow(flags.now);
   if (flags.selector !== undefined) parseSelector(flags.selector); // validate early
+  const maxBytes = flags.maxBytes !== undefined ? parseMaxBytes(flags.maxBytes) : DEFAULT_MAX_BYTES;
+  if (maxBytes === undefined) throw new UsageError(`--max-bytes "${flags.maxBytes}" is not a size — use e.g. 256Mi or 1000000`);
   const { rules } = loadRuleSet(io.cwd, flags);
   const opts = { ...(now !== undefined ? { now } : {}), lang };
 
@@ -130,7 +140,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   const liveIntent = flags.context !== undefined || flags.kubeconfig !== undefined || flags.allNamespaces === true;
   let texts: { file: string; text: string }[] = [];
   if (files.length === 0 && pod === undefined && !io.stdinIsTTY && !liveIntent) {
-    const text = await io.readStdin();
+    const text = decodeInput(await io.readStdin(maxBytes), '<stdin>');
     if (text.trim() !== '') {
       files = ['-'];
       texts = [{ file: '<stdin>', text }];
@@ -138,9 +148,9 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   }
   let pods: PodInput[];
   if (files.length > 0) {
-    if (texts.length === 0) texts = await readInputs(files, io);
+    if (texts.length === 0) texts = await readInputs(files, io, maxBytes);
     const snapshot = snapshotFromTexts(texts);
-    for (const w of snapshot.warnings) io.err(`podwhy: warning: ${w}\n`);
+    for (const w of snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
     if (snapshot.pods.length === 0) {
       const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
       throw new InputError(`no pod in the input (found ${what}) — pass a Pod, a List of pods or \`kubectl get pod NAME -o yaml\` output`);
