@@ -140,6 +140,9 @@ describe('errors: one line, exit 2, no stack', () => {
     writeFileSync(f, '');
     oneLineError(run(['-f', f]), 2, /^podwhy: no pod in the input/);
   });
+  test('piped input over --max-bytes is refused while it streams', () => {
+    oneLineError(run(['--max-bytes', '4Ki'], readFileSync(OOM, 'utf8').repeat(4)), 2, /^podwhy: <stdin> is larger than --max-bytes 4 KiB — narrow the input/);
+  });
   test('unknown flag', () => {
     const r = run(['--bogus']);
     assert.equal(r.code, 2);

@@ -14,7 +14,7 @@ export function formatBytes(n: number): string {
 
 export function tooBig(file: string, size: number | undefined, max: number): InputError {
   return new InputError(
-    `${file} is ${size !== undefined ? formatBytes(size) : 'larger than the limit'}, more than --max-bytes ${formatBytes(max)} — narrow the input (-n, -l) or raise --max-bytes`,
+    `${file} is ${size !== undefined ? `${formatBytes(size)}, more than` : 'larger than'} --max-bytes ${formatBytes(max)} — narrow the input (-n, -l) or raise --max-bytes`,
   );
 }
 
