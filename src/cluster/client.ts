@@ -40,7 +40,11 @@ export interface ClientOptions {
 
 type Query = Record<string, string | number | boolean | undefined>;
 
-const MAX_JSON_BYTES = 512 * 1024 * 1024;
+/**
+ * One response body, at most. podwhy lists in pages of 500 (a page of pods with managedFields is
+ * under 10 MiB), so this only stops a broken or hostile server from exhausting memory.
+ */
+const MAX_JSON_BYTES = 128 * 1024 * 1024;
 
 export class ApiClient {
   private agent?: http.Agent;
