@@ -3,119 +3,13 @@
 // events.k8s.io/v1 Events), Nodes (joined to the pods that run on them), plus the
 // `kind: PodwhyFixture` header of fixture files. Other kinds are skipped with a warning. Trimmed pods (no kind, no spec) are read as far as they go.
 
-import yaml from 'js-yaml';
-import { InputError } from '../errors.js';
+import type { ParsedDoc } from './reader.js';
+import { parseText } from './reader.js';
 import { arr, isObject, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
 import { isEventObject, toEventRecord } from './events.js';
 import type { EventRecord, FixtureHeader, PodInput, Snapshot } from './types.js';
 
-export interface ParsedDoc {
-  value: unknown;
-  /** 1-based line where the document starts. */
-  line: number;
-}
-
-const DOC_MARKER = /^(---|\.\.\.)(?:[ \t]|$)/;
-
-/** Split YAML text into documents at `---` / `...` lines, keeping each one's first line number. */
-function splitYamlDocuments(text: string): { text: string; start: number; line: number }[] {
-  const docs: { text: string; start: number; line: number }[] = [];
-  const lines = text.split('\n');
-  let start = 0;
-  let buf: string[] = [];
-  const flush = () => {
-    // `start` is the 0-based line of buf[0]; `line` is the 1-based line of the first content line.
-    const first = buf.findIndex((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
-    if (first >= 0) docs.push({ text: buf.join('\n'), start, line: start + first + 1 });
-    buf = [];
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i] as string;
-    const m = DOC_MARKER.exec(l);
-    if (m) {
-      flush();
-      start = i;
-      // "--- {…}" or "--- key: v" keeps content on the marker line.
-      const restOfLine = m[1] === '---' ? l.slice(3) : '';
-      buf = [restOfLine.trim() !== '' ? ` ${restOfLine}` : ''];
-      continue;
-    }
-    buf.push(l);
-  }
-  flush();
-  return docs;
-}
-
-function firstLine(msg: string): string {
-  return (msg.split('\n')[0] ?? msg).trim();
-}
-
-/** Nesting deeper than this is refused (kubectl output stays under 20). */
-export const MAX_DEPTH = 64;
-/** More YAML documents than this in one input is refused. */
-export const MAX_DOCUMENTS = 100_000;
-
-/** Parse input text as JSON or YAML documents. Throws InputError with the file and line. */
-export function parseText(text: string, file: string): ParsedDoc[] {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const trimmed = body.trimStart();
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    try {
-      const v: unknown = JSON.parse(body);
-      return Array.isArray(v) ? v.map((value) => ({ value, line: 1 })) : [{ value: v, line: 1 }];
-    } catch (e) {
-      if (e instanceof RangeError) throw new InputError(`${file}: JSON nested too deeply — this is not what kubectl prints`);
-      // Not strict JSON: YAML flow style is a superset; fall through to the YAML parser, and if
-      // that fails too, report the JSON error (the user most likely meant JSON).
-      try {
-        return parseYaml(body, file);
-      } catch {
-        throw new InputError(`${file}: invalid JSON: ${firstLine((e as Error).message)} — check the file is complete JSON or YAML`);
-      }
-    }
-  }
-  return parseYaml(body, file);
-}
-
-/**
- * Aliases are refused: kubectl never prints them, js-yaml has no limit of its own, and an alias
- * "bomb" of a few hundred bytes parses instantly into shared objects that expand into gigabytes
- * as soon as they are walked or printed. The listener sees every node as it closes; a node that
- * carries an anchor is the only way an alias can exist, so the first anchor stops the parse.
- */
-function refuseAnchors(event: string, state: { anchor?: string | null; line?: number }): void {
-  if (event === 'close' && state.anchor) throw new AnchorError(state.anchor, state.line ?? 0);
-}
-
-class AnchorError extends Error {
-  constructor(
-    readonly anchor: string,
-    readonly line: number,
-  ) {
-    super(`anchor &${anchor}`);
-  }
-}
-
-function parseYaml(body: string, file: string): ParsedDoc[] {
-  const out: ParsedDoc[] = [];
-  const docs = splitYamlDocuments(body.replace(/\r\n/g, '\n'));
-  if (docs.length > MAX_DOCUMENTS) throw new InputError(`${file}: ${docs.length} YAML documents, more than ${MAX_DOCUMENTS} — split the input`);
-  for (const d of docs) {
-    try {
-      // js-yaml 4.3 has maxDepth; its types do not list it yet.
-      const value = yaml.load(d.text, { schema: yaml.CORE_SCHEMA, json: true, maxDepth: MAX_DEPTH, listener: refuseAnchors as never } as yaml.LoadOptions);
-      out.push({ value, line: d.line });
-    } catch (e) {
-      if (e instanceof AnchorError) {
-        throw new InputError(`${file}: YAML anchors and aliases are not accepted (&${e.anchor} near line ${d.start + 1 + e.line}) — kubectl never prints them; pass plain kubectl output`);
-      }
-      const err = e as { mark?: { line?: number }; reason?: string; message: string };
-      const line = err.mark?.line !== undefined ? d.start + 1 + err.mark.line : d.line;
-      throw new InputError(`${file}: invalid YAML at line ${line}: ${err.reason ?? firstLine(err.message)} — check the indentation, or pass JSON`);
-    }
-  }
-  return out;
-}
+export { MAX_DEPTH, MAX_DOCUMENTS, parseText, type ParsedDoc } from './reader.js';
 
 function looksLikePod(o: JsonObject): boolean {
   const spec = obj(o['spec']);
@@ -137,7 +31,7 @@ interface Collector {
   fixtures: { file: string; header: FixtureHeader }[];
 }
 
-function visit(o: unknown, file: string, line: number, acc: Collector, impliedKind: string | undefined, depth: number): void {
+function visit(o: unknown, file: string, line: number, acc: Collector, impliedKind: string | undefined, depth: number, itemLines?: number[]): void {
   if (o === null || o === undefined) return;
   if (!isObject(o)) {
     acc.warnings.push(`${file}:${line}: skipped a document that is not an object`);
@@ -172,7 +66,7 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
   }
   if ((kind === undefined || kind.endsWith('List')) && Array.isArray(o['items']) && depth < 2) {
     const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : kind === 'NodeList' ? 'Node' : undefined;
-    for (const item of arr(o['items'])) visit(item, file, line, acc, implied, depth + 1);
+    arr(o['items']).forEach((item, i) => visit(item, file, itemLines?.[i] ?? line, acc, implied, depth + 1));
     return;
   }
   if (kind === undefined && looksLikePod(o)) {
@@ -187,7 +81,7 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
 export function collectDocuments(docs: ParsedDoc[], file: string, acc: Collector): void {
   const firstPod = acc.pods.length;
   const firstFixture = acc.fixtures.length;
-  for (const d of docs) visit(d.value, file, d.line, acc, undefined, 0);
+  for (const d of docs) visit(d.value, file, d.line, acc, undefined, 0, d.itemLines);
   const header = acc.fixtures.slice(firstFixture)[0]?.header;
   const capturedAt = time(header?.now);
   for (const p of acc.pods.slice(firstPod)) {

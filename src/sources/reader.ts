@@ -1,0 +1,606 @@
+// Input text → parsed documents, streamed. `kubectl get pods -A -o yaml` of a big cluster is a
+// single List document of a hundred megabytes or more; parsing it in one piece costs seconds and
+// several times its size in memory. So text arrives in chunks and leaves as parsed objects:
+//
+//   - YAML: a document under BIG_DOC characters is parsed whole, exactly as before. A bigger one
+//     (a List) is cut at its top-level lines: each `- ` entry of `items:` is parsed on its own as
+//     soon as it is complete, and only the small rest (apiVersion, kind, metadata) is kept as text.
+//   - JSON as kubectl prints it (indented, one key per line) is cut the same way at the items of
+//     its `"items": [` array; any other JSON is parsed whole.
+//   - A Pod's metadata.managedFields (often a third of the text, never used) is cut out of the
+//     text before parsing when it is where kubectl puts it, and dropped from the object otherwise.
+//   - Each piece goes to the fast kubectl-YAML reader (src/sources/kyaml.ts) first and to js-yaml
+//     when that one declines, so what is read is always what js-yaml would read.
+
+import yaml from 'js-yaml';
+import { InputError } from '../errors.js';
+import { BAIL, parseKubectlYaml } from './kyaml.js';
+
+export interface ParsedDoc {
+  value: unknown;
+  /** 1-based line where the document starts. */
+  line: number;
+  /** For a List cut into items: the 1-based line of each item of `items`. */
+  itemLines?: number[];
+}
+
+/** Nesting deeper than this is refused (kubectl output stays under 20). */
+export const MAX_DEPTH = 64;
+/** More YAML documents than this in one input is refused. */
+export const MAX_DOCUMENTS = 100_000;
+/** A YAML document longer than this (in characters) is read item by item. */
+export const BIG_DOC = 1 << 20;
+
+const YAML_OPTS = { schema: yaml.CORE_SCHEMA, json: true, maxDepth: MAX_DEPTH } as yaml.LoadOptions;
+
+function firstLine(msg: string): string {
+  return (msg.split('\n')[0] ?? msg).trim();
+}
+
+/**
+ * Aliases are refused: kubectl never prints them, js-yaml has no limit of its own, and an alias
+ * "bomb" of a few hundred bytes parses instantly into shared objects that expand into gigabytes
+ * as soon as they are walked or printed. The listener sees every node as it closes; a node that
+ * carries an anchor is the only way an alias can exist, so the first anchor stops the parse.
+ */
+function refuseAnchors(event: string, state: { anchor?: string | null; line?: number }): void {
+  if (event === 'close' && state.anchor) throw new AnchorError(state.anchor, state.line ?? 0);
+}
+
+class AnchorError extends Error {
+  constructor(
+    readonly anchor: string,
+    readonly line: number,
+  ) {
+    super(`anchor &${anchor}`);
+  }
+}
+
+/** js-yaml on one piece of text whose first line is line `line` of the file. */
+function jsYaml(text: string, file: string, line: number): unknown {
+  try {
+    return yaml.load(text, { ...YAML_OPTS, listener: refuseAnchors as never } as yaml.LoadOptions);
+  } catch (e) {
+    if (e instanceof AnchorError) {
+      throw new InputError(`${file}: YAML anchors and aliases are not accepted (&${e.anchor} near line ${line + e.line}) — kubectl never prints them; pass plain kubectl output`);
+    }
+    const err = e as { mark?: { line?: number }; reason?: string; message: string };
+    const at = err.mark?.line !== undefined ? line + err.mark.line : line;
+    throw new InputError(`${file}: invalid YAML at line ${at}: ${err.reason ?? firstLine(err.message)} — check the indentation, or pass JSON`);
+  }
+}
+
+/** A copy of s that shares no memory with the (much larger) chunk it was cut from. */
+function detach(s: string): string {
+  return (s + ' ').slice(0, -1);
+}
+
+function countLines(s: string, from = 0, to = s.length): number {
+  let n = 0;
+  let i = s.indexOf('\n', from);
+  while (i >= 0 && i < to) {
+    n++;
+    i = s.indexOf('\n', i + 1);
+  }
+  return n;
+}
+
+/** Drop metadata.managedFields from a parsed object (and from the items of a List). */
+function dropManagedFields(v: unknown): void {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return;
+  const md = (v as Record<string, unknown>)['metadata'];
+  if (typeof md === 'object' && md !== null && !Array.isArray(md) && 'managedFields' in md) delete (md as Record<string, unknown>)['managedFields'];
+}
+
+// ---- managedFields, cut from the text ---------------------------------------------------------
+
+const regionEnd = new Map<number, RegExp>();
+/** The first line that ends a block node at indent k: less indented, or at k and not a "- " entry. */
+function regionEndPattern(k: number): RegExp {
+  let re = regionEnd.get(k);
+  if (!re) {
+    re = new RegExp(`\\n(?! {${k + 1}}| {${k}}-[ \\n]| *\\n)`, 'g');
+    regionEnd.set(k, re);
+  }
+  return re;
+}
+
+/**
+ * `text` is one object whose keys are at column `base` (0 for a document, 2 for a `- ` entry).
+ * Where kubectl puts them (metadata at `base`, managedFields two deeper, its entries at the same
+ * column), cut the managedFields lines out. Returns the text unchanged when they are not there.
+ */
+export function cutManagedFields(text: string, base: number): string {
+  const pad = ' '.repeat(base);
+  // md: the line break before "metadata:", or -1 when the text starts with it
+  let md = -1;
+  if (!(base === 0 && text.startsWith('metadata:\n'))) {
+    md = text.indexOf(`\n${pad}metadata:\n`);
+    if (md < 0) return text;
+  }
+  const key = `\n${pad}  managedFields:\n`;
+  const at = text.indexOf(key, md + 1);
+  if (at < 0) return text;
+  // it must still be inside metadata: no line at column `base` or less in between
+  const leave = leavePattern(base);
+  leave.lastIndex = md + 1;
+  const out = leave.exec(text);
+  if (out && out.index < at) return text;
+  if (!text.startsWith(`${pad}  - `, at + key.length)) return text;
+  const re = regionEndPattern(base + 2);
+  re.lastIndex = at + key.length - 1;
+  const m = re.exec(text);
+  return m ? text.slice(0, at) + text.slice(m.index) : `${text.slice(0, at)}\n`;
+}
+
+const leave = new Map<number, RegExp>();
+function leavePattern(base: number): RegExp {
+  let re = leave.get(base);
+  if (!re) {
+    re = new RegExp(`\\n {0,${base}}[^ \\n]`, 'g');
+    leave.set(base, re);
+  }
+  return re;
+}
+
+// ---- YAML ------------------------------------------------------------------------------------
+
+/** Parse one YAML piece: fast reader on the text without managedFields, js-yaml on the original. */
+function parsePiece(text: string, base: number, file: string, line: number): unknown {
+  const cut = cutManagedFields(text, base);
+  const v = parseKubectlYaml(cut === text ? detach(text) : cut);
+  if (v !== BAIL) return v;
+  return jsYaml(text, file, line);
+}
+
+const DOC_MARKER = /^(---|\.\.\.)(?:[ \t\n]|$)/;
+/** Start of a line at column 0 (the character after a line break that is not a space or break). */
+const TOP_LINE = /\n(?=[^ \n])/g;
+
+interface BigDoc {
+  shell: string[];
+  /** Top-level keys whose value is a block sequence at column 0, with their entries. */
+  seqs: Map<string | null, { values: unknown[]; lines: number[] }>;
+  /** The key whose value may follow as `- ` lines (it had nothing after its colon). */
+  openKey: string | null | undefined;
+  keys: number;
+}
+
+class YamlDocuments {
+  /** Text of the segment being read, in the pieces it arrived in. */
+  private parts: string[] = [];
+  /** Line number (1-based) where that segment starts. */
+  private partsLine = 1;
+  private endsWithNewline = true;
+  private docLine = 0;
+  private raw: string[] = [];
+  private rawLen = 0;
+  private big: BigDoc | undefined;
+  private docs = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly emit: (d: ParsedDoc) => void,
+  ) {}
+
+  /** Only the new text is searched, so a long segment arriving in many chunks costs no more. */
+  write(text: string): void {
+    let from = 0;
+    const c0 = text.charCodeAt(0);
+    if (this.endsWithNewline && c0 !== 0x20 && c0 !== 0x0a && this.parts.length > 0) this.flush('');
+    TOP_LINE.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = TOP_LINE.exec(text))) {
+      const at = m.index + 1;
+      this.flush(text.slice(from, at));
+      from = at;
+    }
+    if (from < text.length) this.parts.push(from === 0 ? text : text.slice(from));
+    this.endsWithNewline = text.charCodeAt(text.length - 1) === 0x0a;
+  }
+
+  private flush(last: string): void {
+    const seg = this.parts.length === 0 ? last : this.parts.length === 1 && last === '' ? (this.parts[0] as string) : this.parts.join('') + last;
+    this.parts = [];
+    if (seg === '') return;
+    const line = this.partsLine;
+    this.partsLine += countLines(seg);
+    this.segment(seg, line);
+  }
+
+  end(): void {
+    this.flush('');
+    this.finishDoc();
+  }
+
+  /** One top-level line with the lines indented under it. */
+  private segment(seg: string, line: number): void {
+    const m = DOC_MARKER.exec(seg);
+    if (m) {
+      this.finishDoc();
+      // "--- {…}" or "--- key: v" keeps content on the marker line
+      const nl = seg.indexOf('\n');
+      const rest = m[1] === '---' ? seg.slice(3, nl < 0 ? seg.length : nl) : '';
+      const after = nl < 0 ? '' : seg.slice(nl + 1);
+      if (rest.trim() !== '') this.add(` ${rest}\n${after}`, line);
+      else if (after !== '') this.add(after, line + 1);
+      return;
+    }
+    this.add(seg, line);
+  }
+
+  private add(seg: string, line: number): void {
+    if (this.docLine === 0) {
+      // the document starts at its first line that is not blank or a comment
+      const re = /^[ \t]*(?:#.*)?(?:\n|$)/gm;
+      let n = 0;
+      let at = 0;
+      for (;;) {
+        re.lastIndex = at;
+        const b = re.exec(seg);
+        if (!b || b.index !== at || at >= seg.length) break;
+        n++;
+        at = b.index + b[0].length;
+      }
+      if (at < seg.length) this.docLine = line + n;
+    }
+    if (this.big) {
+      this.bigSegment(seg, line);
+      return;
+    }
+    if (this.raw.length === 0) this.rawLine = line;
+    this.raw.push(seg);
+    this.rawLen += seg.length;
+    if (this.rawLen > BIG_DOC) this.toBig();
+  }
+
+  /** Line of the first raw segment. */
+  private rawLine = 1;
+
+  /** The document has grown big: from now on its items are read one by one. */
+  private toBig(): void {
+    this.big = { shell: [], seqs: new Map(), openKey: undefined, keys: 0 };
+    let line = this.rawLine;
+    const raw = this.raw;
+    this.raw = [];
+    this.rawLen = 0;
+    for (const seg of raw) {
+      this.bigSegment(seg, line);
+      line += countLines(seg);
+    }
+  }
+
+  private bigSegment(seg: string, line: number): void {
+    const big = this.big as BigDoc;
+    const c = seg.charCodeAt(0);
+    if (c === 0x2d && (seg.charCodeAt(1) === 0x20 || seg.charCodeAt(1) === 0x0a || seg.length === 1)) {
+      if (big.openKey === undefined) {
+        if (big.keys > 0) throw new InputError(`${this.file}: invalid YAML at line ${line}: a "- " entry where a key was expected — check the indentation`);
+        big.openKey = null; // a document that is a sequence
+      }
+      let s = big.seqs.get(big.openKey);
+      if (!s) big.seqs.set(big.openKey, (s = { values: [], lines: [] }));
+      const v = parsePiece(seg, 2, this.file, line);
+      const item = Array.isArray(v) ? v[0] : v;
+      dropManagedFields(item);
+      s.values.push(item);
+      s.lines.push(line);
+      return;
+    }
+    if (c === 0x23) {
+      // a comment at column 0: fine on its own, not with lines indented under it
+      if (/\n[ \t]+[^ \t\n#]/.test(seg)) throw new InputError(`${this.file}: line ${line}: a comment at column 0 inside an indented block of a large document — remove it, or pass JSON`);
+      return;
+    }
+    if (c === 0x20 || c === 0x0a) {
+      // leading blank or indented lines of the document
+      if (seg.trim() === '') return;
+      throw new InputError(`${this.file}: invalid YAML at line ${line}: indented text before the first key — check the indentation`);
+    }
+    // a top-level key
+    const m = /^([^ #'"{[&*!|>%@`][^:\n]*):[ ]*(\n|$)/.exec(seg);
+    big.keys++;
+    if (m && seg.slice(m[0].length).trim() === '') {
+      big.openKey = m[1] as string;
+    } else {
+      if (/^[{[\]}'"&*!|>%@`?]/.test(seg)) throw new InputError(`${this.file}: line ${line}: a large YAML document must be block YAML as kubectl prints it — pass JSON or split the list`);
+      big.openKey = undefined;
+    }
+    big.shell.push(seg);
+  }
+
+  private finishDoc(): void {
+    if (this.docLine === 0 && !this.big) {
+      // nothing but blank lines and comments
+      this.raw = [];
+      this.rawLen = 0;
+      return;
+    }
+    if (++this.docs > MAX_DOCUMENTS) throw new InputError(`${this.file}: more than ${MAX_DOCUMENTS} YAML documents — split the input`);
+    const line = this.docLine || 1;
+    if (this.big) {
+      const big = this.big;
+      this.big = undefined;
+      const shellText = big.shell.join('');
+      const top = big.seqs.get(null);
+      let value: unknown;
+      let itemLines: number[] | undefined;
+      if (top) {
+        if (big.shell.length > 0) throw new InputError(`${this.file}: invalid YAML at line ${line}: a document that is both a sequence and a mapping`);
+        value = top.values;
+      } else {
+        value = parsePiece(shellText, 0, this.file, line);
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(`${this.file}: invalid YAML at line ${line}: expected a mapping`);
+        const o = value as Record<string, unknown>;
+        for (const [k, s] of big.seqs) {
+          if (k === null) continue;
+          o[k] = s.values;
+          if (k === 'items') itemLines = s.lines;
+        }
+      }
+      this.emit(itemLines ? { value, line, itemLines } : { value, line });
+    } else if (this.raw.length > 0) {
+      const text = this.raw.join('');
+      const first = this.rawLine;
+      this.raw = [];
+      this.rawLen = 0;
+      const value = parsePiece(text, 0, this.file, first);
+      dropManagedFields(value);
+      if (value !== undefined) this.emit({ value, line });
+    }
+    this.docLine = 0;
+  }
+}
+
+// ---- JSON ------------------------------------------------------------------------------------
+
+/**
+ * JSON: pretty-printed Lists (kubectl's layout) are cut at their items; anything else is parsed
+ * whole. Invalid JSON is reported as such unless it reads as YAML (flow YAML looks like JSON).
+ */
+class JsonDocuments {
+  private parts: string[] = [];
+  private mode: 'probe' | 'items' | 'tail' | 'whole' = 'probe';
+  private pending = '';
+  private head = '';
+  private itemPad = '';
+  private itemEnd = '';
+  private itemsClose = '';
+  private values: unknown[] = [];
+  private lines: number[] = [];
+  private line = 1;
+
+  constructor(
+    private readonly file: string,
+    private readonly emit: (d: ParsedDoc) => void,
+  ) {}
+
+  write(text: string): void {
+    if (this.mode === 'whole' || this.mode === 'tail') {
+      this.parts.push(text);
+      return;
+    }
+    this.pending += text;
+    if (this.mode === 'probe') this.probe();
+    if (this.mode === 'items') this.items();
+  }
+
+  private probe(): void {
+    const p = this.pending;
+    const m = /\n( +)"items": \[\n( +)([{\]])/.exec(p);
+    if (!m) {
+      // not (yet) seen: kubectl's layout puts it within the first few lines
+      if (p.length > 64 * 1024 || !p.startsWith('{\n')) {
+        this.mode = 'whole';
+        this.parts.push(p);
+        this.pending = '';
+      }
+      return;
+    }
+    const sp = m[1] as string;
+    const ind = m[2] as string;
+    if (m[3] === ']' ? ind !== sp : ind.length <= sp.length) {
+      this.mode = 'whole';
+      this.parts.push(p);
+      this.pending = '';
+      return;
+    }
+    const start = m.index + 1 + sp.length + '"items": ['.length; // just after '['
+    this.head = p.slice(0, start);
+    this.line += countLines(p, 0, start);
+    this.itemPad = ind;
+    this.itemEnd = `\n${ind}}`;
+    this.itemsClose = `\n${sp}]`;
+    this.pending = p.slice(start);
+    this.mode = 'items';
+  }
+
+  private items(): void {
+    let p = this.pending;
+    let from = 0;
+    for (;;) {
+      // p[from] is the line break before an item's "{" or before the closing "]"
+      if (p.startsWith(this.itemsClose, from)) {
+        this.mode = 'tail';
+        this.parts.push(p.slice(from));
+        this.pending = '';
+        return;
+      }
+      const open = `\n${this.itemPad}{`;
+      if (p.length - from < open.length + 1) break;
+      if (!p.startsWith(open, from)) {
+        this.giveUp(p.slice(from));
+        return;
+      }
+      const end = p.indexOf(this.itemEnd, from + open.length);
+      if (end < 0) break;
+      const close = end + this.itemEnd.length;
+      const itemLine = this.line + 1;
+      this.line += countLines(p, from, close);
+      this.values.push(this.parseItem(p.slice(from + 1, close), itemLine));
+      this.lines.push(itemLine);
+      from = p.charCodeAt(close) === 0x2c ? close + 1 : close; // ","
+    }
+    this.pending = from === 0 ? p : p.slice(from);
+    p = '';
+  }
+
+  /** The layout is not what it seemed: keep everything from here and parse it whole at the end. */
+  private giveUp(rest: string): void {
+    const items = this.values.map((v) => JSON.stringify(v)).join(',');
+    this.parts.push(`${this.head}${items}${items && rest.trimStart().startsWith('{') ? ',' : ''}${rest}`);
+    this.head = '';
+    this.values = [];
+    this.mode = 'whole';
+  }
+
+  private parseItem(text: string, line: number): unknown {
+    const cut = cutJsonManagedFields(text);
+    let v: unknown;
+    try {
+      v = JSON.parse(cut);
+    } catch {
+      try {
+        v = JSON.parse(text);
+      } catch (e) {
+        if (e instanceof RangeError) throw new InputError(`${this.file}: JSON nested too deeply — this is not what kubectl prints`);
+        throw new InputError(`${this.file}: invalid JSON in the list item at line ${line}: ${firstLine((e as Error).message)} — check the file is complete JSON`);
+      }
+    }
+    dropManagedFields(v);
+    return v;
+  }
+
+  end(): void {
+    if (this.mode === 'probe') {
+      this.mode = 'whole';
+      this.parts.push(this.pending);
+      this.pending = '';
+    } else if (this.mode === 'items') {
+      this.giveUp(this.pending);
+      this.pending = '';
+    }
+    if (this.mode === 'tail') {
+      const shell = `${this.head}]${this.parts.join('').replace(/^\n *\]/, '')}`;
+      let v: unknown;
+      try {
+        v = JSON.parse(shell);
+      } catch (e) {
+        throw new InputError(`${this.file}: invalid JSON: ${firstLine((e as Error).message)} — check the file is complete JSON`);
+      }
+      if (typeof v === 'object' && v !== null && !Array.isArray(v)) (v as Record<string, unknown>)['items'] = this.values;
+      this.emit({ value: v, line: 1, itemLines: this.lines });
+      return;
+    }
+    const body = this.parts.join('');
+    this.parts = [];
+    for (const d of parseWholeJson(body, this.file)) this.emit(d);
+  }
+}
+
+/** Cut `"managedFields": [ … ]` out of one pretty-printed object's text (kubectl's layout). */
+export function cutJsonManagedFields(text: string): string {
+  const at = text.indexOf('"managedFields": [\n');
+  if (at < 0) return text;
+  const ls = text.lastIndexOf('\n', at) + 1;
+  const pad = text.slice(ls, at);
+  if (!/^ +$/.test(pad)) return text;
+  const close = text.indexOf(`\n${pad}]`, at);
+  if (close < 0) return text;
+  let end = close + 1 + pad.length + 1; // after "]"
+  if (text.charCodeAt(end) === 0x2c) {
+    end++; // not the last key: drop "…],"
+    return text.slice(0, ls) + text.slice(end + 1);
+  }
+  // the last key: drop the comma before it too
+  let c = ls - 1;
+  while (c > 0 && text.charCodeAt(c - 1) !== 0x2c && /\s/.test(text[c - 1] as string)) c--;
+  if (text.charCodeAt(c - 1) !== 0x2c) return text;
+  return text.slice(0, c - 1) + text.slice(end);
+}
+
+function parseWholeJson(body: string, file: string): ParsedDoc[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(body);
+  } catch (e) {
+    if (e instanceof RangeError) throw new InputError(`${file}: JSON nested too deeply — this is not what kubectl prints`);
+    // Not strict JSON: YAML flow style is a superset; try the YAML reader, and if that fails
+    // too, report the JSON error (the user most likely meant JSON).
+    try {
+      const docs: ParsedDoc[] = [];
+      const y = new YamlDocuments(file, (d) => docs.push(d));
+      y.write(body);
+      y.end();
+      return docs;
+    } catch {
+      throw new InputError(`${file}: invalid JSON: ${firstLine((e as Error).message)} — check the file is complete JSON or YAML`);
+    }
+  }
+  const values = Array.isArray(v) ? v : [v];
+  for (const x of values) {
+    dropManagedFields(x);
+    if (typeof x === 'object' && x !== null && Array.isArray((x as Record<string, unknown>)['items'])) for (const i of (x as { items: unknown[] }).items) dropManagedFields(i);
+  }
+  return values.map((value) => ({ value, line: 1 }));
+}
+
+// ---- the stream -------------------------------------------------------------------------------
+
+/** Text in (any chunking), parsed documents out. JSON or YAML is decided by the first character. */
+export class DocumentStream {
+  private inner: YamlDocuments | JsonDocuments | undefined;
+  private head = '';
+  private cr = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly emit: (d: ParsedDoc) => void,
+  ) {}
+
+  write(text: string): void {
+    if (text === '') return;
+    // CRLF → LF, also when a chunk ends between the two
+    if (this.cr) {
+      text = `\r${text}`;
+      this.cr = false;
+    }
+    if (text.includes('\r')) {
+      if (text.endsWith('\r')) {
+        this.cr = true;
+        text = text.slice(0, -1);
+      }
+      text = text.replace(/\r\n/g, '\n');
+    }
+    if (!this.inner) {
+      this.head += text;
+      const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
+      const first = /[^\s]/.exec(body);
+      if (!first) return;
+      this.head = '';
+      const c = first[0];
+      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : new YamlDocuments(this.file, this.emit);
+      text = body;
+    }
+    this.inner.write(text);
+  }
+
+  end(): void {
+    if (this.cr) {
+      this.cr = false;
+      this.inner?.write('\r'); // a lone CR at the very end
+    }
+    if (!this.inner && this.head.trim() === '') return;
+    if (!this.inner) this.inner = new YamlDocuments(this.file, this.emit);
+    this.inner.end();
+  }
+}
+
+/** Parse a whole text as JSON or YAML documents. Throws InputError with the file and line. */
+export function parseText(text: string, file: string): ParsedDoc[] {
+  const docs: ParsedDoc[] = [];
+  const s = new DocumentStream(file, (d) => docs.push(d));
+  s.write(text);
+  s.end();
+  return docs;
+}
