@@ -33,7 +33,9 @@ function refused(r: Awaited<ReturnType<typeof run>>, re: RegExp) {
   assert.equal(r.out, '');
   assert.match(r.err, re);
   assert.equal(r.err.trim().split('\n').length, 1, r.err);
-  assert.ok(r.ms < 1000, `took ${r.ms} ms`);
+  // a guard against hangs and blow-ups, with room for a loaded CI machine; speed is measured by
+  // `npm run bench`, not asserted here (on an idle machine every refusal takes well under 1 s)
+  assert.ok(r.ms < 5000, `took ${r.ms} ms`);
 }
 
 describe('bounded input', () => {
@@ -64,7 +66,7 @@ describe('bounded input', () => {
   test('input over --max-bytes, from a file and from stdin', async () => {
     const pod = readFileSync(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml'), 'utf8');
     refused(await run(['-f', file('big.yaml', pod), '--max-bytes', '2Ki']), /is 7\.7 KiB, more than --max-bytes 2 KiB/);
-    refused(await run(['--max-bytes', '2Ki'], pod), /<stdin> is .* more than --max-bytes 2 KiB/);
+    refused(await run(['--max-bytes', '2Ki'], pod), /<stdin> is larger than --max-bytes 2 KiB/);
   });
   test('binary, non-UTF-8 and UTF-16 input', async () => {
     refused(await run(['-f', file('bin.dat', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]))]), /looks binary \(a NUL byte at offset 4\)/);

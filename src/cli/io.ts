@@ -1,13 +1,11 @@
 // The program's view of the outside world. Commands receive an IO and never touch `process`:
 // tests pass a fake one, cli/main.ts passes the real one.
 
-import { tooBig } from '../sources/decode.js';
-
 export interface IO {
   out(s: string): void;
   err(s: string): void;
-  /** Read all of standard input, refusing more than maxBytes. */
-  readStdin(maxBytes: number): Promise<Buffer>;
+  /** Standard input as byte chunks (read once; limits are applied by the reader). */
+  stdin(): AsyncIterable<Buffer>;
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
@@ -27,19 +25,7 @@ export function processIO(): IO {
     err: (s) => {
       process.stderr.write(s);
     },
-    readStdin: async (maxBytes) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of process.stdin) {
-        size += (chunk as Buffer).length;
-        if (size > maxBytes) {
-          process.stdin.destroy();
-          throw tooBig('<stdin>', undefined, maxBytes);
-        }
-        chunks.push(chunk as Buffer);
-      }
-      return Buffer.concat(chunks);
-    },
+    stdin: () => process.stdin as AsyncIterable<Buffer>,
     stdinIsTTY: process.stdin.isTTY === true,
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,

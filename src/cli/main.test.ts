@@ -11,7 +11,7 @@ function fakeIO(env: Record<string, string> = {}): IO & { errText: string } {
     err: (s: string) => {
       io.errText += s;
     },
-    readStdin: async () => Buffer.alloc(0),
+    stdin: async function* () {},
     stdinIsTTY: true,
     stdoutIsTTY: false,
     stderrIsTTY: false,

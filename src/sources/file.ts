@@ -132,8 +132,13 @@ export function joinEvents(pods: PodInput[], events: EventRecord[]): EventRecord
 
 /** Parse every input text and join events to pods. */
 export function snapshotFromTexts(inputs: { file: string; text: string }[]): Snapshot {
+  return snapshotFromDocs(inputs.map(({ file, text }) => ({ file, docs: parseText(text, file) })));
+}
+
+/** Read the parsed documents of every input and join events to pods. */
+export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[] }[]): Snapshot {
   const acc: Collector = { pods: [], events: [], nodes: [], warnings: [], fixtures: [] };
-  for (const { file, text } of inputs) collectDocuments(parseText(text, file), file, acc);
+  for (const { file, docs } of inputs) collectDocuments(docs, file, acc);
   const orphanEvents = joinEvents(acc.pods, acc.events);
   // Nodes given with the pods (kubectl get node -o yaml) join by spec.nodeName.
   if (acc.nodes.length > 0) {

@@ -1,7 +1,6 @@
 // The default command: read pods (offline from files/stdin; live mode comes from the cluster
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
-import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { diagnose, diagnosePod } from '../../engine/diagnose.js';
 import type { PodDiagnosis } from '../../engine/types.js';
@@ -9,8 +8,10 @@ import { InputError, UsageError } from '../../errors.js';
 import { isLang, langFromEnv } from '../../i18n/lang.js';
 import { loadRuleSet } from '../../config.js';
 import type { Lang, Severity } from '../../rules/types.js';
-import { snapshotFromTexts } from '../../sources/file.js';
-import { decodeInput, DEFAULT_MAX_BYTES, parseMaxBytes, tooBig } from '../../sources/decode.js';
+import { snapshotFromDocs } from '../../sources/file.js';
+import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
+import { readChunks, readFileDocs } from '../../sources/input.js';
+import type { ParsedDoc } from '../../sources/reader.js';
 import type { PodInput, Snapshot } from '../../sources/types.js';
 import { nonEmpty, obj, str, time } from '../../util/json.js';
 import { parseSelector } from '../../util/selector.js';
@@ -51,29 +52,17 @@ export function podName(arg: string): string {
   return name;
 }
 
-async function readInputs(files: string[], io: IO, maxBytes: number): Promise<{ file: string; text: string }[]> {
-  const out: { file: string; text: string }[] = [];
+async function readInputs(files: string[], io: IO, maxBytes: number): Promise<{ file: string; docs: ParsedDoc[] }[]> {
+  const out: { file: string; docs: ParsedDoc[] }[] = [];
   let stdinRead = false;
   for (const file of files) {
     if (file === '-') {
       if (stdinRead) continue;
       stdinRead = true;
-      out.push({ file: '<stdin>', text: decodeInput(await io.readStdin(maxBytes), '<stdin>') });
+      out.push({ file: '<stdin>', docs: (await readChunks('<stdin>', io.stdin(), maxBytes)).docs });
       continue;
     }
-    const path = resolve(io.cwd, file);
-    try {
-      const st = await stat(path);
-      if (st.isFile() && st.size > maxBytes) throw tooBig(file, st.size, maxBytes);
-      const buf = await readFile(path);
-      if (buf.length > maxBytes) throw tooBig(file, buf.length, maxBytes);
-      out.push({ file, text: decodeInput(buf, file) });
-    } catch (e) {
-      if (e instanceof InputError) throw e;
-      const code = (e as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-      throw new InputError(`cannot read ${file}: ${why} — check the path`);
-    }
+    out.push({ file, docs: (await readFileDocs(file, resolve(io.cwd, file), maxBytes)).docs });
   }
   return out;
 }
@@ -138,18 +127,18 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   // Piped input is read when no pod is named, unless a flag only live mode has asks for the
   // cluster; input that turns out empty (stdin from /dev/null in a script) means the cluster too.
   const liveIntent = flags.context !== undefined || flags.kubeconfig !== undefined || flags.allNamespaces === true;
-  let texts: { file: string; text: string }[] = [];
+  let inputs: { file: string; docs: ParsedDoc[] }[] = [];
   if (files.length === 0 && pod === undefined && !io.stdinIsTTY && !liveIntent) {
-    const text = decodeInput(await io.readStdin(maxBytes), '<stdin>');
-    if (text.trim() !== '') {
+    const piped = await readChunks('<stdin>', io.stdin(), maxBytes);
+    if (piped.content) {
       files = ['-'];
-      texts = [{ file: '<stdin>', text }];
+      inputs = [{ file: '<stdin>', docs: piped.docs }];
     }
   }
   let pods: PodInput[];
   if (files.length > 0) {
-    if (texts.length === 0) texts = await readInputs(files, io, maxBytes);
-    const snapshot = snapshotFromTexts(texts);
+    if (inputs.length === 0) inputs = await readInputs(files, io, maxBytes);
+    const snapshot = snapshotFromDocs(inputs);
     for (const w of snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
     if (snapshot.pods.length === 0) {
       const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';

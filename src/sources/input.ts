@@ -1,0 +1,83 @@
+// Files and stdin → parsed documents, chunk by chunk. Bytes go through StreamDecoder (size limit,
+// BOM, binary and UTF-8 checks) into DocumentStream (documents and list items parsed as they
+// complete), so neither the bytes nor the text of a big input are ever held whole.
+
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
+import { InputError } from '../errors.js';
+import { StreamDecoder, tooBig } from './decode.js';
+import { DocumentStream, type ParsedDoc } from './reader.js';
+
+/** Read size for files: big enough that a 100 MB file takes a hundred reads, small enough to stay in cache. */
+const CHUNK = 1 << 20;
+
+export interface ReadResult {
+  docs: ParsedDoc[];
+  /** False when the input held nothing but whitespace (an empty pipe). */
+  content: boolean;
+}
+
+/** Parse a stream of byte chunks (any chunking) into documents. */
+export async function readChunks(file: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, maxBytes: number, size?: number): Promise<ReadResult> {
+  const docs: ParsedDoc[] = [];
+  const decoder = new StreamDecoder(file, maxBytes, size);
+  const stream = new DocumentStream(file, (d) => docs.push(d));
+  let content = false;
+  const feed = (text: string) => {
+    if (text === '') return;
+    if (!content && /\S/.test(text)) content = true;
+    stream.write(text);
+  };
+  for await (const buf of chunks) feed(decoder.push(buf));
+  feed(decoder.end());
+  stream.end();
+  return { docs, content };
+}
+
+/**
+ * A regular file's bytes, read synchronously into one reused buffer: the decoder copies what it
+ * keeps, so a 100 MB file costs one megabyte of buffer, not a hundred.
+ */
+function* regularFileChunks(fd: number): Generator<Buffer> {
+  const buf = Buffer.allocUnsafe(CHUNK);
+  for (;;) {
+    const n = readSync(fd, buf, 0, CHUNK, null);
+    if (n === 0) return;
+    yield buf.subarray(0, n);
+  }
+}
+
+function cannotRead(file: string, e: unknown): InputError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+  return new InputError(`cannot read ${file}: ${why} — check the path`);
+}
+
+/** Read one file (as named on the command line, resolved to `path`) into documents. */
+export async function readFileDocs(file: string, path: string, maxBytes: number): Promise<ReadResult> {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    throw cannotRead(file, e);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw cannotRead(file, Object.assign(new Error(), { code: 'EISDIR' }));
+    if (st.isFile()) {
+      if (st.size > maxBytes) throw tooBig(file, st.size, maxBytes);
+      return await readChunks(file, regularFileChunks(fd), maxBytes, st.size);
+    }
+    // A pipe or device (`-f <(kubectl get pods -o yaml)`, `-f /dev/stdin`): read it as a stream.
+    const stream = createReadStream('', { fd, autoClose: false, highWaterMark: CHUNK });
+    try {
+      return await readChunks(file, stream as AsyncIterable<Buffer>, maxBytes);
+    } finally {
+      stream.destroy();
+    }
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw cannotRead(file, e);
+  } finally {
+    closeSync(fd);
+  }
+}
