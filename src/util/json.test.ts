@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { formatTime, time } from './json.js';
+
+/** The general RFC 3339 path, forced by a trailing space the parser trims. */
+const general = (s: string) => time(`${s} `);
+
+test('time: the fast path for canonical timestamps agrees with the general parser', () => {
+  for (const s of ['2025-03-02T10:00:00Z', '0001-01-01T00:00:00Z', '0099-12-31T23:59:59Z', '1970-01-01T00:00:00Z', '2024-02-30T10:00:00Z', '2025-13-01T00:00:00Z', '2025-03-02T10:00:0xZ', '2025-03-02 10:00:00Z']) {
+    assert.equal(time(s), general(s), s);
+  }
+  assert.equal(time('2025-03-02T10:00:00Z'), Date.UTC(2025, 2, 2, 10));
+  assert.equal(time('0001-01-01T00:00:00Z'), undefined);
+  const digit = fc.constantFrom(...'0123456789x'.split(''));
+  const stamp = fc.array(digit, { minLength: 14, maxLength: 14 }).map((d) => `${d.slice(0, 4).join('')}-${d.slice(4, 6).join('')}-${d.slice(6, 8).join('')}T${d.slice(8, 10).join('')}:${d.slice(10, 12).join('')}:${d.slice(12).join('')}Z`);
+  fc.assert(fc.property(stamp, (s) => time(s) === general(s)), { numRuns: 2000 });
+});
+
+test('formatTime prints second precision in UTC, as Kubernetes does', () => {
+  assert.equal(formatTime(Date.UTC(2025, 2, 2, 10, 0, 0, 999)), '2025-03-02T10:00:00Z');
+  assert.equal(formatTime(Date.UTC(12000, 0, 1)), '+012000-01-01T00:00:00Z');
+  fc.assert(fc.property(fc.integer({ min: -62e12, max: 253e12 }), (ms) => time(formatTime(ms)) === Math.floor(ms / 1000) * 1000 || ms < Date.UTC(100, 0, 1)));
+});
