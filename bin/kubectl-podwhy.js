@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import '../dist/cli/run.js';
+// The bundled CLI (dist/bundle, built by src/build/bundle.ts): one file to load, not hundreds.
+import '../dist/bundle/podwhy.js';

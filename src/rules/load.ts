@@ -4,17 +4,18 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import { resolvePath } from '../facts/catalog.js';
 import { STAGES, type Stage } from '../facts/types.js';
 import { RuleLoadError } from '../errors.js';
 import { isObject } from '../util/json.js';
+import { cachedRule } from './cache.js';
 import { compilePredicate, type CompileContext } from './predicates.js';
 import { compileTemplate } from './template.js';
 import { LANGS, SEVERITIES, type CompiledRule, type CompiledText, type Lang, type RuleSpec, type Severity } from './types.js';
 
-export const BUILTIN_RULES_DIR = fileURLToPath(new URL('../../rules/', import.meta.url));
+export { BUILTIN_RULES_DIR } from '../paths.js';
+import { BUILTIN_RULES_DIR } from '../paths.js';
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const TOP_KEYS = ['id', 'severity', 'stage', 'scope', 'containers', 'match', 'supersedes', 'fallback', 'overrides', 'evidence', 'commands', 'docs', 'text'];
@@ -22,14 +23,16 @@ const CONTAINER_KINDS = ['init', 'sidecar', 'regular', 'ephemeral'];
 const DEFAULT_CONTAINER_KINDS = ['init', 'sidecar', 'regular'];
 
 /** Parse one rule file's text. Returns the compiled rule or pushes errors (prefixed with the file). */
-export function compileRule(source: string, file: string, errors: string[]): CompiledRule | undefined {
+export function compileRule(source: string, file: string, errors: string[], parsed?: unknown): CompiledRule | undefined {
   const problems: string[] = [];
-  let doc: unknown;
-  try {
-    doc = yaml.load(source, { schema: yaml.CORE_SCHEMA, filename: file });
-  } catch (e) {
-    errors.push(`${file}: ${(e as Error).message.split('\n')[0]}`);
-    return undefined;
+  let doc: unknown = parsed;
+  if (doc === undefined) {
+    try {
+      doc = yaml.load(source, { schema: yaml.CORE_SCHEMA, filename: file });
+    } catch (e) {
+      errors.push(`${file}: ${(e as Error).message.split('\n')[0]}`);
+      return undefined;
+    }
   }
   if (!isObject(doc)) {
     errors.push(`${file}: expected a mapping (a rule object)`);
@@ -214,7 +217,8 @@ export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] 
         errors.push(`${file}: not a rule file (rules are <id>.yaml; README.md is the only other file allowed)`);
         continue;
       }
-      const r = compileRule(readFileSync(file, 'utf8'), file, errors);
+      const text = readFileSync(file, 'utf8');
+      const r = compileRule(text, file, errors, dir === BUILTIN_RULES_DIR ? cachedRule(name, text) : undefined);
       if (r) loaded.push(r);
     }
   }

@@ -2,7 +2,6 @@
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../errors.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../../rules/load.js';
 import { loadRuleSet } from '../../config.js';
@@ -13,7 +12,8 @@ import { isObject } from '../../util/json.js';
 import type { IO } from '../io.js';
 import { chooseLang } from './diagnose.js';
 
-export const FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
+export { FIXTURES_DIR } from '../../paths.js';
+import { FIXTURES_DIR } from '../../paths.js';
 
 /** rule id → fixture file names whose header lists it in expect.fires. */
 export function fixtureIndex(dir = FIXTURES_DIR): Map<string, string[]> {
