@@ -7,6 +7,13 @@ import safeRegex from 'safe-regex2';
 
 export const MAX_REGEX_LENGTH = 500;
 
+/**
+ * Patterns (as "flags/source") already proven safe: the build records those of the built-in
+ * rules in the rule cache (src/rules/cache.ts), so a run does not re-check them; any other
+ * pattern is checked when it is first compiled.
+ */
+export const provenSafe = new Set<string>();
+
 export function compileRegex(source: string, flags: string, at: string, errors: string[]): RegExp | undefined {
   if (source.length > MAX_REGEX_LENGTH) {
     errors.push(`${at}: regular expression longer than ${MAX_REGEX_LENGTH} characters`);
@@ -19,9 +26,12 @@ export function compileRegex(source: string, flags: string, at: string, errors: 
     errors.push(`${at}: invalid regular expression: ${(e as Error).message}`);
     return undefined;
   }
+  const key = `${flags}/${source}`;
+  if (provenSafe.has(key)) return re;
   if (!safeRegex(re)) {
     errors.push(`${at}: regular expression "${source}" may backtrack catastrophically (nested or overlapping quantifiers) — simplify it`);
     return undefined;
   }
+  provenSafe.add(key);
   return re;
 }
