@@ -92,6 +92,13 @@ function dropManagedFields(v: unknown): void {
   if (typeof md === 'object' && md !== null && !Array.isArray(md) && 'managedFields' in md) delete (md as Record<string, unknown>)['managedFields'];
 }
 
+/** dropManagedFields on an object and, when it is a List, on its items. */
+function dropAllManagedFields(v: unknown): void {
+  dropManagedFields(v);
+  const items = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)['items'] : undefined;
+  if (Array.isArray(items)) for (const i of items) dropManagedFields(i);
+}
+
 // ---- managedFields, cut from the text ---------------------------------------------------------
 
 const regionEnd = new Map<number, RegExp>();
@@ -181,6 +188,7 @@ class YamlDocuments {
   constructor(
     private readonly file: string,
     private readonly emit: (d: ParsedDoc) => void,
+    private readonly bigDoc = BIG_DOC,
   ) {}
 
   /** Only the new text is searched, so a long segment arriving in many chunks costs no more. */
@@ -251,7 +259,7 @@ class YamlDocuments {
     if (this.raw.length === 0) this.rawLine = line;
     this.raw.push(seg);
     this.rawLen += seg.length;
-    if (this.rawLen > BIG_DOC) this.toBig();
+    if (this.rawLen > this.bigDoc) this.toBig();
   }
 
   /** Line of the first raw segment. */
@@ -345,7 +353,7 @@ class YamlDocuments {
       this.raw = [];
       this.rawLen = 0;
       const value = parsePiece(text, 0, this.file, first);
-      dropManagedFields(value);
+      dropAllManagedFields(value);
       if (value !== undefined) this.emit({ value, line });
     }
     this.docLine = 0;
@@ -369,6 +377,8 @@ class JsonDocuments {
   private values: unknown[] = [];
   private lines: number[] = [];
   private line = 1;
+  /** Offset in `pending` up to which the current item's end was already searched for. */
+  private scanned = 0;
 
   constructor(
     private readonly file: string,
@@ -390,7 +400,7 @@ class JsonDocuments {
     const m = /\n( +)"items": \[\n( +)([{\]])/.exec(p);
     if (!m) {
       // not (yet) seen: kubectl's layout puts it within the first few lines
-      if (p.length > 64 * 1024 || !p.startsWith('{\n')) {
+      if (p.length > 64 * 1024 || (p.length >= 2 && !p.startsWith('{\n'))) {
         this.mode = 'whole';
         this.parts.push(p);
         this.pending = '';
@@ -419,6 +429,8 @@ class JsonDocuments {
     let p = this.pending;
     let from = 0;
     for (;;) {
+      // the comma after an item may come in a later chunk than the item
+      if (p.charCodeAt(from) === 0x2c) from++;
       // p[from] is the line break before an item's "{" or before the closing "]"
       if (p.startsWith(this.itemsClose, from)) {
         this.mode = 'tail';
@@ -432,17 +444,36 @@ class JsonDocuments {
         this.giveUp(p.slice(from));
         return;
       }
-      const end = p.indexOf(this.itemEnd, from + open.length);
-      if (end < 0) break;
+      const end = this.findItemEnd(p, Math.max(from + open.length, this.scanned));
+      if (end < 0) {
+        // resume after what was searched when the next chunk arrives
+        this.scanned = Math.max(from + open.length, p.lastIndexOf('\n'));
+        break;
+      }
+      this.scanned = 0;
       const close = end + this.itemEnd.length;
       const itemLine = this.line + 1;
       this.line += countLines(p, from, close);
       this.values.push(this.parseItem(p.slice(from + 1, close), itemLine));
       this.lines.push(itemLine);
-      from = p.charCodeAt(close) === 0x2c ? close + 1 : close; // ","
+      from = close;
     }
     this.pending = from === 0 ? p : p.slice(from);
+    this.scanned = Math.max(0, this.scanned - from);
     p = '';
+  }
+
+  /**
+   * The line break that starts the item's closing line ("\n" + pad + "}"), searched from `at`.
+   * Line by line: indexOf of a pattern made of spaces in text made of spaces is three times
+   * slower than finding line breaks and looking at one character after the indentation.
+   */
+  private findItemEnd(p: string, at: number): number {
+    const k = this.itemEnd.length - 1; // offset of "}" from the line break
+    for (let j = p.indexOf('\n', at); j >= 0; j = p.indexOf('\n', j + 1)) {
+      if (p.charCodeAt(j + k) === 0x7d && p.charCodeAt(j + k - 1) === 0x20 && p.startsWith(this.itemEnd, j)) return j;
+    }
+    return -1;
   }
 
   /** The layout is not what it seemed: keep everything from here and parse it whole at the end. */
@@ -505,7 +536,14 @@ export function cutJsonManagedFields(text: string): string {
   const ls = text.lastIndexOf('\n', at) + 1;
   const pad = text.slice(ls, at);
   if (!/^ +$/.test(pad)) return text;
-  const close = text.indexOf(`\n${pad}]`, at);
+  // its closing line is "\n" + pad + "]": look line by line (see findItemEnd)
+  let close = -1;
+  for (let j = text.indexOf('\n', at); j >= 0; j = text.indexOf('\n', j + 1)) {
+    if (text.charCodeAt(j + pad.length + 1) === 0x5d && text.startsWith(pad, j + 1)) {
+      close = j;
+      break;
+    }
+  }
   if (close < 0) return text;
   let end = close + 1 + pad.length + 1; // after "]"
   if (text.charCodeAt(end) === 0x2c) {
@@ -538,10 +576,7 @@ function parseWholeJson(body: string, file: string): ParsedDoc[] {
     }
   }
   const values = Array.isArray(v) ? v : [v];
-  for (const x of values) {
-    dropManagedFields(x);
-    if (typeof x === 'object' && x !== null && Array.isArray((x as Record<string, unknown>)['items'])) for (const i of (x as { items: unknown[] }).items) dropManagedFields(i);
-  }
+  for (const x of values) dropAllManagedFields(x);
   return values.map((value) => ({ value, line: 1 }));
 }
 
@@ -556,6 +591,8 @@ export class DocumentStream {
   constructor(
     private readonly file: string,
     private readonly emit: (d: ParsedDoc) => void,
+    /** Documents longer than this are read item by item (tests lower it). */
+    private readonly bigDoc = BIG_DOC,
   ) {}
 
   write(text: string): void {
@@ -579,7 +616,7 @@ export class DocumentStream {
       if (!first) return;
       this.head = '';
       const c = first[0];
-      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : new YamlDocuments(this.file, this.emit);
+      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : new YamlDocuments(this.file, this.emit, this.bigDoc);
       text = body;
     }
     this.inner.write(text);
@@ -591,7 +628,7 @@ export class DocumentStream {
       this.inner?.write('\r'); // a lone CR at the very end
     }
     if (!this.inner && this.head.trim() === '') return;
-    if (!this.inner) this.inner = new YamlDocuments(this.file, this.emit);
+    if (!this.inner) this.inner = new YamlDocuments(this.file, this.emit, this.bigDoc);
     this.inner.end();
   }
 }
