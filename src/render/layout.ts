@@ -20,11 +20,28 @@ function charWidth(cp: number): number {
 }
 
 const ANSI = /\u001b\[[0-9;]*m/g;
+/** Printable ASCII only: one column per character (most text; checked before the slow path). */
+const PLAIN = /^[\x20-\x7e]*$/;
 
 export function width(s: string): number {
+  if (PLAIN.test(s)) return s.length;
   let w = 0;
   for (const ch of s.replace(ANSI, '')) w += charWidth(ch.codePointAt(0) ?? 0);
   return w;
+}
+
+/** s cut to at most n columns, ending in "…" when cut. */
+export function fit(s: string, n: number): string {
+  if (width(s) <= n) return s;
+  let out = '';
+  let w = 0;
+  for (const ch of s) {
+    const cw = width(ch);
+    if (w + cw > n - 1) break;
+    out += ch;
+    w += cw;
+  }
+  return `${out}…`;
 }
 
 export function padEnd(s: string, n: number): string {
@@ -38,38 +55,57 @@ export function padEnd(s: string, n: number): string {
  */
 export function wrap(text: string, cols: number, indent = '', firstIndent = indent): string[] {
   const out: string[] = [];
+  // Widths are summed as words are added (measuring the line again for each word made a long
+  // paragraph quadratic, and a 10,000-pod report is mostly wrapped paragraphs).
+  const indentAvail = Math.max(20, cols - width(indent));
   for (const para of text.split('\n')) {
     let line = '';
+    let lineW = 0;
     let prefix = out.length === 0 ? firstIndent : indent;
-    const avail = () => Math.max(20, cols - width(prefix));
+    let avail = prefix === indent ? indentAvail : Math.max(20, cols - width(prefix));
+    const next = () => {
+      prefix = indent;
+      avail = indentAvail;
+    };
     for (let word of para.split(/ +/)) {
       if (word === '') continue;
-      while (width(word) > avail()) {
+      let wordW = width(word);
+      while (wordW > avail) {
         // Break an over-long word (a URL, a long message token).
         if (line !== '') {
           out.push(prefix + line);
-          prefix = indent;
+          next();
           line = '';
+          lineW = 0;
         }
         let cut = '';
+        let cutW = 0;
         for (const ch of word) {
-          if (width(cut + ch) > avail()) break;
+          const w = width(ch);
+          if (cutW + w > avail) break;
           cut += ch;
+          cutW += w;
         }
         out.push(prefix + cut);
-        prefix = indent;
+        next();
         word = word.slice(cut.length);
+        wordW -= cutW;
       }
-      if (line === '') line = word;
-      else if (width(line) + 1 + width(word) <= avail()) line += ` ${word}`;
-      else {
-        out.push(prefix + line);
-        prefix = indent;
+      if (line === '') {
         line = word;
+        lineW = wordW;
+      } else if (lineW + 1 + wordW <= avail) {
+        line += ` ${word}`;
+        lineW += 1 + wordW;
+      } else {
+        out.push(prefix + line);
+        next();
+        line = word;
+        lineW = wordW;
       }
     }
     out.push(prefix + line);
-    prefix = indent;
+    next();
   }
   return out.map((l) => l.replace(/\s+$/, ''));
 }

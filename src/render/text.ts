@@ -9,7 +9,7 @@ import type { Finding, PodDiagnosis } from '../engine/types.js';
 import { UI, type UiText } from '../i18n/ui.js';
 import type { Lang } from '../rules/types.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
-import { padEnd, width, wrap } from './layout.js';
+import { fit, padEnd, width, wrap } from './layout.js';
 
 export interface TextOptions {
   color: boolean;
@@ -223,9 +223,19 @@ function summaryTable(ctx: Ctx, pods: PodDiagnosis[]): string[] {
     colWidths: [30, 6, 20, 20],
   });
   const MAX_ROWS = 25;
+  // Cells are cut to their column here: cli-table3's own truncation measures the text again for
+  // every character it drops, which made this 25-row table cost more than the rest of a report.
   for (const g of sorted.slice(0, MAX_ROWS)) {
-    const examples = g.pods.slice(0, 2).map(oneLine).join(', ') + (g.pods.length > 2 ? ', …' : '');
-    table.push([`${g.rule}\n${c.dim(g.title)}`, String(g.pods.length), oneLine(g.owner) || '-', examples]);
+    const names = g.pods.slice(0, 2).map((n, i, a) => fit(`${oneLine(n)}${i < a.length - 1 || g.pods.length > 2 ? ',' : ''}`, 18));
+    if (g.pods.length > 2) names.push('…');
+    // as many on a line as fit, like the word wrapping of the other cells
+    const cell: string[] = [];
+    for (const n of names) {
+      const last = cell.length - 1;
+      if (last >= 0 && width(cell[last] as string) + 1 + width(n) <= 18) cell[last] += ` ${n}`;
+      else cell.push(n);
+    }
+    table.push([`${g.rule}\n${c.dim(g.title)}`, String(g.pods.length), fit(oneLine(g.owner), 18) || '-', cell.join('\n')]);
   }
   out.push(table.toString());
   if (sorted.length > MAX_ROWS) out.push(c.dim(ui.moreGroups(sorted.length - MAX_ROWS)));
