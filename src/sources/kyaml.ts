@@ -36,6 +36,29 @@ for (const ch of '-?:,[]{}#&*!|>\'"%@`') INDICATOR[ch.charCodeAt(0)] = 1;
  * Resolve a plain scalar the way js-yaml's CORE (= JSON) schema does: null, bool, int (decimal,
  * 0b, 0x, 0o), float (including .inf, .nan); everything else is a string.
  */
+/**
+ * Strings cut from the text with slice() are, in V8, views that keep the whole text alive: a
+ * 10,000-pod list would hold every pod's text as well as its objects (twice the memory that
+ * JSON.parse's strings take). Values of 13 characters or more are copied on their own; keys and
+ * short values, which repeat endlessly, are shared through a table, as JSON.parse shares them.
+ */
+function own(v: string): string {
+  return v.length < 13 ? shared(v) : (v + ' ').slice(0, -1);
+}
+
+const SHARED = new Map<string, string>();
+/** Enough for every field name and enum value of every Kubernetes kind; more are just copied. */
+const MAX_SHARED = 50_000;
+
+/** One string for every occurrence of a key or short value ("True", "IfNotPresent", "name"). */
+function shared(k: string): string {
+  const known = SHARED.get(k);
+  if (known !== undefined) return known;
+  const c = k.length < 13 ? k : (k + ' ').slice(0, -1);
+  if (SHARED.size < MAX_SHARED) SHARED.set(c, c);
+  return c;
+}
+
 export function resolvePlain(s: string): unknown {
   const c = s.charCodeAt(0);
   switch (c) {
@@ -231,7 +254,7 @@ class Parser {
         value = this.inlineValue(p, col);
       }
       if (key === '__proto__') bail();
-      out[key] = value;
+      out[shared(key)] = typeof value === 'string' ? own(value) : value;
       const ind = this.nextContent();
       if (ind < 0 || ind < col) break;
       if (ind > col) bail();
@@ -346,7 +369,8 @@ class Parser {
           if (!((c === 0x2d || c === 0x3f || c === 0x3a) && !this.sepAfterColon(p + 1))) bail();
         }
         this.pos = p;
-        out.push(this.parseMappingOrScalar(p - lineStart, col));
+        const v = this.parseMappingOrScalar(p - lineStart, col);
+        out.push(typeof v === 'string' ? own(v) : v);
       }
       const ind = this.nextContent();
       if (ind < 0 || ind < col) break;
