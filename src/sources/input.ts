@@ -7,8 +7,12 @@ import { InputError } from '../errors.js';
 import { StreamDecoder, tooBig } from './decode.js';
 import { DocumentStream, type ParsedDoc } from './reader.js';
 
-/** Read size for files: big enough that a 100 MB file takes a hundred reads, small enough to stay in cache. */
-const CHUNK = 1 << 20;
+/**
+ * Read size for files. Under 1 MB on purpose: Node turns a longer Buffer into an *external*
+ * string, whose memory V8 only counts loosely, so a 244 MB file read in 1 MiB chunks kept up to
+ * the whole file in dead chunk strings between collections (peak RSS 379 MB against 305 MB).
+ */
+const CHUNK = 1 << 19;
 
 export interface ReadResult {
   docs: ParsedDoc[];
@@ -35,7 +39,7 @@ export async function readChunks(file: string, chunks: AsyncIterable<Buffer> | I
 
 /**
  * A regular file's bytes, read synchronously into one reused buffer: the decoder copies what it
- * keeps, so a 100 MB file costs one megabyte of buffer, not a hundred.
+ * keeps, so a 100 MB file costs half a megabyte of buffer, not a hundred.
  */
 function* regularFileChunks(fd: number): Generator<Buffer> {
   const buf = Buffer.allocUnsafe(CHUNK);

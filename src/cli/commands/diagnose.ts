@@ -2,7 +2,7 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { resolve } from 'node:path';
-import { diagnose, diagnosePod } from '../../engine/diagnose.js';
+import { diagnosePod } from '../../engine/diagnose.js';
 import type { PodDiagnosis } from '../../engine/types.js';
 import { InputError, UsageError } from '../../errors.js';
 import { isLang, langFromEnv } from '../../i18n/lang.js';
@@ -139,6 +139,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   if (files.length > 0) {
     if (inputs.length === 0) inputs = await readInputs(files, io, maxBytes);
     const snapshot = snapshotFromDocs(inputs);
+    inputs = []; // the parsed documents live on in the snapshot's pods only
     for (const w of snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
     if (snapshot.pods.length === 0) {
       const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
@@ -174,7 +175,15 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     }
   }
 
-  const results = diagnose(pods, rules, opts);
+  // Each pod's object is let go once it is diagnosed: a big dump's pods need not outlive their
+  // diagnoses, which hold the facts the renderers use.
+  const results: PodDiagnosis[] = [];
+  const queue: (PodInput | undefined)[] = pods;
+  pods = [];
+  for (let i = 0; i < queue.length; i++) {
+    results.push(diagnosePod(queue[i] as PodInput, rules, opts));
+    queue[i] = undefined;
+  }
 
   const format = flags.output;
   if (format === 'json') {
