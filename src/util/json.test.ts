@@ -21,4 +21,8 @@ test('formatTime prints second precision in UTC, as Kubernetes does', () => {
   assert.equal(formatTime(Date.UTC(2025, 2, 2, 10, 0, 0, 999)), '2025-03-02T10:00:00Z');
   assert.equal(formatTime(Date.UTC(12000, 0, 1)), '+012000-01-01T00:00:00Z');
   fc.assert(fc.property(fc.integer({ min: -62e12, max: 253e12 }), (ms) => time(formatTime(ms)) === Math.floor(ms / 1000) * 1000 || ms < Date.UTC(100, 0, 1)));
+  // the calendar arithmetic prints what Date does, across the whole range and its edges
+  const viaDate = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  for (const ms of [0, -1, 951782400000, 951868799999, 4107542399000, -62167219200000, -62167219200001, 253402300799999, 253402300800000]) assert.equal(formatTime(ms), viaDate(ms), String(ms));
+  fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => formatTime(ms) === viaDate(ms)), { numRuns: 20000 });
 });

@@ -124,11 +124,36 @@ function canonicalTime(v: string): number | undefined {
   return Number.isFinite(t) && y >= 100 ? t : undefined;
 }
 
-/** Format epoch milliseconds as RFC 3339 in UTC with second precision, as Kubernetes prints it. */
+const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
+/**
+ * Format epoch milliseconds as RFC 3339 in UTC with second precision, as Kubernetes prints it.
+ * Calendar arithmetic (days → civil date, the well-known era/day-of-era method) instead of a
+ * Date object and toISOString: normalizing a pod formats a dozen timestamps.
+ */
 export function formatTime(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  // "YYYY-MM-DDTHH:MM:SS.sssZ" for years 0–9999; "±YYYYYY-…" beyond
-  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
+  const secs = Math.floor(ms / 1000);
+  const days = Math.floor(secs / 86400);
+  let rem = secs - days * 86400;
+  const hh = Math.floor(rem / 3600);
+  rem -= hh * 3600;
+  const mi = Math.floor(rem / 60);
+  const ss = rem - mi * 60;
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  if (!(y >= 0 && y <= 9999)) {
+    // outside four-digit years (or not a number): as toISOString prints them
+    const iso = new Date(ms).toISOString();
+    return iso.replace(/\.\d{3}Z$/, 'Z');
+  }
+  return `${TWO[Math.floor(y / 100)]}${TWO[y % 100]}-${TWO[m]}-${TWO[d]}T${TWO[hh]}:${TWO[mi]}:${TWO[ss]}Z`;
 }
 
 /** String(v) that never throws (objects without a prototype, hostile toString). */
