@@ -25,35 +25,186 @@ function effectiveStage(rule: CompiledRule, c: ContainerFacts | undefined, facts
   return rule.stage;
 }
 
+// ---- rule plans -------------------------------------------------------------------------------
+//
+// Most rules can only match when one fact has one of a few values: `all: [{fact:
+// container.state.waiting.reason, in: [ErrImagePull, ImagePullBackOff]}, …]`, or at least is
+// there at all (`some: scheduling.reasons`). Such a guard is read off each rule's match at first
+// use, and rules with a guard on the same fact are grouped: the fact is read once per pod or
+// container and only the rules it lets through are run.
+// Guards are necessary conditions of the match, so the findings are exactly those of running
+// every rule; they are returned in rule order, as before.
+
+interface Guard {
+  path: string;
+  /** The values the fact must have; absent: it must merely be present (not undefined, null or []). */
+  values?: unknown[];
+}
+
+const isPlain = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
+/** Operators that are false for an undefined or null fact (everything but exists: false). */
+const NEEDS_VALUE = ['equals', 'in', 'matches', 'contains', 'startsWith', 'gt', 'gte', 'lt', 'lte'];
+
+/** A fact path and values the fact must have (or just have) for `spec` to hold, when evident. */
+export function guardOf(spec: unknown, aliases: ReadonlySet<string>): Guard | undefined {
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return undefined;
+  const o = spec as Record<string, unknown>;
+  const keys = Object.keys(o);
+  if (typeof o['fact'] === 'string') {
+    const path = o['fact'];
+    if (aliases.has(path.split('.')[0] as string)) return undefined;
+    if (o['ignoreCase'] !== true) {
+      // an operator that pins the value (other operators beside it only narrow further)
+      if (isPlain(o['equals'])) return { path, values: [o['equals']] };
+      if (Array.isArray(o['in']) && o['in'].length > 0 && o['in'].every(isPlain)) return { path, values: o['in'] as unknown[] };
+    }
+    if (keys.some((k) => NEEDS_VALUE.includes(k)) || o['exists'] === true) return { path };
+    return undefined;
+  }
+  if (typeof o['some'] === 'string') {
+    const path = o['some'];
+    return aliases.has(path.split('.')[0] as string) ? undefined : { path };
+  }
+  if (Array.isArray(o['all']) && keys.length === 1) {
+    // the most selective: a pinned value over mere presence
+    let presence: Guard | undefined;
+    for (const p of o['all']) {
+      const g = guardOf(p, aliases);
+      if (g?.values) return g;
+      presence ??= g;
+    }
+    return presence;
+  }
+  if (Array.isArray(o['any']) && keys.length === 1 && o['any'].length > 0) {
+    const gs = o['any'].map((p) => guardOf(p, aliases));
+    const first = gs[0];
+    if (!first || !gs.every((g) => g && g.path === first.path)) return undefined;
+    if (gs.every((g) => g?.values)) return { path: first.path, values: gs.flatMap((g) => (g as Guard).values as unknown[]) };
+    return { path: first.path };
+  }
+  return undefined;
+}
+
+interface Planned {
+  rule: CompiledRule;
+  order: number;
+}
+
+interface ScopePlan {
+  /** Rules without a guard: run on every subject. */
+  free: Planned[];
+  /** Rules guarded by a fact's value, by fact: the fact is read once, its value picks the rules. */
+  groups: { get: (v: Vars) => unknown; byValue: Map<unknown, Planned[]> }[];
+  /** Rules that need a fact to be present, by fact. */
+  present: { get: (v: Vars) => unknown; rules: Planned[] }[];
+}
+
+interface Plan {
+  pod: ScopePlan;
+  container: ScopePlan;
+}
+
+const plans = new WeakMap<readonly CompiledRule[], Plan>();
+
+function planFor(rules: readonly CompiledRule[]): Plan {
+  let plan = plans.get(rules);
+  if (plan) return plan;
+  const scopes: Record<'pod' | 'container', ScopePlan & { byPath: Map<string, Map<unknown, Planned[]>>; byPresence: Map<string, Planned[]> }> = {
+    pod: { free: [], groups: [], present: [], byPath: new Map(), byPresence: new Map() },
+    container: { free: [], groups: [], present: [], byPath: new Map(), byPresence: new Map() },
+  };
+  rules.forEach((rule, order) => {
+    const sp = scopes[rule.scope];
+    const guard = guardOf(rule.spec.match, new Set(rule.aliasLists.keys()));
+    if (!guard) {
+      sp.free.push({ rule, order });
+      return;
+    }
+    if (!guard.values) {
+      const list = sp.byPresence.get(guard.path) ?? [];
+      list.push({ rule, order });
+      sp.byPresence.set(guard.path, list);
+      return;
+    }
+    let byValue = sp.byPath.get(guard.path);
+    if (!byValue) sp.byPath.set(guard.path, (byValue = new Map()));
+    for (const v of new Set(guard.values)) {
+      const list = byValue.get(v) ?? [];
+      list.push({ rule, order });
+      byValue.set(v, list);
+    }
+  });
+  for (const sp of Object.values(scopes)) {
+    for (const [path, byValue] of sp.byPath) sp.groups.push({ get: compileGetter(path.split('.')), byValue });
+    for (const [path, list] of sp.byPresence) sp.present.push({ get: compileGetter(path.split('.')), rules: list });
+  }
+  const strip = (sp: ScopePlan): ScopePlan => ({ free: sp.free, groups: sp.groups, present: sp.present });
+  plan = { pod: strip(scopes.pod), container: strip(scopes.container) };
+  plans.set(rules, plan);
+  return plan;
+}
+
 export function evaluate(facts: Facts, rules: readonly CompiledRule[]): RawFinding[] {
-  const out: RawFinding[] = [];
+  const plan = planFor(rules);
+  const hits: { order: number; sub: number; f: RawFinding }[] = [];
   // Every fact root is visible to rules (the catalogue's roots are the Facts keys, plus
   // `container` bound per container). One scratch object per subject serves every rule, and
   // only a match is copied: copying the facts for each of a hundred rules on each container
   // was most of the cost of evaluating a pod.
-  const pod: Vars = { ...facts };
-  const perContainer: Vars[] = facts.containers.map((c) => ({ ...facts, container: c }));
-  for (const rule of rules) {
-    if (rule.scope === 'pod') {
-      test(rule, pod, undefined, facts, out);
-      continue;
+  const run = (sp: ScopePlan, vars: Vars, c: ContainerFacts | undefined, sub: number) => {
+    const one = (p: Planned) => {
+      if (c && !p.rule.containerKinds.has(c.kind)) return;
+      const f = test(p.rule, vars, c, facts);
+      if (f) hits.push({ order: p.order, sub, f });
+    };
+    for (const p of sp.free) one(p);
+    for (const g of sp.groups) {
+      const list = g.byValue.get(g.get(vars));
+      if (list) for (const p of list) one(p);
     }
-    facts.containers.forEach((c, i) => {
-      if (rule.containerKinds.has(c.kind)) test(rule, perContainer[i] as Vars, c, facts, out);
-    });
-  }
-  return out;
+    for (const g of sp.present) {
+      const v = g.get(vars);
+      // every operator but exists: false is false on an empty list too
+      if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0)) for (const p of g.rules) one(p);
+    }
+  };
+  run(plan.pod, { ...facts }, undefined, -1);
+  facts.containers.forEach((c, i) => run(plan.container, { ...facts, container: c }, c, i));
+  // rule order, then container order: what running the rules one by one gave
+  hits.sort((a, b) => a.order - b.order || a.sub - b.sub);
+  return hits.map((h) => h.f);
 }
 
-function test(rule: CompiledRule, vars: Vars, c: ContainerFacts | undefined, facts: Facts, out: RawFinding[]): void {
+function test(rule: CompiledRule, vars: Vars, c: ContainerFacts | undefined, facts: Facts): RawFinding | undefined {
+  let found: RawFinding | undefined;
   if (rule.match(vars)) {
-    const f: RawFinding = { rule, stage: effectiveStage(rule, c, facts), vars: { ...vars } };
-    if (c) f.container = c;
-    out.push(f);
+    found = { rule, stage: effectiveStage(rule, c, facts), vars: { ...vars } };
+    if (c) found.container = c;
   }
   // `some … as x` leaves x bound after a match (for templates), and a match inside a branch
   // that failed later leaves it too: unbind the rule's aliases so the next rule starts clean.
   for (const alias of rule.aliasLists.keys()) if (vars[alias] !== undefined) vars[alias] = undefined;
+  return found;
+}
+
+/** Every rule run on every subject, without plans: the reference the planned evaluation must equal. */
+export function evaluateUnplanned(facts: Facts, rules: readonly CompiledRule[]): RawFinding[] {
+  const out: RawFinding[] = [];
+  const pod: Vars = { ...facts };
+  const perContainer: Vars[] = facts.containers.map((c) => ({ ...facts, container: c }));
+  for (const rule of rules) {
+    if (rule.scope === 'pod') {
+      const f = test(rule, pod, undefined, facts);
+      if (f) out.push(f);
+      continue;
+    }
+    facts.containers.forEach((c, i) => {
+      if (!rule.containerKinds.has(c.kind)) return;
+      const f = test(rule, perContainer[i] as Vars, c, facts);
+      if (f) out.push(f);
+    });
+  }
+  return out;
 }
 
 const evidenceGetters = new WeakMap<string[], (v: Vars) => unknown>();

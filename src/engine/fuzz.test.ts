@@ -18,6 +18,9 @@ import { snapshotFromTexts } from '../sources/file.js';
 import type { PodInput } from '../sources/types.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { diagnosePod } from './diagnose.js';
+import { evaluate, evaluateUnplanned } from './evaluate.js';
+import { shown } from '../testing/findings.js';
+import { normalize } from '../facts/normalize.js';
 
 const RUNS = Number(process.env['PODWHY_FUZZ_RUNS'] ?? 1500);
 const rules = loadRules();
@@ -108,6 +111,9 @@ const eventArb = fc.record({ kind: fc.constant('Event'), involvedObject: maybe(a
 
 function checkAll(input: PodInput): void {
   const d = diagnosePod(input, rules, { now: NOW, lang: 'en' });
+  // the rule plans (guards) change nothing, however odd the pod
+  const facts = normalize(input, NOW);
+  assert.deepEqual(shown(evaluate(facts, rules)), shown(evaluateUnplanned(facts, rules)));
   const opts = { failOn: 'error', lang: 'en' as const, rules, version: 'fuzz', cwd: '/' };
   const textLike = [renderText([d], { color: false, lang: 'en', all: true }), renderGitHub([d], opts), renderMarkdown([d], opts), renderJUnit([d], opts)];
   const all = [...textLike, renderJson([d]), renderYaml([d]), renderSarif([d], opts)];
