@@ -203,7 +203,16 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   } else {
     const { renderText } = await import('../../render/text.js');
     const color = flags.color !== false && io.stdoutIsTTY && !io.env['NO_COLOR'] && io.env['TERM'] !== 'dumb';
-    io.out(renderText(results, { color, lang, all: flags.all === true, ...(io.columns ? { cols: io.columns } : {}) }));
+    io.out(
+      renderText(results, {
+        color,
+        lang,
+        all: flags.all === true,
+        ...(io.columns ? { cols: io.columns } : {}),
+        ...(flags.timeline ? { timeline: true } : {}),
+        ...(flags.absoluteTime ? { absoluteTime: true } : {}),
+      }),
+    );
   }
   return exitStatus(results, flags.failOn);
 }
