@@ -126,6 +126,10 @@ function progressLine(io: IO): { update?: (msg: string) => void; clear: () => vo
 }
 
 export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<number> {
+  if (flags.watch) {
+    const { runWatch } = await import('./watch.js');
+    return runWatch(pod, flags, io);
+  }
   const lang = chooseLang(flags.lang, io.env);
   const now = parseNow(flags.now);
   if (flags.selector !== undefined) parseSelector(flags.selector); // validate early
