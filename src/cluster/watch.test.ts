@@ -274,6 +274,28 @@ describe('--watch, live', () => {
   });
 });
 
+describe('--watch, events forbidden', () => {
+  test('the pods are still followed; the transition explains from the status alone', async () => {
+    const server = new FakeApiServer();
+    await server.start();
+    try {
+      server.forbid = [{ resource: 'events' }];
+      server.add(pod('web-5', 'creating'));
+      const w = start(['web-5', '-w', ...NOW], { KUBECONFIG: server.writeKubeconfig(tmp, { namespace: 'shop' }) });
+      await w.line(/ContainerCreating/);
+      await server.waitForWatches(1, 'pods');
+      server.update(pod('web-5', 'errimagepull'));
+      await w.line(/ErrImagePull/);
+      server.update(pod('web-5', 'ready'));
+      assert.equal(await w.done, 0, w.io.stderr);
+      assert.match(w.io.stdout, /ErrImagePull: Image not found in the registry \(registry\.example\.com\/app:v2\.3\)\n/);
+      assert.ok(server.requests.some((r) => r.path.endsWith('/events') && r.status === 403));
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('--watch without a cluster', () => {
   test('no kubeconfig: one line, exit 2', async () => {
     const w = start(['web-1', '-w'], { HOME: mkdtempSync(join(tmpdir(), 'podwhy-nohome-')) });

@@ -112,6 +112,8 @@ export class Reflector {
     private readonly onChange: OnChange,
     private readonly stop: AbortSignal,
     private readonly timeoutSeconds: number,
+    /** Called once, after the first list. */
+    private readonly onSynced: () => void = () => {},
   ) {}
 
   /** List everything (paged), report what is new, changed or gone since the last list. */
@@ -189,8 +191,10 @@ export class Reflector {
       try {
         if (needList) {
           if (this.stats.lists > 0) this.stats.relisted++;
+          const first = this.stats.lists === 0;
           await this.list();
           needList = false;
+          if (first) this.onSynced();
         }
         if (this.stop.aborted) return;
         const gone = { expired: false };
@@ -300,9 +304,16 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
     source: { file: `${target.context}/${key}`, input: `cluster ${target.context}` },
   });
 
+  // Nothing is printed before both first lists are in: the first line of a pod then already
+  // knows its events (an image pull error says which image and why).
+  let synced = 0;
+  const onSynced = () => {
+    if (++synced !== 2) return;
+    for (const key of [...pods.keys()]) evaluate(key, pods.get(key)?.deleted ? 'deleted' : 'change');
+  };
   const evaluate = (key: string, kind: 'change' | 'deleted') => {
     const st = pods.get(key);
-    if (!st || stop.signal.aborted) return;
+    if (!st || stop.signal.aborted || synced < 2) return;
     const now = clock();
     const input = inputOf(key, st);
     const view = opts.view(input, now);
@@ -330,7 +341,11 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
       st.deleted = true;
       pods.set(key, st);
       evaluate(key, 'deleted');
-      if (!single) pods.delete(key);
+      if (!single) {
+        // A rollout replaces pods for as long as it runs: forget the gone ones and their events.
+        pods.delete(key);
+        for (const [k, e] of events) if (e.podKey === key) events.delete(k);
+      }
       return;
     }
     const st = pods.get(key);
@@ -356,8 +371,8 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
   const podQuery: Record<string, string | undefined> = single ? { fieldSelector: `metadata.name=${opts.pod}` } : { labelSelector: opts.selector };
   const eventQuery: Record<string, string | undefined> = { fieldSelector: single ? `involvedObject.kind=Pod,involvedObject.name=${opts.pod}` : 'involvedObject.kind=Pod' };
   const secs = opts.watchTimeoutSeconds ?? 300;
-  const podR = new Reflector(client, `${base}/pods`, podQuery, onPod, stop.signal, secs);
-  const evR = new Reflector(client, `${base}/events`, eventQuery, onEvent, stop.signal, secs);
+  const podR = new Reflector(client, `${base}/pods`, podQuery, onPod, stop.signal, secs, onSynced);
+  const evR = new Reflector(client, `${base}/events`, eventQuery, onEvent, stop.signal, secs, onSynced);
   try {
     await client.init();
     // Check the pod exists before watching it: a typo should fail at once, not wait forever.
@@ -371,7 +386,10 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
     }
     const runs = [podR.run(), evR.run().catch((e) => {
       // Events only sharpen explanations: without them (forbidden), keep following the pods.
-      if (e instanceof ApiError && e.status === 403) return;
+      if (e instanceof ApiError && e.status === 403) {
+        if (evR.stats.lists <= 1) onSynced();
+        return;
+      }
       throw e;
     })];
     await Promise.race([Promise.all(runs), new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }))]);

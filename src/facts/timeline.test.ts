@@ -181,6 +181,15 @@ describe('timeline construction', () => {
     assert.equal(t2.entries[1]?.at, T0 + 5123);
   });
 
+  test('image pulls: the failure once, with its error; the kubelet\'s "Error: ErrImagePull" echoes are left out', () => {
+    const t = buildTimeline(fixture('image-tag-not-found.yaml'));
+    const image = t.entries.filter((e) => e.stage === 'image').map((e) => describeEntry(e, 'en'));
+    assert.equal(image.length, 3, image.join('\n'));
+    assert.match(image[0] as string, /^pulling image nginx:1\.27\.99 ×7 over 8m8s$/);
+    assert.match(image[1] as string, /^image nginx:1\.27\.99 could not be pulled: rpc error: code = NotFound desc = /);
+    assert.match(image[2] as string, /^back-off pulling image nginx:1\.27\.99 ×33 over 7m54s$/);
+  });
+
   test('termination: deletion requested, SIGTERM, the grace period end', () => {
     const t = buildTimeline(fixture('terminating-within-grace.yaml'));
     const tail = lines(t.entries).slice(-3);

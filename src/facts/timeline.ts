@@ -204,6 +204,8 @@ function eventEntry(e: EventRecord): TimelineEntry | undefined {
   if (!reason) return undefined;
   // Created is always followed by Started or Failed: it adds a line, not information.
   if (reason === 'Created') return undefined;
+  // The kubelet repeats each pull failure as "Error: ErrImagePull" / "Error: ImagePullBackOff": nothing new.
+  if (reason === 'Failed' && (e.message === 'Error: ErrImagePull' || e.message === 'Error: ImagePullBackOff')) return undefined;
   let stage: TimelineStage = EVENT_STAGE[reason] ?? 'runtime';
   const msg = e.message ?? '';
   const entry: TimelineEntry = { stage, event: reason };
@@ -254,6 +256,11 @@ function eventEntry(e: EventRecord): TimelineEntry | undefined {
     if (i > 0 && i < 60) text = text.slice(i + 2);
   } else if ((reason === 'Killing' && (entry.probe !== undefined || text?.startsWith('Stopping container'))) || (QUOTES_MESSAGE.has(reason) && entry.stage !== 'image')) text = undefined;
   else if (reason === 'Pulling' || reason === 'Pulled' || (reason === 'BackOff' && entry.stage === 'image')) text = undefined;
+  // "Failed to pull image "x": rpc error: …": the image is said already, keep the error.
+  if (reason === 'Failed' && entry.stage === 'image' && text !== undefined && entry.image !== undefined) {
+    const i = text.indexOf(`"${entry.image}": `);
+    if (i >= 0 && i < 40) text = text.slice(i + entry.image.length + 4);
+  }
   const m = shortMessage(text);
   if (m !== undefined) entry.message = m;
   return entry;

@@ -47,6 +47,8 @@ const EN: Words = {
         return `not schedulable${e.reason ? ` (${e.reason})` : ''}${msg}`;
       case 'FailedScheduling':
         return `scheduling failed${msg}`;
+      case 'Failed':
+        return e.stage === 'image' ? `image ${e.image ?? ''} could not be pulled${msg}`.replace('image  could', 'image could') : `${c} failed${msg}`;
       case 'sandbox-ready':
         return `pod sandbox and network ready${e.tookMs !== undefined ? ` (${d(e.tookMs)} after scheduling)` : ''}`;
       case 'Pulling':
@@ -109,6 +111,8 @@ const KO: Words = {
         return `스케줄할 수 없음${e.reason ? ` (${e.reason})` : ''}${msg}`;
       case 'FailedScheduling':
         return `스케줄링 실패${msg}`;
+      case 'Failed':
+        return e.stage === 'image' ? `이미지 ${e.image ?? ''} 받기 실패${msg}` : `${c} 실패${msg}`;
       case 'sandbox-ready':
         return `파드 샌드박스와 네트워크 준비됨${e.tookMs !== undefined ? ` (스케줄 후 ${d(e.tookMs)})` : ''}`;
       case 'Pulling':
