@@ -12,8 +12,8 @@
 // kind and apiVersion). Selectors apply per change: an object that stops matching is sent as
 // DELETED, one that starts matching as ADDED. A resourceVersion older than the history
 // (compact()) gets HTTP 200, one ERROR event with a 410 Expired Status, and the end of the stream.
-// BOOKMARKs (allowWatchBookmarks=true) are sent by bookmark(); timeoutSeconds ends the stream
-// cleanly; dropWatches() cuts every open watch connection as a broken network would. Tests drive
+// BOOKMARKs (allowWatchBookmarks=true) are sent by bookmark(); timeoutSeconds (or endWatches())
+// ends the stream cleanly; dropWatches() cuts every open watch connection as a broken network would. Tests drive
 // changes with update() and remove() and wait for watchers with waitForWatches().
 
 import { randomBytes } from 'node:crypto';
@@ -262,6 +262,12 @@ export class FakeApiServer {
   /** Cut every open watch connection, as a dropped network would (no clean end of stream). */
   dropWatches(): void {
     for (const w of this.watches) w.res.socket?.destroy();
+    this.watches.clear();
+  }
+
+  /** End every open watch cleanly, as the apiserver does when timeoutSeconds runs out. */
+  endWatches(): void {
+    for (const w of this.watches) w.res.end();
     this.watches.clear();
   }
 
