@@ -14,7 +14,7 @@ import { Reflector } from './watch.js';
 
 const cm = (name: string, v: string): JsonObject => ({ kind: 'Pod', apiVersion: 'v1', metadata: { name, namespace: 'ns', labels: { v } }, status: { phase: 'Pending' } });
 
-test('resume after a clean end and after a bookmark; no change reported twice', async () => {
+test('resume after a clean end and after a bookmark; no change reported twice', { timeout: 30_000 }, async () => {
   const server = new FakeApiServer();
   await server.start();
   const tmp = mkdtempSync(join(tmpdir(), 'podwhy-reflector-'));

@@ -126,7 +126,10 @@ const transitions = (out: string) =>
     .filter((l) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /.test(l))
     .map((l) => l.replace(/^\S+ /, ''));
 
-describe('--watch, live', () => {
+// A watch that never ends must fail the test, not hang `npm test`.
+const LIMIT = { timeout: 30_000 };
+
+describe('--watch, live', LIMIT, () => {
   const server = new FakeApiServer();
   let kubeconfig = '';
   before(async () => {
@@ -274,7 +277,7 @@ describe('--watch, live', () => {
   });
 });
 
-describe('--watch, events forbidden', () => {
+describe('--watch, events forbidden', LIMIT, () => {
   test('the pods are still followed; the transition explains from the status alone', async () => {
     const server = new FakeApiServer();
     await server.start();
@@ -296,7 +299,7 @@ describe('--watch, events forbidden', () => {
   });
 });
 
-describe('--watch without a cluster', () => {
+describe('--watch without a cluster', LIMIT, () => {
   test('no kubeconfig: one line, exit 2', async () => {
     const w = start(['web-1', '-w'], { HOME: mkdtempSync(join(tmpdir(), 'podwhy-nohome-')) });
     assert.equal(await w.done, 2);
