@@ -13,6 +13,8 @@ export interface IO {
   columns?: number;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Aborted on Ctrl-C, for commands that run until interrupted (--watch); SIGINT when absent. */
+  interrupt?: AbortSignal;
   /** Set by commands: 0 or 1. Errors are thrown, not stored here. */
   exitCode: number;
 }

@@ -24,6 +24,9 @@ export interface DiagnoseFlags {
   context?: string;
   requestTimeout?: string;
   maxBytes?: string;
+  timeline?: boolean;
+  absoluteTime?: boolean;
+  watch?: boolean;
 }
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
@@ -48,6 +51,9 @@ export function createProgram(io: IO): Command {
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
     .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
     .option('--all', 'also show healthy pods in multi-pod output')
+    .option('--timeline', 'add each pod\'s timeline: where its time went, stage by stage')
+    .option('--absolute-time', 'timeline and watch times as timestamps, not relative')
+    .option('-w, --watch', 'follow the pod (or every pod -l selects) live and explain each change (live mode)')
     .option('--max-bytes <size>', 'refuse input larger than this (bytes, or with Ki/Mi/Gi)', '256Mi')
     .option('--no-color', 'no colour (also NO_COLOR, or when stdout is not a terminal)')
     .option('--kubeconfig <path>', 'kubeconfig file (live mode)')
@@ -61,6 +67,9 @@ Examples:
   kubectl get pod web-7d4b9c6f5-x2x9q -o yaml | podwhy
   podwhy -f pod.yaml -f events.yaml -o json
   podwhy web-7d4b9c6f5-x2x9q -n shop
+  podwhy web-7d4b9c6f5-x2x9q --timeline
+  podwhy web-7d4b9c6f5-x2x9q -w
+  podwhy -l app=web -w -o json
 
 Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above --fail-on;
 2 bad flags or input, pod not found, invalid rule file; 3 cluster unreachable or forbidden.`,

@@ -198,6 +198,15 @@ export class ApiClient {
     return v;
   }
 
+  /**
+   * WATCH a collection (`?watch=1`): each JSON line becomes onEvent. Only the wait for the response
+   * headers is bounded by the request timeout; the stream lasts until the server ends it, the
+   * connection breaks ('dropped') or abort().
+   */
+  watch(path: string, query: Query, onEvent: (e: WatchEvent) => void): WatchHandle {
+    return watchStream(this, path, query, onEvent);
+  }
+
   /** GET text (logs), at most maxBytes. 204 No Content (an unscheduled pod's logs) is "". */
   async getText(path: string, query: Query, maxBytes: number): Promise<string> {
     const r = await this.request(path, query, 'text/plain, */*', maxBytes + 64 * 1024);
@@ -205,6 +214,135 @@ export class ApiClient {
     if (r.status >= 400) throw this.statusError(r.status, r.body, r.type);
     return r.body.subarray(0, maxBytes).toString('utf8');
   }
+}
+
+/** One event of a watch stream. */
+export interface WatchEvent {
+  type: string;
+  object: JsonObject;
+}
+
+/** How a watch stream ended: the server closed it, we aborted it, or the connection broke. */
+export type WatchEnd = 'closed' | 'aborted' | 'dropped';
+
+export interface WatchHandle {
+  /** Resolves when the stream ends; rejects with ApiError (a Status before the stream) or ClusterError. */
+  done: Promise<WatchEnd>;
+  abort(): void;
+}
+
+/** A watch line larger than this is not a Kubernetes object: the stream is broken or hostile. */
+const MAX_WATCH_LINE = 16 * 1024 * 1024;
+
+function watchStream(client: ApiClient, path: string, query: Query, onEvent: (e: WatchEvent) => void): WatchHandle {
+  const internals = client as unknown as {
+    agent?: http.Agent;
+    headers: Record<string, string>;
+    auth?: string;
+    opts: ClientOptions;
+    url(path: string, query: Query): URL;
+    wrap(what: string, fix?: string): ClusterError;
+    networkError(e: NodeJS.ErrnoException): ClusterError;
+    statusError(status: number, body: Buffer, type: string): ApiError;
+  };
+  const q: Query = { ...query, watch: 1 };
+  const record: RequestRecord = { method: 'GET', path, query: Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) };
+  client.requests.push(record);
+  internals.opts.onRequest?.(record);
+  const u = internals.url(path, q);
+  const lib = u.protocol === 'http:' ? http : https;
+  let req: http.ClientRequest | undefined;
+  let aborted = false;
+  const done = new Promise<WatchEnd>((resolveP, reject) => {
+    let settled = false;
+    const finish = (end: WatchEnd) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolveP(end);
+    };
+    const fail = (e: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(e);
+    };
+    req = lib.request(
+      u,
+      {
+        method: 'GET',
+        agent: internals.agent,
+        headers: { ...internals.headers, Accept: 'application/json', 'User-Agent': 'podwhy' },
+        ...(internals.auth ? { auth: internals.auth } : {}),
+      },
+      (res) => {
+        // Headers arrived: from here the stream may be quiet for as long as the server likes.
+        clearTimeout(timer);
+        const status = res.statusCode ?? 0;
+        if (status >= 400) {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.length < 64 && chunks.push(c));
+          res.on('end', () => fail(internals.statusError(status, Buffer.concat(chunks), String(res.headers['content-type'] ?? ''))));
+          res.on('error', () => fail(internals.statusError(status, Buffer.concat(chunks), String(res.headers['content-type'] ?? ''))));
+          return;
+        }
+        let buf = '';
+        let ended = false;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buf += chunk;
+          let nl = buf.indexOf('\n');
+          while (nl >= 0) {
+            const line = buf.slice(0, nl).trim();
+            buf = buf.slice(nl + 1);
+            nl = buf.indexOf('\n');
+            if (line === '') continue;
+            let v: unknown;
+            try {
+              v = JSON.parse(line);
+            } catch {
+              req?.destroy();
+              fail(internals.wrap(`the watch of ${path} sent something that is not JSON`, 'check the server address points at a Kubernetes API server'));
+              return;
+            }
+            if (!isObject(v) || typeof v['type'] !== 'string' || !isObject(v['object'])) {
+              req?.destroy();
+              fail(internals.wrap(`the watch of ${path} sent an event without type and object`));
+              return;
+            }
+            onEvent({ type: v['type'], object: v['object'] });
+          }
+          if (buf.length > MAX_WATCH_LINE) {
+            req?.destroy();
+            fail(internals.wrap(`the watch of ${path} sent a line larger than ${MAX_WATCH_LINE} bytes`));
+          }
+        });
+        res.on('end', () => {
+          ended = true;
+          finish('closed');
+        });
+        res.on('close', () => finish(aborted ? 'aborted' : ended ? 'closed' : 'dropped'));
+        res.on('error', () => finish(aborted ? 'aborted' : 'dropped'));
+      },
+    );
+    const timer = setTimeout(() => {
+      req?.destroy(Object.assign(new Error('timeout'), { code: 'PODWHY_TIMEOUT' }));
+    }, internals.opts.timeoutMs);
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (aborted) return finish('aborted');
+      if (e.code === 'PODWHY_TIMEOUT') fail(internals.wrap(`no answer within ${formatMs(internals.opts.timeoutMs)}`, 'check the server is reachable, or raise --request-timeout'));
+      else if (settled) return;
+      else fail(internals.networkError(e));
+    });
+    req.end();
+  });
+  return {
+    done,
+    abort: () => {
+      aborted = true;
+      req?.destroy();
+    },
+  };
 }
 
 function formatMs(ms: number): string {

@@ -2,6 +2,8 @@
 // Pure apart from reading the clock when no instant is given.
 
 import { normalize } from '../facts/normalize.js';
+import { buildTimeline, stuckEntry, type TimelineStage } from '../facts/timeline.js';
+import { describeEntry } from '../i18n/timeline.js';
 import type { Facts } from '../facts/types.js';
 import type { CompiledRule, Lang } from '../rules/types.js';
 import type { PodInput } from '../sources/types.js';
@@ -33,6 +35,23 @@ export function lifecycleStage(f: Facts): PodStage {
   return 'running';
 }
 
+/** Diagnosis stages a pod can be stuck in, as timeline stages ('creating' is the start of containers). */
+const STUCK_STAGE: Partial<Record<PodStage, TimelineStage>> = {
+  admission: 'admission',
+  scheduling: 'scheduling',
+  sandbox: 'sandbox',
+  volumes: 'volumes',
+  image: 'image',
+  init: 'init',
+  config: 'config',
+  start: 'start',
+  runtime: 'runtime',
+  probes: 'probes',
+  termination: 'termination',
+  creating: 'start',
+  running: 'runtime',
+};
+
 export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): PodDiagnosis {
   const now = opts.now ?? input.capturedAt ?? Date.now();
   const lang = opts.lang ?? 'en';
@@ -63,15 +82,23 @@ export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opt
     return f;
   });
   const root = findings.find((f) => f.role === 'root-cause');
+  const stage = root?.severity === 'info' || !root ? lifecycleStage(facts) : root.stage;
+  const healthy = !findings.some((f) => f.severity === 'error' || f.severity === 'warning');
+  const tl = buildTimeline(input);
+  // Where it is stuck closes the story of an unhealthy pod.
+  if (!healthy && stage in STUCK_STAGE) tl.entries.push(stuckEntry(tl, STUCK_STAGE[stage] as TimelineStage, now));
   const d: PodDiagnosis = {
     namespace: facts.pod.namespace,
     name: facts.pod.name,
     kubectl: facts.pod.kubectl,
-    stage: root?.severity === 'info' || !root ? lifecycleStage(facts) : root.stage,
-    healthy: !findings.some((f) => f.severity === 'error' || f.severity === 'warning'),
+    stage,
+    healthy,
     findings,
     facts,
+    timeline: tl.entries.map((e) => ({ ...e, detail: describeEntry(e, lang) })),
+    now,
   };
+  if (tl.createdAt !== undefined) d.createdAt = tl.createdAt;
   if (facts.pod.uid) d.uid = facts.pod.uid;
   if (facts.pod.owner) d.owner = facts.pod.owner;
   if (facts.pod.phase) d.phase = facts.pod.phase;

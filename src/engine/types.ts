@@ -3,6 +3,7 @@
 import type { ContainerKind, Facts, Stage } from '../facts/types.js';
 import type { Severity } from '../rules/types.js';
 import type { SourceRef } from '../sources/types.js';
+import type { TimelineEntry } from '../facts/timeline.js';
 
 export type Role = 'root-cause' | 'symptom';
 
@@ -45,6 +46,12 @@ export interface PodDiagnosis {
   findings: Finding[];
   facts: Facts;
   source?: SourceRef;
+  /** Where the pod's time went (facts/timeline.ts), oldest first, each with its line in the chosen language. */
+  timeline: (TimelineEntry & { detail: string })[];
+  /** metadata.creationTimestamp (epoch ms): the origin of relative timeline times. */
+  createdAt?: number;
+  /** The instant the diagnosis was made against (epoch ms). */
+  now: number;
 }
 
 export interface Report {

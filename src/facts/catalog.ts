@@ -90,6 +90,9 @@ const PROBE = o('A probe from the container spec, with its failures from Unhealt
   lastFailure: s('Newest Unhealthy event message for this probe.'),
   failureKind: s('http-status, connection-refused, timeout, no-route, dns, grpc-not-serving, connection-reset, exec-failed, errored, unknown.'),
   failureDetail: s('HTTP status code, address, or the first line of exec output.'),
+  killAt: s('Startup probe only, while the container has not started: when the kubelet kills it if the probe keeps failing (started + initialDelaySeconds + failureThreshold × periodSeconds).'),
+  killInSeconds: n('Startup probe only: seconds until killAt; negative when it has passed.'),
+  killFormula: s('Startup probe only: the arithmetic behind killAt, with the values filled in.'),
 });
 
 const RESOURCES = (what: string): MapNode => ({
@@ -118,9 +121,13 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   events: { type: 'list', doc: 'Events about this container (involvedObject.fieldPath), newest first.', keyField: 'reason', of: EVENT },
   killedByLiveness: b('A Killing event says it failed its liveness probe.'),
   killedByStartup: b('A Killing event says it failed its startup probe.'),
-  backoff: o('The CrashLoopBackOff wait (from the kubelet\'s back-off message).', {
-    delaySeconds: n('Current back-off: 10s doubling per restart up to 300s.'),
+  backoff: o('The CrashLoopBackOff wait: the kubelet\'s back-off message, else the kubelet\'s formula on restartCount.', {
+    delaySeconds: n('Current back-off: 10s doubling per restart up to 300s (min(10s × 2^(restartCount−1), 300s)); 0 after a run of over 10 minutes, which resets it.'),
+    source: s('kubelet (from its message) or restart-count (estimated, assuming no earlier reset).'),
+    nextRestartAt: s('When the kubelet starts it again: lastState finishedAt + back-off.'),
     nextRestartInSeconds: n('Seconds until the next start: lastState finishedAt + delay − now.'),
+    reset: b('The last run lasted over 10 minutes (2 × the 5-minute cap), which resets the back-off.'),
+    formula: s('The arithmetic, with the values filled in.'),
   }),
   hook: o('A failed lifecycle hook.', {
     kind: s('postStart or preStop.'),
@@ -194,6 +201,13 @@ export const ROOTS: Record<string, FactNode> = {
     deletionGracePeriodSeconds: n('metadata.deletionGracePeriodSeconds.', 'metadata.deletionGracePeriodSeconds'),
     terminationGracePeriodSeconds: n('spec.terminationGracePeriodSeconds (default 30).', 'spec.terminationGracePeriodSeconds'),
     secondsPastGracePeriod: n('now − deletionTimestamp: positive when the grace period is over and the pod remains.'),
+    gracePeriod: o('A deleted pod\'s grace arithmetic: SIGTERM at the delete, SIGKILL at deletionTimestamp.', {
+      seconds: n('metadata.deletionGracePeriodSeconds.', 'metadata.deletionGracePeriodSeconds'),
+      requestedAt: s('When the delete was made: deletionTimestamp − deletionGracePeriodSeconds.'),
+      sigkillAt: s('When SIGKILL is due: deletionTimestamp (a preStop hook still running then gets 2s more).', 'metadata.deletionTimestamp'),
+      sigkillInSeconds: n('Seconds until SIGKILL is due; negative when overdue.'),
+      formula: s('The arithmetic, with the values filled in.'),
+    }),
     finalizers: sl('metadata.finalizers.', 'metadata.finalizers'),
     activeDeadlineSeconds: n('spec.activeDeadlineSeconds.', 'spec.activeDeadlineSeconds'),
     schedulingGates: sl('spec.schedulingGates names.', 'spec.schedulingGates'),

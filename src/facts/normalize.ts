@@ -19,6 +19,7 @@ import { classifyMountError, mountSpecificity } from './extractors/mount.js';
 import { classifySandboxError } from './extractors/sandbox.js';
 import { findLogSignature } from './extractors/log-signature.js';
 import { derivedOwnerChain } from './owner.js';
+import { backoff, grace, startupKill } from './arithmetic.js';
 import { findOddities } from './oddities.js';
 import { redact } from '../util/redact.js';
 import type {
@@ -182,6 +183,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
   if (deletion !== undefined) {
     pod.deletionTimestamp = formatTime(deletion);
     pod.secondsPastGracePeriod = secondsBetween(nowMs, deletion);
+    pod.gracePeriod = grace(deletion, pod.deletionGracePeriodSeconds, nowMs);
   }
   return pod;
 }
@@ -575,14 +577,27 @@ function oneContainer(
     (waitingReason && START_WAITING_REASONS.has(waitingReason) ? waitingMessage : undefined) ??
     (state.terminated?.reason && START_TERMINATED_REASONS.has(state.terminated.reason) ? state.terminated.message : undefined) ??
     (lastState.terminated?.reason && START_TERMINATED_REASONS.has(lastState.terminated.reason) ? lastState.terminated.message : undefined);
-  if (waitingReason === 'CrashLoopBackOff' && waitingMessage) {
-    const d = /back-off (\S+) restarting/.exec(waitingMessage)?.[1];
-    const delaySeconds = d !== undefined ? parseGoDuration(d) : undefined;
-    if (delaySeconds !== undefined) {
-      c.backoff = { delaySeconds };
-      const fin = lastState.terminated?.finishedSecondsAgo;
-      if (fin !== undefined) c.backoff.nextRestartInSeconds = Math.max(0, delaySeconds - fin);
-    }
+  if (waitingReason === 'CrashLoopBackOff') {
+    // The kubelet's own figure when its message has one, else the kubelet's formula on restartCount.
+    const d = waitingMessage ? /back-off (\S+) restarting/.exec(waitingMessage)?.[1] : undefined;
+    const messageDelaySeconds = d !== undefined ? parseGoDuration(d) : undefined;
+    const fin = time(dig(st, 'lastState', 'terminated', 'finishedAt'));
+    c.backoff = backoff({
+      restartCount: c.restartCount,
+      nowMs,
+      ...(messageDelaySeconds !== undefined ? { messageDelaySeconds } : {}),
+      ...(fin !== undefined ? { lastFinishedMs: fin } : {}),
+      ...(lastState.terminated?.ranSeconds !== undefined ? { lastRanSeconds: lastState.terminated.ranSeconds } : {}),
+    });
+  }
+  // A startup probe that has not passed yet: when its failures would have the container killed.
+  const runningSince = time(dig(st, 'state', 'running', 'startedAt'));
+  const startup = c.probes.startup;
+  if (startup.defined && runningSince !== undefined && c.started !== true) {
+    const k = startupKill(runningSince, startup.initialDelaySeconds, startup.failureThreshold, startup.periodSeconds, nowMs);
+    startup.killAt = k.killAt;
+    startup.killInSeconds = k.killInSeconds;
+    startup.killFormula = k.formula;
   }
   const hookMsg =
     (waitingReason === 'PostStartHookError' ? waitingMessage : undefined) ??

@@ -55,6 +55,8 @@ export interface PodFacts {
   terminationGracePeriodSeconds: number;
   /** now − deletionTimestamp: > 0 means the grace period is over and the pod is still there. */
   secondsPastGracePeriod?: number;
+  /** A deleted pod's grace arithmetic: when it was deleted, when SIGKILL is due (facts/arithmetic.ts). */
+  gracePeriod?: { seconds?: number; requestedAt?: string; sigkillAt: string; sigkillInSeconds: number; formula: string };
   finalizers: string[];
   activeDeadlineSeconds?: number;
   schedulingGates: string[];
@@ -198,6 +200,10 @@ export interface ProbeFacts {
   /** Extractor: http-status | connection-refused | timeout | exec-failed | … */
   failureKind?: string;
   failureDetail?: string;
+  /** Startup probe not passed yet: when the kubelet kills the container if it keeps failing. */
+  killAt?: string;
+  killInSeconds?: number;
+  killFormula?: string;
 }
 
 export interface ImagePullFacts {
@@ -247,8 +253,8 @@ export interface ContainerFacts {
   events: EventFacts[];
   killedByLiveness: boolean;
   killedByStartup: boolean;
-  /** The CrashLoopBackOff wait, from the kubelet's "back-off 5m0s restarting failed container" message. */
-  backoff?: { delaySeconds: number; nextRestartInSeconds?: number };
+  /** The CrashLoopBackOff wait: the kubelet's message, else its formula on restartCount (facts/arithmetic.ts). */
+  backoff?: { delaySeconds: number; source: 'kubelet' | 'restart-count'; nextRestartAt?: string; nextRestartInSeconds?: number; reset?: boolean; formula: string };
   /** A failed lifecycle hook (PostStartHookError, FailedPostStartHook, FailedPreStopHook). */
   hook?: { kind: string; handler?: string; command?: string; exitCode?: number; output?: string; message: string };
   imagePull?: ImagePullFacts;

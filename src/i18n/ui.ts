@@ -35,6 +35,9 @@ export interface UiText {
   logCurrent: string;
   unreadable: string;
   oddity: string;
+  /** Heading of --timeline, with the instant relative times count from. */
+  timeline: (origin?: string) => string;
+  now: string;
   stages: Record<string, string>;
   explain: {
     causes: string;
@@ -87,7 +90,10 @@ export const UI: Record<Lang, UiText> = {
     logCurrent: 'Last log lines (redacted)',
     unreadable: 'Could not read',
     oddity: 'Odd input',
+    timeline: (origin) => (origin ? `Timeline (from creation, ${origin})` : 'Timeline'),
+    now: 'now',
     stages: {
+      creation: 'creation',
       admission: 'admission',
       scheduling: 'scheduling',
       sandbox: 'sandbox/network',
@@ -165,7 +171,10 @@ export const UI: Record<Lang, UiText> = {
     logCurrent: '마지막 로그(민감 정보 가림)',
     unreadable: '읽지 못한 정보',
     oddity: '이상한 입력',
+    timeline: (origin) => (origin ? `타임라인 (생성 시각 ${origin} 기준)` : '타임라인'),
+    now: '지금',
     stages: {
+      creation: '생성',
       admission: '어드미션',
       scheduling: '스케줄링',
       sandbox: '샌드박스/네트워크',

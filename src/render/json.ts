@@ -2,6 +2,7 @@
 // so the output is byte-identical for the same input and --now.
 
 import type { Finding, PodDiagnosis } from '../engine/types.js';
+import { formatTime } from '../util/json.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -44,6 +45,8 @@ export function reportObject(pods: PodDiagnosis[]) {
       logs: Object.fromEntries(p.facts.containers.filter((c) => c.logs).map((c) => [c.name, { previous: c.logs?.previous ?? false, lines: c.logs?.lines ?? [] }])),
       unreadable: p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g)),
       oddities: p.facts.oddities,
+      // Where the pod's time went, oldest first (an addition to schemaVersion 1).
+      timeline: p.timeline.map((e) => ({ at: e.at !== undefined ? formatTime(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: e.detail })),
     })),
     summary: {
       pods: pods.length,

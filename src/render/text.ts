@@ -10,6 +10,8 @@ import { UI, type UiText } from '../i18n/ui.js';
 import type { Lang } from '../rules/types.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
 import { fit, padEnd, width, wrap } from './layout.js';
+import { compactDuration } from '../i18n/timeline.js';
+import { formatTime } from '../util/json.js';
 
 export interface TextOptions {
   color: boolean;
@@ -18,6 +20,10 @@ export interface TextOptions {
   all: boolean;
   /** Terminal width; text wraps at min(cols, 100). */
   cols?: number;
+  /** Add the pod's timeline (--timeline). */
+  timeline?: boolean;
+  /** Timeline times as timestamps instead of relative to creation (--absolute-time). */
+  absoluteTime?: boolean;
 }
 
 const LIFECYCLE = ['PodScheduled', 'Initialized', 'ContainersReady', 'Ready'] as const;
@@ -168,9 +174,35 @@ function symptomLine(ctx: Ctx, f: Finding, p?: PodDiagnosis): string[] {
   return wrap(head, cols, '    ', '  ').map((l, i, all) => (i === all.length - 1 ? l + by : l));
 }
 
+/** The timeline as a compact aligned list: time, stage, what happened. */
+export function timelineLines(ctx: Pick<Ctx, 'c' | 'ui' | 'cols'>, p: PodDiagnosis, absolute: boolean): string[] {
+  const { c, ui } = ctx;
+  if (p.timeline.length === 0) return [];
+  const origin = p.createdAt;
+  const when = (at: number | undefined): string => {
+    if (at === undefined) return '?';
+    if (absolute || origin === undefined) return formatTime(at).replace('T', ' ');
+    return `+${compactDuration(Math.max(0, at - origin))}`;
+  };
+  // The stuck line closes the list: it is about now.
+  const rows = p.timeline.map((e) => ({ t: e.event === 'stuck' ? (absolute ? formatTime(p.now).replace('T', ' ') : ui.now) : when(e.at), stage: ui.stages[e.stage] ?? e.stage, e }));
+  const tw = Math.max(...rows.map((r) => width(r.t)));
+  const sw = Math.max(...rows.map((r) => width(r.stage)));
+  const out = [c.bold(ui.timeline(absolute || origin === undefined ? undefined : formatTime(origin)))];
+  for (const r of rows) {
+    const lead = `  ${padEnd(r.t, tw)}  ${padEnd(r.stage, sw)}  `;
+    const text = stripControls(r.e.detail);
+    const lines = wrap(text, ctx.cols, ' '.repeat(width(lead)), lead);
+    const color = r.e.event === 'stuck' ? c.red.bold : r.e.event === 'ready' || r.e.event === 'completed' ? c.green : (s: string) => s;
+    out.push(...lines.map((l, i) => (i === 0 ? c.dim(l.slice(0, lead.length)) + color(l.slice(lead.length)) : l)));
+  }
+  return out;
+}
+
 function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   const { c, ui } = ctx;
   const out = [...header(ctx, p), '', lifecycleLine(ctx, p)];
+  if (ctx.opts.timeline) out.push('', ...timelineLines(ctx, p, ctx.opts.absoluteTime === true));
   const roots = p.findings.filter((f) => f.role === 'root-cause');
   const symptoms = p.findings.filter((f) => f.role === 'symptom');
   if (roots.length === 0 && p.findings.length === 0) {

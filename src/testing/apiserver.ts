@@ -5,6 +5,16 @@
 // 410 Expired, pod logs with the kubelet's errors, Status objects for 400/401/403/404/405/410 in
 // the apiserver's wording, and switches to forbid resources, add latency or hang. It records
 // every request. It serves objects as `kubectl get -o json` would show them.
+//
+// Watches (`?watch=1`) behave like the apiserver's watch cache: without a resourceVersion (or
+// "0") they start with a synthetic ADDED per existing object, with one they replay every change
+// after it from a history, then stream changes as JSON lines {"type","object"} (objects with
+// kind and apiVersion). Selectors apply per change: an object that stops matching is sent as
+// DELETED, one that starts matching as ADDED. A resourceVersion older than the history
+// (compact()) gets HTTP 200, one ERROR event with a 410 Expired Status, and the end of the stream.
+// BOOKMARKs (allowWatchBookmarks=true) are sent by bookmark(); timeoutSeconds (or endWatches())
+// ends the stream cleanly; dropWatches() cuts every open watch connection as a broken network would. Tests drive
+// changes with update() and remove() and wait for watchers with waitForWatches().
 
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -102,6 +112,36 @@ function dig(o: unknown, ...keys: string[]): unknown {
 
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
 
+interface Change {
+  rv: number;
+  kind: Kind;
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  object: JsonObject;
+  /** The object before the change (MODIFIED, DELETED). */
+  old?: JsonObject;
+}
+
+interface OpenWatch {
+  kind: Kind;
+  namespace: string | undefined;
+  match: (o: JsonObject) => boolean;
+  res: import('node:http').ServerResponse;
+  bookmarks: boolean;
+  rec: ServedRequest;
+}
+
+const KIND_NAME: Record<Kind, string> = {
+  pods: 'Pod',
+  events: 'Event',
+  nodes: 'Node',
+  replicasets: 'ReplicaSet',
+  deployments: 'Deployment',
+  statefulsets: 'StatefulSet',
+  daemonsets: 'DaemonSet',
+  jobs: 'Job',
+  cronjobs: 'CronJob',
+};
+
 export interface FakeApiServerOptions {
   token?: string;
   /** The user name RBAC messages show. */
@@ -137,6 +177,12 @@ export class FakeApiServer {
   expireNextContinue = false;
   /** Client certificates issued by this server's CA are accepted as this user. */
   private clientCertUser = 'podwhy-cert-user';
+  /** Every change, oldest first, for watches that resume from a resourceVersion. */
+  private history: Change[] = [];
+  /** Watches from a resourceVersion older than this get 410 Expired. */
+  private oldestRV = 0;
+  private watches = new Set<OpenWatch>();
+  private watchWaiters: { n: number; kind?: Kind; resolve: () => void }[] = [];
 
   constructor(opts: FakeApiServerOptions = {}) {
     this.ca = issue({ cn: 'podwhy-test-ca', ca: true });
@@ -173,9 +219,143 @@ export class FakeApiServer {
       const md = (isObject(copy['metadata']) ? copy['metadata'] : (copy['metadata'] = {})) as JsonObject;
       md['resourceVersion'] = String(++this.rv);
       if (k === 'events' && md['namespace'] === undefined) md['namespace'] = dig(copy, 'involvedObject', 'namespace') ?? 'default';
-      this.store[k].push(copy);
+      // The same name again replaces the object (a MODIFIED), as a PUT would.
+      const i = this.store[k].findIndex((o) => dig(o, 'metadata', 'name') === md['name'] && dig(o, 'metadata', 'namespace') === md['namespace']);
+      if (i >= 0) {
+        const old = this.store[k][i] as JsonObject;
+        this.store[k][i] = copy;
+        this.publish({ rv: this.rv, kind: k, type: 'MODIFIED', object: copy, old });
+      } else {
+        this.store[k].push(copy);
+        this.publish({ rv: this.rv, kind: k, type: 'ADDED', object: copy });
+      }
     }
     return this;
+  }
+
+  /** Replace an object (matched by kind, namespace and name) or add it: a MODIFIED change. */
+  update(...objects: unknown[]): this {
+    return this.add(...objects);
+  }
+
+  /** Delete an object: a DELETED change carrying its last state. */
+  remove(kind: string, namespace: string | undefined, name: string): this {
+    const k = (Object.keys(KIND_NAME) as Kind[]).find((x) => KIND_NAME[x] === kind);
+    if (!k) return this;
+    const i = this.store[k].findIndex((o) => dig(o, 'metadata', 'name') === name && (namespace === undefined || dig(o, 'metadata', 'namespace') === namespace));
+    if (i < 0) return this;
+    const old = this.store[k][i] as JsonObject;
+    this.store[k].splice(i, 1);
+    const gone = structuredClone(old);
+    (gone['metadata'] as JsonObject)['resourceVersion'] = String(++this.rv);
+    this.publish({ rv: this.rv, kind: k, type: 'DELETED', object: gone, old });
+    return this;
+  }
+
+  /** Forget history up to now: watches from an older resourceVersion get 410 Expired. */
+  compact(): this {
+    this.oldestRV = this.rv;
+    this.history = [];
+    return this;
+  }
+
+  /** Cut every open watch connection, as a dropped network would (no clean end of stream). */
+  dropWatches(): void {
+    for (const w of this.watches) w.res.socket?.destroy();
+    this.watches.clear();
+  }
+
+  /** End every open watch cleanly, as the apiserver does when timeoutSeconds runs out. */
+  endWatches(): void {
+    for (const w of this.watches) w.res.end();
+    this.watches.clear();
+  }
+
+  /** Send a BOOKMARK with the current resourceVersion to watches that allow them. */
+  bookmark(): void {
+    for (const w of this.watches) {
+      if (!w.bookmarks) continue;
+      this.writeEvent(w, 'BOOKMARK', { kind: KIND_NAME[w.kind], apiVersion: GROUP[w.kind] ? `${GROUP[w.kind]}/v1` : 'v1', metadata: { resourceVersion: String(this.rv) } });
+    }
+  }
+
+  /** The number of open watches (of a kind). */
+  openWatches(kind?: string): number {
+    return [...this.watches].filter((w) => kind === undefined || w.kind === kind).length;
+  }
+
+  /** Resolve when at least n watches (of a kind: pods, events…) are open. */
+  waitForWatches(n: number, kind?: string): Promise<void> {
+    if (this.openWatches(kind) >= n) return Promise.resolve();
+    return new Promise((resolve) => this.watchWaiters.push({ n, ...(kind ? { kind: kind as Kind } : {}), resolve }));
+  }
+
+  private writeEvent(w: OpenWatch, type: string, object: JsonObject): void {
+    w.res.write(`${JSON.stringify({ type, object })}\n`);
+  }
+
+  private withKind(kind: Kind, o: JsonObject): JsonObject {
+    return { kind: KIND_NAME[kind], apiVersion: GROUP[kind] ? `${GROUP[kind]}/v1` : 'v1', ...o };
+  }
+
+  /** The event a watcher sees for a change, after its selectors; undefined when it sees none. */
+  private view(w: OpenWatch, c: Change): { type: string; object: JsonObject } | undefined {
+    if (c.kind !== w.kind) return undefined;
+    const inNs = (o: JsonObject | undefined) => o !== undefined && (w.namespace === undefined || dig(o, 'metadata', 'namespace') === w.namespace);
+    const now = inNs(c.object) && w.match(c.object);
+    const before = c.old !== undefined && inNs(c.old) && w.match(c.old);
+    if (c.type === 'ADDED') return now ? { type: 'ADDED', object: c.object } : undefined;
+    if (c.type === 'DELETED') return before || now ? { type: 'DELETED', object: c.object } : undefined;
+    if (now && before) return { type: 'MODIFIED', object: c.object };
+    if (now) return { type: 'ADDED', object: c.object };
+    if (before) return { type: 'DELETED', object: c.object };
+    return undefined;
+  }
+
+  private publish(c: Change): void {
+    this.history.push(c);
+    for (const w of this.watches) {
+      const v = this.view(w, c);
+      if (v) this.writeEvent(w, v.type, this.withKind(c.kind, v.object));
+    }
+  }
+
+  private serveWatch(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, kind: Kind, namespace: string | undefined, query: Record<string, string>, rec: ServedRequest, match: (o: JsonObject) => boolean): void {
+    rec.status = 200;
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
+    const w: OpenWatch = { kind, namespace, match, res, bookmarks: query['allowWatchBookmarks'] === 'true', rec };
+    const rvParam = query['resourceVersion'];
+    if (rvParam !== undefined && rvParam !== '' && rvParam !== '0') {
+      const from = Number(rvParam);
+      if (!Number.isInteger(from) || from < this.oldestRV) {
+        // The watch cache's answer to a compacted resourceVersion: an ERROR event, then the end.
+        this.writeEvent(w, 'ERROR', this.status(410, 'Expired', `too old resource version: ${rvParam} (${this.oldestRV})`));
+        res.end();
+        return;
+      }
+      for (const c of this.history) {
+        if (c.rv <= from) continue;
+        const v = this.view(w, c);
+        if (v) this.writeEvent(w, v.type, this.withKind(c.kind, v.object));
+      }
+    } else {
+      for (const o of this.store[kind]) if ((namespace === undefined || dig(o, 'metadata', 'namespace') === namespace) && match(o)) this.writeEvent(w, 'ADDED', this.withKind(kind, o));
+    }
+    this.watches.add(w);
+    const done = () => {
+      this.watches.delete(w);
+      clearTimeout(timer);
+    };
+    res.on('close', done);
+    req.on('close', done);
+    const secs = query['timeoutSeconds'] !== undefined ? Number(query['timeoutSeconds']) : undefined;
+    const timer = secs !== undefined && secs > 0 ? setTimeout(() => res.end(), secs * 1000) : undefined;
+    for (const waiter of [...this.watchWaiters]) {
+      if (this.openWatches(waiter.kind) >= waiter.n) {
+        this.watchWaiters.splice(this.watchWaiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
   }
 
   /** Logs of a container: previous=true for the terminated previous instance. */
@@ -202,6 +382,8 @@ export class FakeApiServer {
   }
 
   async stop(): Promise<void> {
+    for (const w of this.watches) w.res.end();
+    this.watches.clear();
     await new Promise<void>((resolve) => {
       this.server?.closeAllConnections();
       this.server?.close(() => resolve());
@@ -321,7 +503,39 @@ export class FakeApiServer {
       if (sub === 'log') return this.serveLog(res, obj, query, rec);
       return this.send(res, 200, obj, rec);
     }
+    if (verb === 'watch') {
+      const match = this.selectorMatch(kind, query);
+      if (typeof match === 'string') return this.send(res, 400, this.status(400, 'BadRequest', match), rec);
+      return this.serveWatch(req, res, kind, namespace, query, rec, match);
+    }
     return this.serveList(res, kind, namespace, query, rec);
+  }
+
+  /** Label and field selectors as one predicate, or the apiserver's 400 message. */
+  private selectorMatch(kind: Kind, query: Record<string, string>): ((o: JsonObject) => boolean) | string {
+    let labels: ((l: Record<string, string>) => boolean) | undefined;
+    if (query['labelSelector']) {
+      try {
+        labels = parseSelector(query['labelSelector']);
+      } catch {
+        return `unable to parse requirement: ${query['labelSelector']}`;
+      }
+    }
+    const reqs: { get: (o: JsonObject) => string; op: string; value: string }[] = [];
+    if (query['fieldSelector']) {
+      const fields = FIELDS[kind] ?? { 'metadata.name': (o: JsonObject) => str(dig(o, 'metadata', 'name')) ?? '', 'metadata.namespace': (o: JsonObject) => str(dig(o, 'metadata', 'namespace')) ?? '' };
+      for (const part of query['fieldSelector'].split(',')) {
+        const m = /^([^=!]+)(==|=|!=)(.*)$/.exec(part.trim());
+        if (!m) return `invalid selector: '${query['fieldSelector']}'; can't understand '${part}'`;
+        const get = fields[(m[1] as string).trim()];
+        if (!get) return `field label not supported: ${(m[1] as string).trim()}`;
+        reqs.push({ get, op: m[2] as string, value: (m[3] as string).trim() });
+      }
+    }
+    return (o) => {
+      if (labels && !labels(Object.fromEntries(Object.entries((dig(o, 'metadata', 'labels') as Record<string, unknown>) ?? {}).map(([k, v]) => [k, String(v)])))) return false;
+      return reqs.every((r) => (r.get(o) === r.value) === (r.op !== '!='));
+    };
   }
 
   /** Enough of the discovery API for kubectl to find pods, events, nodes and the owners. */

@@ -115,6 +115,10 @@ function progressLine(io: IO): { update?: (msg: string) => void; clear: () => vo
 }
 
 export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<number> {
+  if (flags.watch) {
+    const { runWatch } = await import('./watch.js');
+    return runWatch(pod, flags, io);
+  }
   const lang = chooseLang(flags.lang, io.env);
   const now = parseNow(flags.now);
   if (flags.selector !== undefined) parseSelector(flags.selector); // validate early
@@ -201,7 +205,16 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   } else {
     const { renderText } = await import('../../render/text.js');
     const color = flags.color !== false && io.stdoutIsTTY && !io.env['NO_COLOR'] && io.env['TERM'] !== 'dumb';
-    io.out(renderText(results, { color, lang, all: flags.all === true, ...(io.columns ? { cols: io.columns } : {}) }));
+    io.out(
+      renderText(results, {
+        color,
+        lang,
+        all: flags.all === true,
+        ...(io.columns ? { cols: io.columns } : {}),
+        ...(flags.timeline ? { timeline: true } : {}),
+        ...(flags.absoluteTime ? { absoluteTime: true } : {}),
+      }),
+    );
   }
   return exitStatus(results, flags.failOn);
 }

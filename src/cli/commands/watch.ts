@@ -1,0 +1,115 @@
+// podwhy <pod> -w / podwhy -l app=web -w: print each transition of the pods as it happens, one
+// line with its explanation, then the final diagnosis (with the timeline) when the pod settles or
+// on Ctrl-C. -o json streams one JSON object per line. The cluster code is loaded only here.
+
+import { loadRuleSet } from '../../config.js';
+import { diagnose, diagnosePod } from '../../engine/diagnose.js';
+import { UsageError } from '../../errors.js';
+import { parseSelector } from '../../util/selector.js';
+import { formatTime } from '../../util/json.js';
+import { oneLine } from '../../util/sanitize.js';
+import type { IO } from '../io.js';
+import type { DiagnoseFlags } from '../program.js';
+import { chooseLang, exitStatus, parseNow, podName } from './diagnose.js';
+
+const END_TEXT: Record<string, { en: string; ko: string }> = {
+  ready: { en: 'the pod is Ready', ko: '파드가 Ready 상태가 됨' },
+  succeeded: { en: 'the pod Succeeded', ko: '파드가 Succeeded로 끝남' },
+  failed: { en: 'the pod Failed', ko: '파드가 Failed로 끝남' },
+  deleted: { en: 'the pod was deleted', ko: '파드가 삭제됨' },
+  interrupted: { en: 'stopped', ko: '중단됨' },
+};
+
+export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<number> {
+  if (flags.file && flags.file.length > 0) {
+    throw new UsageError('--watch follows pods in a cluster and cannot read files — drop -f, or use --timeline to see where a saved pod\'s time went');
+  }
+  if (flags.output !== 'text' && flags.output !== 'json') throw new UsageError(`--watch prints text or JSON lines, not ${flags.output} — use -o text or -o json`);
+  const lang = chooseLang(flags.lang, io.env);
+  const fixedNow = parseNow(flags.now);
+  if (flags.selector !== undefined) parseSelector(flags.selector);
+  const { rules } = loadRuleSet(io.cwd, flags);
+  const json = flags.output === 'json';
+  const clock = fixedNow !== undefined ? () => fixedNow : Date.now;
+  const single = pod !== undefined;
+
+  // Ctrl-C ends the watch with the final diagnosis, not with a dead process.
+  let interrupt = io.interrupt;
+  let cleanup = () => {};
+  if (!interrupt) {
+    const ac = new AbortController();
+    const onSigint = () => ac.abort();
+    process.once('SIGINT', onSigint);
+    cleanup = () => process.removeListener('SIGINT', onSigint);
+    interrupt = ac.signal;
+  }
+
+  const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
+  const { watchPods } = await import('../../cluster/watch.js');
+  let result;
+  try {
+    result = await watchPods({
+      ...(pod !== undefined ? { pod: podName(pod) } : {}),
+      ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
+      ...(flags.allNamespaces ? { allNamespaces: true } : {}),
+      ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
+      ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
+      ...(flags.context !== undefined ? { context: flags.context } : {}),
+      ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+      env: io.env,
+      interrupt,
+      clock,
+      view: (input, now) => {
+        const d = diagnosePod(input, rules, { now, lang });
+        const root = d.findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
+        // A healthy pod: what last happened to it, from its timeline.
+        const last = [...d.timeline].reverse().find((e) => e.event !== 'stuck');
+        // An image problem names the image ("Image not found in the registry (registry.example.com/app:v2.3)").
+        const image = root?.stage === 'image' && root.container ? d.facts.containers.find((c) => c.name === root.container)?.image : undefined;
+        const explanation = root ? `${root.title}${image ? ` (${image})` : ''}` : (last?.detail ?? '');
+        return { status: d.kubectl.status, ready: d.kubectl.ready, explanation };
+      },
+      onTransition: (t) => {
+        if (json) {
+          io.out(
+            `${JSON.stringify({
+              type: 'transition',
+              at: formatTime(t.at),
+              namespace: t.namespace,
+              name: t.name,
+              change: t.kind,
+              status: t.kind === 'deleted' ? null : t.view.status,
+              ready: t.kind === 'deleted' ? null : t.view.ready,
+              explanation: t.kind === 'deleted' ? null : t.view.explanation,
+            })}\n`,
+          );
+          return;
+        }
+        const who = single ? '' : `${oneLine(t.name)}  `;
+        if (t.kind === 'deleted') {
+          io.out(`${when(t.at)} ${who}${lang === 'ko' ? '삭제됨' : 'deleted'}\n`);
+          return;
+        }
+        const status = t.view.status === 'Running' ? `Running ${t.view.ready}` : oneLine(t.view.status);
+        io.out(`${when(t.at)} ${who}${status}: ${oneLine(t.view.explanation)}\n`);
+      },
+    });
+  } finally {
+    cleanup();
+  }
+
+  const results = diagnose(result.inputs, rules, { now: clock(), lang });
+  const end = END_TEXT[result.reason] ?? { en: result.reason, ko: result.reason };
+  if (json) {
+    const { reportObject } = await import('../../render/json.js');
+    io.out(`${JSON.stringify({ type: 'final', reason: result.reason, ...reportObject(results) })}\n`);
+  } else {
+    io.out(`${lang === 'ko' ? '감시 끝' : 'watch ended'}: ${end[lang]}\n`);
+    if (results.length > 0) {
+      const { renderText } = await import('../../render/text.js');
+      const color = flags.color !== false && io.stdoutIsTTY && !io.env['NO_COLOR'] && io.env['TERM'] !== 'dumb';
+      io.out(`\n${renderText(results, { color, lang, all: flags.all === true, timeline: true, ...(flags.absoluteTime ? { absoluteTime: true } : {}), ...(io.columns ? { cols: io.columns } : {}) })}`);
+    }
+  }
+  return exitStatus(results, flags.failOn);
+}
