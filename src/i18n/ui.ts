@@ -35,6 +35,12 @@ export interface UiText {
   logCurrent: string;
   unreadable: string;
   oddity: string;
+  /** Label of a fact kubectl's text output (describe, tables) does not carry. */
+  notInText: string;
+  /** "run" before the command that shows it. */
+  notInTextRun: string;
+  /** The fact, by kind (MissingFact.fact), with the containers or conditions concerned. */
+  missingFact: (fact: string, subjects: string[]) => string;
   stages: Record<string, string>;
   explain: {
     causes: string;
@@ -87,6 +93,31 @@ export const UI: Record<Lang, UiText> = {
     logCurrent: 'Last log lines (redacted)',
     unreadable: 'Could not read',
     oddity: 'Odd input',
+    notInText: 'Not in this kubectl output',
+    notInTextRun: 'see',
+    missingFact: (fact, subjects) => {
+      const list = subjects.join(', ');
+      switch (fact) {
+        case 'waiting-message':
+          return `the message of the waiting state of ${list}`;
+        case 'condition-message':
+          return `the reason and message of condition${subjects.length > 1 ? 's' : ''} ${list}`;
+        case 'event-container':
+          return 'which container some events are about';
+        case 'terminating-phase':
+          return "the pod's phase and finalizers while it terminates";
+        case 'events':
+          return 'events (the text ends before its Events section)';
+        case 'containers':
+          return 'the containers (the text ends before its Containers section)';
+        case 'pod-object':
+          return 'the pod itself: this diagnosis rests on events alone';
+        case 'pods-table':
+          return 'everything but STATUS and RESTARTS (a kubectl get pods row): this diagnosis is limited';
+        default:
+          return fact;
+      }
+    },
     stages: {
       admission: 'admission',
       scheduling: 'scheduling',
@@ -165,6 +196,31 @@ export const UI: Record<Lang, UiText> = {
     logCurrent: '마지막 로그(민감 정보 가림)',
     unreadable: '읽지 못한 정보',
     oddity: '이상한 입력',
+    notInText: '이 kubectl 출력에 없는 정보',
+    notInTextRun: '확인',
+    missingFact: (fact, subjects) => {
+      const list = subjects.join(', ');
+      switch (fact) {
+        case 'waiting-message':
+          return `${list}의 대기(Waiting) 상태 메시지`;
+        case 'condition-message':
+          return `조건 ${list}의 reason과 message`;
+        case 'event-container':
+          return '일부 이벤트가 어느 컨테이너의 것인지';
+        case 'terminating-phase':
+          return '종료 중인 파드의 phase와 finalizer';
+        case 'events':
+          return '이벤트 (텍스트가 Events 절 앞에서 끝남)';
+        case 'containers':
+          return '컨테이너 (텍스트가 Containers 절 앞에서 끝남)';
+        case 'pod-object':
+          return '파드 자체: 이 진단은 이벤트만 근거로 함';
+        case 'pods-table':
+          return 'STATUS와 RESTARTS 외의 모든 정보 (kubectl get pods 한 줄): 이 진단은 제한적임';
+        default:
+          return fact;
+      }
+    },
     stages: {
       admission: '어드미션',
       scheduling: '스케줄링',

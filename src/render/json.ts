@@ -44,6 +44,8 @@ export function reportObject(pods: PodDiagnosis[]) {
       logs: Object.fromEntries(p.facts.containers.filter((c) => c.logs).map((c) => [c.name, { previous: c.logs?.previous ?? false, lines: c.logs?.lines ?? [] }])),
       unreadable: p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g)),
       oddities: p.facts.oddities,
+      // Pods read from kubectl describe or table text: the format, and the facts it does not carry.
+      input: p.source?.format ? { format: p.source.format, missing: (p.source.missing ?? []).map((m) => ({ fact: m.fact, subjects: m.subjects ?? [], command: m.command })) } : null,
     })),
     summary: {
       pods: pods.length,

@@ -15,6 +15,7 @@
 import yaml from 'js-yaml';
 import { InputError } from '../errors.js';
 import { BAIL, parseKubectlYaml } from './kyaml.js';
+import { canSniff, KubectlTextDocuments, notReadable, sniff } from './kubectl-text.js';
 
 export interface ParsedDoc {
   value: unknown;
@@ -547,9 +548,12 @@ function parseWholeJson(body: string, file: string): ParsedDoc[] {
 
 // ---- the stream -------------------------------------------------------------------------------
 
-/** Text in (any chunking), parsed documents out. JSON or YAML is decided by the first character. */
+/**
+ * Text in (any chunking), parsed documents out. JSON or YAML is decided by the first character;
+ * text that is not JSON is first sniffed for kubectl's human-readable output (describe, tables).
+ */
 export class DocumentStream {
-  private inner: YamlDocuments | JsonDocuments | undefined;
+  private inner: YamlDocuments | JsonDocuments | KubectlTextDocuments | undefined;
   private head = '';
   private cr = false;
 
@@ -577,12 +581,21 @@ export class DocumentStream {
       const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
       const first = /[^\s]/.exec(body);
       if (!first) return;
-      this.head = '';
       const c = first[0];
-      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : new YamlDocuments(this.file, this.emit);
+      if (c !== '{' && c !== '[' && !canSniff(body)) return; // wait for a few lines
+      this.head = '';
+      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : this.textOrYaml(body);
       text = body;
     }
     this.inner.write(text);
+  }
+
+  /** kubectl describe/table output, YAML, or neither (refused). */
+  private textOrYaml(head: string): YamlDocuments | KubectlTextDocuments {
+    const s = sniff(head);
+    if (s.kind === 'kubectl') return new KubectlTextDocuments(this.file, s.text, this.emit);
+    if (s.kind === 'unknown') throw notReadable(this.file);
+    return new YamlDocuments(this.file, this.emit);
   }
 
   end(): void {
@@ -591,7 +604,13 @@ export class DocumentStream {
       this.inner?.write('\r'); // a lone CR at the very end
     }
     if (!this.inner && this.head.trim() === '') return;
-    if (!this.inner) this.inner = new YamlDocuments(this.file, this.emit);
+    if (!this.inner) {
+      const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
+      this.head = '';
+      const c = /[^\s]/.exec(body)?.[0];
+      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : this.textOrYaml(body);
+      this.inner.write(body);
+    }
     this.inner.end();
   }
 }
