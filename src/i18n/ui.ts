@@ -106,6 +106,10 @@ export const UI: Record<Lang, UiText> = {
           return 'which container some events are about';
         case 'terminating-phase':
           return "the pod's phase and finalizers while it terminates";
+        case 'creation-time':
+          return "the pod's creation time (its age here counts from its Start Time or earliest event, so it may be older)";
+        case 'age':
+          return "the pod's creation time, so its age";
         case 'events':
           return 'events (the text ends before its Events section)';
         case 'containers':
@@ -209,6 +213,10 @@ export const UI: Record<Lang, UiText> = {
           return '일부 이벤트가 어느 컨테이너의 것인지';
         case 'terminating-phase':
           return '종료 중인 파드의 phase와 finalizer';
+        case 'creation-time':
+          return '파드 생성 시각 (여기의 나이는 Start Time이나 가장 이른 이벤트부터 센 값이라 실제보다 적을 수 있음)';
+        case 'age':
+          return '파드 생성 시각, 곧 파드의 나이';
         case 'events':
           return '이벤트 (텍스트가 Events 절 앞에서 끝남)';
         case 'containers':

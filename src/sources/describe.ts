@@ -108,7 +108,7 @@ function keyValue(text: string): [string, string] | undefined {
 // ---- text → lines -------------------------------------------------------------------------------
 
 /** Prompt lines users paste with the output: "$ kubectl describe pod x", "user@host:~# kubectl …". */
-const PROMPT = /^(?:\S{0,80}?[$#%>] ?)?(?:kubectl|oc|k|kubectl\.exe)(?: +\S+)* *$/;
+const PROMPT = /^(?:(?:PS )?\S{0,80}?[$#%>] ?)?(?:kubectl|oc|k|kubectl\.exe)(?: +\S+)* *$/;
 
 export function toLines(text: string): Line[] {
   const out: Line[] = [];
@@ -243,9 +243,9 @@ function sections(lines: Line[]): Section[] {
   return out;
 }
 
-/** Labels/Node-Selectors: "k=v" per line. */
+/** Labels/Node-Selectors: "k=v" per line (kubectl ≤ 1.5: "k=v,k2=v2" on one line; values hold no commas). */
 function keyEqualsValue(first: string, body: Line[]): Record<string, string> | undefined {
-  const vals = [first, ...body.filter((l) => l.text !== '').map((l) => l.text)].filter((v) => !none(v));
+  const vals = [first, ...body.filter((l) => l.text !== '').map((l) => l.text)].filter((v) => !none(v)).flatMap((v) => v.split(/,(?=[^,=\s]+=)/));
   if (vals.length === 0) return undefined;
   const out: Record<string, string> = {};
   for (const v of vals) {
@@ -533,7 +533,8 @@ function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
         else warn(ctx, `${l.n}: ${key} probe line not understood: skipped`);
         break;
       }
-      case 'Environment': {
+      case 'Environment':
+      case 'Environment Variables': {
         // Names only: values are never kept. References name their ConfigMap or Secret and key.
         const env: JsonObject[] = [];
         const entryIndent = sub[0]?.indent;
@@ -764,7 +765,7 @@ const CONTAINER_REASONS = new Set(['Pulling', 'Pulled', 'Failed', 'BackOff', 'Cr
  * is recovered where the text is certain: the message names the container, names its image, or
  * the pod has one container.
  */
-function inferFieldPath(row: EventRow, all: { name: string; list: string; image?: string }[]): string | undefined {
+function inferFieldPath(row: EventRow, all: { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[]): string | undefined {
   if (row.fieldPath) return row.fieldPath;
   if (!row.reason || !CONTAINER_REASONS.has(row.reason)) return undefined;
   const msg = row.message;
@@ -776,6 +777,24 @@ function inferFieldPath(row: EventRow, all: { name: string; list: string; image?
       const byImage = all.filter((x) => x.image === image);
       if (byImage.length === 1) c = byImage[0];
     }
+  }
+  if (!c) {
+    // "Readiness probe failed: …": the one container with that probe
+    const probe = /^(Liveness|Readiness|Startup) probe (?:failed|errored)/.exec(msg)?.[1]?.toLowerCase();
+    if (probe !== undefined) {
+      const having = all.filter((x) => x.probes?.includes(probe));
+      if (having.length === 1) c = having[0];
+    }
+  }
+  if (!c) {
+    // "… (pod: "web-…_default(uid)", container: app)" in kubelet's config errors
+    const inPod = /\bcontainer: ([a-z0-9][-a-z0-9.]*)\)/.exec(msg)?.[1];
+    if (inPod !== undefined) c = all.find((x) => x.name === inPod);
+  }
+  if (!c && row.reason === 'Failed' && /^Error: /.test(msg) && !/^Error: (?:ErrImagePull|ImagePullBackOff|ErrImageNeverPull|InvalidImageName)\b/.test(msg)) {
+    // "Error: …" of a container that could not be created: the one container waiting for that
+    const creating = all.filter((x) => x.waiting !== undefined && /^(?:CreateContainerConfigError|CreateContainerError|RunContainerError|StartError)$/.test(x.waiting));
+    if (creating.length === 1) c = creating[0];
   }
   if (!c && all.length === 1) c = all[0];
   return c ? `spec.${c.list}{${c.name}}` : undefined;
@@ -954,23 +973,35 @@ function describePod(lines: Line[], ctx: Ctx): DescribedPod {
     }
   }
   if (conditions.length === 0) for (const [, c] of byType) conditions.push(...c);
+  markSidecars(spec, status, conditions);
+  readinessGateReason(spec, conditions);
   if (conditions.length > 0) status['conditions'] = conditions;
   if (!spec['containers']) delete pod['spec'];
   if (Object.keys(status).length === 0) delete pod['status'];
 
   const name = typeof metadata['name'] === 'string' ? metadata['name'] : undefined;
   const namespace = typeof metadata['namespace'] === 'string' ? metadata['namespace'] : undefined;
-  const all: { name: string; list: string; image?: string }[] = [];
+  const all: { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[] = [];
   for (const list of ['initContainers', 'containers']) {
+    const statuses = (status[list === 'containers' ? 'containerStatuses' : 'initContainerStatuses'] as JsonObject[] | undefined) ?? [];
     for (const c of (spec[list] as JsonObject[] | undefined) ?? []) {
+      const st = statuses.find((x) => x['name'] === c['name']);
+      const waiting = ((st?.['state'] as JsonObject | undefined)?.['waiting'] as JsonObject | undefined)?.['reason'];
       const image = typeof c['image'] === 'string' ? c['image'] : undefined;
-      all.push({ name: String(c['name']), list, ...(image !== undefined ? { image } : {}) });
+      const probes = ['liveness', 'readiness', 'startup'].filter((k) => c[`${k}Probe`] !== undefined);
+      all.push({ name: String(c['name']), list, probes, ...(image !== undefined ? { image } : {}), ...(typeof waiting === 'string' ? { waiting } : {}) });
     }
   }
   const paths = rows.map((r) => inferFieldPath(r, all));
   const now = ctx.now ?? estimateCapture(status, rows, paths) ?? Date.now();
   if (terminating) metadata['deletionTimestamp'] = iso(now - terminatingFor * 1000);
   const events = rows.map((r, i) => eventObject(r, { ...(name ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, paths[i]));
+  // Describe does not print creationTimestamp. The pod existed by its Start Time and by its
+  // earliest event, so the earlier of those is a lower bound of its age: rules that wait for a
+  // pod to be old enough stay quiet rather than guess. Said in the output.
+  const known = [Date.parse(String(status['startTime'] ?? '')), ...events.map((e) => Date.parse(String(e['firstTimestamp'] ?? '')))].filter(Number.isFinite);
+  const createdBy = known.length > 0 ? Math.min(...known) : undefined;
+  if (createdBy !== undefined) metadata['creationTimestamp'] = iso(createdBy);
 
   // What this text does not say, and where to see it.
   const missing: MissingFact[] = [];
@@ -990,6 +1021,7 @@ function describePod(lines: Line[], ctx: Ctx): DescribedPod {
     missing.push({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${name ?? 'NAME'} -o wide` });
   }
   if (terminating) missing.push({ fact: 'terminating-phase', command: yaml });
+  missing.push({ fact: createdBy !== undefined ? 'creation-time' : 'age', command: yaml });
   if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? 'NAME'}${ns}` });
   if (!pod['spec']) missing.push({ fact: 'containers', command: yaml });
   return { pod, events, missing, line: lines[0]?.n ?? 1, now };
@@ -1048,6 +1080,39 @@ export function estimateCapture(status: JsonObject, rows: EventRow[], paths: (st
 export interface KubectlTextResult {
   objects: TextObject[];
   warnings: string[];
+}
+
+/**
+ * The kubelet's Ready condition is False with reason ReadinessGatesNotReady exactly when every
+ * container is ready and a readiness gate is not True; describe prints the gates and the condition
+ * statuses but no reasons, so that reason is restored when those statuses say so.
+ */
+function readinessGateReason(spec: JsonObject, conditions: JsonObject[]): void {
+  const gates = ((spec['readinessGates'] as JsonObject[] | undefined) ?? []).map((g) => g['conditionType']);
+  if (gates.length === 0) return;
+  const status = (t: string) => conditions.find((c) => c['type'] === t)?.['status'];
+  const ready = conditions.find((c) => c['type'] === 'Ready');
+  if (ready && ready['status'] === 'False' && status('ContainersReady') === 'True' && gates.some((g) => status(String(g)) !== 'True')) ready['reason'] = 'ReadinessGatesNotReady';
+}
+
+/**
+ * Describe does not print an init container's restartPolicy, but it shows when one is a sidecar
+ * (restartPolicy: Always): a classic init container cannot be running once the pod is
+ * initialized, or while a regular container runs; and only a sidecar may have probes.
+ */
+function markSidecars(spec: JsonObject, status: JsonObject, conditions: JsonObject[]): void {
+  const inits = (spec['initContainers'] as JsonObject[] | undefined) ?? [];
+  if (inits.length === 0) return;
+  // The API server refuses probes on init containers that are not sidecars.
+  for (const c of inits) if (c['livenessProbe'] || c['readinessProbe'] || c['startupProbe']) c['restartPolicy'] = 'Always';
+  const initialized = conditions.some((c) => c['type'] === 'Initialized' && c['status'] === 'True');
+  const regularRunning = ((status['containerStatuses'] as JsonObject[] | undefined) ?? []).some((st) => (st['state'] as JsonObject | undefined)?.['running'] !== undefined);
+  if (!initialized && !regularRunning) return;
+  for (const st of (status['initContainerStatuses'] as JsonObject[] | undefined) ?? []) {
+    if ((st['state'] as JsonObject | undefined)?.['running'] === undefined) continue;
+    const c = inits.find((x) => x['name'] === st['name']);
+    if (c) c['restartPolicy'] = 'Always';
+  }
 }
 
 /**

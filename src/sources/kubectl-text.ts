@@ -38,7 +38,7 @@ function firstMeaningful(head: string): string | undefined {
   return undefined;
 }
 
-const YAMLISH = /^(?:---|\.\.\.|%|#|-(?: |$)|[{["'!&*|>?]|[^\s:#][^\n]*?:(?: |$))/;
+const YAMLISH = /^(?:---|\.\.\.|%(?:YAML|TAG)\b|#|-(?: |$)|[{["'!&*|>?]|[^\s:#][^\n]*?:(?: |$))/;
 
 export function sniff(head: string): Sniffed {
   const text = sniffKubectlText(head);

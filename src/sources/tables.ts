@@ -23,12 +23,14 @@ interface Column {
   start: number;
 }
 
+/** The header names kubectl prints for events and pods, longest first where one starts another. */
+const HEADER = /\b(?:NAMESPACE|LAST SEEN|FIRST SEEN|LASTSEEN|FIRSTSEEN|TYPE|REASON|OBJECT|SUBOBJECT|SOURCE|MESSAGE|COUNT|NAME|KIND|READY|STATUS|RESTARTS|AGE|IP|NOMINATED NODE|NODE|READINESS GATES)\b/g;
+
 function columns(header: string, indent: number): Column[] {
   const out: Column[] = [];
-  // header names are upper-case words, single spaces inside a name ("LAST SEEN", "NOMINATED NODE")
-  const re = /[A-Z][A-Z0-9_-]*(?: [A-Z][A-Z0-9_-]*)*/g;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(header))) out.push({ name: m[0], start: indent + m.index });
+  HEADER.lastIndex = 0;
+  while ((m = HEADER.exec(header))) out.push({ name: m[0], start: indent + m.index });
   return out;
 }
 
@@ -193,11 +195,21 @@ function podFromRow(c: Record<string, string>, now: number): JsonObject {
     metadata['deletionTimestamp'] = new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
   } else if (status === 'Unknown') phase = 'Unknown';
   else if (init) {
+    // Init:2/3 — two init containers done, the third running; Init:<reason> — the first one waits or failed
     phase = 'Pending';
     const m = /^(\d+)\/(\d+)$/.exec(init[1] as string);
-    const initState = m ? { waiting: { reason: 'PodInitializing' } } : WAITING.test(init[1] as string) ? { waiting: { reason: init[1] } } : TERMINATED.test(init[1] as string) ? { terminated: { reason: init[1] } } : { waiting: {} };
-    spec['initContainers'] = [{ name: 'init-1' }];
-    st['initContainerStatuses'] = [{ name: 'init-1', ready: false, restartCount: restarts, state: initState }];
+    const n = m ? Math.max(1, Number(m[2])) : 1;
+    const done = m ? Math.min(Number(m[1]), n - 1) : 0;
+    const inits = Array.from({ length: n }, (_, i) => `init-${i + 1}`);
+    spec['initContainers'] = inits.map((name) => ({ name }));
+    const stateOf = (i: number): JsonObject => {
+      if (i < done) return { terminated: { reason: 'Completed', exitCode: 0 } };
+      if (i > done) return { waiting: { reason: 'PodInitializing' } };
+      if (m) return { running: {} };
+      const r = init[1] as string;
+      return WAITING.test(r) ? { waiting: { reason: r } } : TERMINATED.test(r) ? { terminated: { reason: r, exitCode: 1 } } : { waiting: { reason: r } };
+    };
+    st['initContainerStatuses'] = inits.map((name, i) => ({ name, ready: i < done, restartCount: i === done ? restarts : 0, state: stateOf(i) }));
     for (const s of statuses) {
       s['state'] = { waiting: { reason: 'PodInitializing' } };
       s['restartCount'] = 0;

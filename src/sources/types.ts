@@ -19,7 +19,7 @@ export interface SourceRef {
 
 /** A fact kubectl's human-readable output does not carry for a pod, and the command that shows it. */
 export interface MissingFact {
-  fact: 'waiting-message' | 'condition-message' | 'event-container' | 'terminating-phase' | 'events' | 'containers' | 'pod-object' | 'pods-table';
+  fact: 'waiting-message' | 'condition-message' | 'event-container' | 'terminating-phase' | 'creation-time' | 'age' | 'events' | 'containers' | 'pod-object' | 'pods-table';
   /** The containers or conditions concerned. */
   subjects?: string[];
   command: string;
