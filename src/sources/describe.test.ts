@@ -131,6 +131,7 @@ describe('detection', () => {
     assert.equal(sniffKubectlText(`$ kubectl describe pod web\n${MODERN}`), 'describe');
     assert.equal(sniffKubectlText('LAST SEEN   TYPE      REASON    OBJECT        MESSAGE\n2m          Warning   BackOff   pod/web-1     Back-off\n'), 'events-table');
     assert.equal(sniffKubectlText('NAMESPACE   NAME    READY   STATUS    RESTARTS   AGE\nshop        web-1   0/1     Pending   0          5m\n'), 'pods-table');
+    assert.equal(sniffKubectlText(`Warning: spec.nodeSelector: deprecated\n${MODERN}`), 'describe');
     assert.equal(sniffKubectlText('Name: web\nkind: Pod\nmetadata: {}\n'), undefined);
     assert.equal(sniffKubectlText('apiVersion: v1\nkind: Pod\n'), undefined);
   });
@@ -363,6 +364,58 @@ describe('old layouts', () => {
     assert.equal(at(r.events[0], 'lastTimestamp'), '2015-04-01T11:49:29Z');
     assert.equal(at(r.events[0], 'reason'), 'failed');
     assert.equal(at(r.events[0], 'type'), undefined);
+  });
+  test('kubectl 1.3: QoS Tier per container, Environment Variables with values, Last Termination State', () => {
+    const text = [
+      'Name:\t\tapi-2188390404-fui3v',
+      'Namespace:\tteam',
+      'Node:\t\tip-172-20-0-19.ec2.internal/172.20.0.19',
+      'Start Time:\tWed, 17 Aug 2016 21:44:36 -0700',
+      'Labels:\t\tapp=api,pod-template-hash=2188390404',
+      'Status:\t\tRunning',
+      'IP:\t\t10.244.1.7',
+      'Controllers:\tReplicaSet/api-2188390404',
+      'Containers:',
+      '  api:',
+      '    Container ID:\tdocker://c694e3d6b628',
+      '    Image:\t\tquay.io/example/api:v2.3.1',
+      '    Port:\t\t8000/TCP',
+      '    QoS Tier:',
+      '      cpu:\t\tBestEffort',
+      '      memory:\t\tBestEffort',
+      '    State:\t\tRunning',
+      '      Started:\t\tThu, 18 Aug 2016 12:52:32 -0700',
+      '    Last Termination State:\tTerminated',
+      '      Reason:\t\tError',
+      '      Exit Code:\t137',
+      '      Started:\t\tThu, 18 Aug 2016 12:44:52 -0700',
+      '      Finished:\t\tThu, 18 Aug 2016 12:46:02 -0700',
+      '    Ready:\t\tFalse',
+      '    Restart Count:\t123',
+      '    Liveness:\t\thttp-get http://:8000/healthz delay=30s timeout=10s period=10s #success=1 #failure=3',
+      '    Environment Variables:',
+      '      REGISTRY_HOST:\tlocalhost',
+      '      STORAGE_KEY:\t\tsuper-secret-key',
+      'Conditions:',
+      '  Type\t\tStatus',
+      '  Ready \tFalse ',
+      'No volumes.',
+      'QoS Tier:\tBestEffort',
+      'Events:',
+      '  FirstSeen\tLastSeen\tCount\tFrom\t\t\t\t\tSubobjectPath\t\t\tType\t\tReason\t\tMessage',
+      '  ---------\t--------\t-----\t----\t\t\t\t\t-------------\t\t\t--------\t------\t\t-------',
+      '  2h\t\t1m\t\t124\t{kubelet ip-172-20-0-19.ec2.internal}\tspec.containers{api}\tWarning\t\tUnhealthy\tLiveness probe failed: Get http://10.244.1.7:8000/healthz: dial tcp 10.244.1.7:8000: getsockopt: connection refused',
+      '',
+    ].join('\n');
+    const r = read(text);
+    assert.deepEqual(r.warnings, []);
+    assert.deepEqual(at(r.pod, 'status', 'conditions'), [{ type: 'Ready', status: 'False' }], '"No volumes." is no condition');
+    assert.equal(at(r.pod, 'status', 'containerStatuses', 0, 'lastState', 'terminated', 'exitCode'), 137);
+    assert.equal(at(r.pod, 'status', 'containerStatuses', 0, 'lastState', 'terminated', 'finishedAt'), '2016-08-18T19:46:02Z');
+    assert.deepEqual(at(r.pod, 'spec', 'containers', 0, 'env'), [{ name: 'REGISTRY_HOST' }, { name: 'STORAGE_KEY' }]);
+    assert.ok(!JSON.stringify(r.objects).includes('super-secret-key'));
+    assert.equal(at(r.events[0], 'count'), 124);
+    assert.equal(at(r.events[0], 'involvedObject', 'fieldPath'), 'spec.containers{api}');
   });
   test('From as "kubelet, node" (kubectl 1.9–1.13)', () => {
     const r = read(

@@ -147,9 +147,11 @@ export function sniffKubectlText(head: string): TextKind | undefined {
   if (PODS_HEADER.test(first.text)) return 'pods-table';
   if (/^Events:(?: +<none>)?$/.test(first.text) && (lines[1] === undefined || /^(?:Type +Reason +Age|FirstSeen +LastSeen)/.test(lines[1].text))) return 'events-section';
   if (/^Type +Reason +Age +From +Message$/.test(first.text)) return 'events-section';
-  if (/^Name: +\S/.test(first.text)) {
+  // "Name:" may follow a line or two of other text (a kubectl warning, a sentence of the ticket)
+  const nameAt = lines.slice(0, 4).findIndex((l) => /^Name: +\S/.test(l.text));
+  if (nameAt >= 0) {
     // A YAML mapping could start with "Name: x" too; describe output has these keys next.
-    const keys = lines.slice(1, 12).map((l) => keyValue(l.text)?.[0]);
+    const keys = lines.slice(nameAt + 1, nameAt + 12).map((l) => keyValue(l.text)?.[0]);
     if (keys.includes('Namespace') && (keys.includes('Node') || keys.includes('Status') || keys.includes('Priority') || keys.includes('Service Account') || keys.includes('Labels'))) return 'describe';
   }
   return undefined;
@@ -443,7 +445,7 @@ function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
     // indentation (kubectl prints its line breaks as they are), up to its "Exit Code:" line.
     let sub: Line[];
     let next: number;
-    if (key === 'State' || key === 'Last State') {
+    if (key === 'State' || key === 'Last State' || key === 'Last Termination State') {
       sub = [];
       let j = i + 1;
       let inMessage = false;
@@ -492,7 +494,8 @@ function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
         break;
       }
       case 'State':
-      case 'Last State': {
+      case 'Last State':
+      case 'Last Termination State': {
         const fields = sub.map((s) => keyValue(s.text.split('\n')[0] as string)).filter((x): x is [string, string] => x !== undefined);
         // the message keeps its continuation lines
         const msg = sub.find((s) => /^Message:/.test(s.text));
@@ -589,8 +592,8 @@ function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
 function conditionRows(body: Line[]): { type: string; status: string }[] {
   const out: { type: string; status: string }[] = [];
   for (const l of body) {
-    const m = /^(\S+)\s+(\S+)/.exec(l.text);
-    if (!m || (m[1] === 'Type' && m[2] === 'Status') || /^-+$/.test(m[1] as string)) continue;
+    const m = /^(\S+)\s+(True|False|Unknown|<none>)$/.exec(l.text);
+    if (!m) continue;
     out.push({ type: m[1] as string, status: m[2] as string });
   }
   return out;

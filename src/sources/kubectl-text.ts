@@ -77,7 +77,14 @@ export class KubectlTextDocuments {
   end(): void {
     const text = this.parts.join('');
     this.parts = [];
-    const r = parseKubectlText(text, this.file, this.kind, this.now);
+    let r: KubectlTextResult;
+    try {
+      r = parseKubectlText(text, this.file, this.kind, this.now);
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      // a parser bug must not become a crash with a stack trace: one line, exit 2
+      throw new InputError(`${this.file}: this kubectl output could not be read (${String((e as Error).message).split('\n')[0]}) — pass kubectl get pod NAME -o yaml instead`);
+    }
     for (const o of r.objects) this.emit({ value: o.value, line: o.line });
   }
 }
