@@ -45,7 +45,7 @@ describe('kubectl describe pod text', () => {
   });
   test('Korean output labels the missing facts in Korean', () => {
     const r = podwhy(['--lang', 'ko', '-f', file('ticket-ko.txt', text)]);
-    assert.match(r.flat, /이 kubectl 출력에 없는 정보: orders-api \(CrashLoopBackOff\)의 대기\(Waiting\) 상태 메시지/);
+    assert.match(r.flat, /이 kubectl 출력에 없는 정보: orders-api \(CrashLoopBackOff\) 컨테이너의 Waiting 상태 메시지/);
   });
   test('CRLF line endings read the same', () => {
     const a = podwhy(['-o', 'json'], text);
@@ -114,6 +114,16 @@ describe('refusals', () => {
       assert.equal(r.err.trim().split('\n').length, 1, r.err);
       assert.match(r.err, /not YAML, JSON or kubectl output/);
       assert.ok(!/\bat .*\.js:\d+/.test(r.err), 'no stack trace');
+    }
+  });
+  test('kubectl describe of a Deployment or a Node: exit 2, one line that says so', () => {
+    const deploy = 'Name:                   web\nNamespace:              shop\nCreationTimestamp:      Sun, 02 Mar 2025 09:00:00 +0000\nLabels:                 app=web\nSelector:               app=web\nReplicas:               3 desired | 3 updated | 3 total | 2 available | 1 unavailable\nStrategyType:           RollingUpdate\n';
+    const node = 'Name:               node-1\nRoles:              control-plane\nLabels:             kubernetes.io/os=linux\nAnnotations:        node.alpha.kubernetes.io/ttl: 0\nCreationTimestamp:  Sun, 02 Mar 2025 09:00:00 +0000\nTaints:             <none>\nUnschedulable:      false\n';
+    for (const text of [deploy, node]) {
+      const r = podwhy([], text);
+      assert.equal(r.code, 2, r.err);
+      assert.equal(r.err.trim().split('\n').length, 1, r.err);
+      assert.match(r.err, /kubectl describe output of something other than a pod/);
     }
   });
   test('describe text with nothing readable: exit 2, one line', () => {

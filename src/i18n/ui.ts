@@ -206,25 +206,25 @@ export const UI: Record<Lang, UiText> = {
       const list = subjects.join(', ');
       switch (fact) {
         case 'waiting-message':
-          return `${list}의 대기(Waiting) 상태 메시지`;
+          return `${list} 컨테이너의 Waiting 상태 메시지`;
         case 'condition-message':
-          return `조건 ${list}의 reason과 message`;
+          return `${list} condition의 reason과 message`;
         case 'event-container':
-          return '일부 이벤트가 어느 컨테이너의 것인지';
+          return '일부 이벤트의 대상 컨테이너';
         case 'terminating-phase':
           return '종료 중인 파드의 phase와 finalizer';
         case 'creation-time':
-          return '파드 생성 시각 (여기의 나이는 Start Time이나 가장 이른 이벤트부터 센 값이라 실제보다 적을 수 있음)';
+          return '파드 생성 시각(여기서 나이는 Start Time이나 가장 이른 이벤트부터 센 값이라 실제보다 적을 수 있음)';
         case 'age':
           return '파드 생성 시각, 곧 파드의 나이';
         case 'events':
-          return '이벤트 (텍스트가 Events 절 앞에서 끝남)';
+          return '이벤트(텍스트가 Events 절 앞에서 끝남)';
         case 'containers':
-          return '컨테이너 (텍스트가 Containers 절 앞에서 끝남)';
+          return '컨테이너(텍스트가 Containers 절 앞에서 끝남)';
         case 'pod-object':
           return '파드 자체: 이 진단은 이벤트만 근거로 함';
         case 'pods-table':
-          return 'STATUS와 RESTARTS 외의 모든 정보 (kubectl get pods 한 줄): 이 진단은 제한적임';
+          return 'STATUS와 RESTARTS 외의 모든 정보(kubectl get pods의 한 줄): 이 진단은 제한적임';
         default:
           return fact;
       }

@@ -130,7 +130,7 @@ export function isPrompt(text: string): boolean {
 
 // ---- detection ----------------------------------------------------------------------------------
 
-export type TextKind = 'describe' | 'events-table' | 'pods-table' | 'events-section';
+export type TextKind = 'describe' | 'events-table' | 'pods-table' | 'events-section' | 'describe-other';
 
 const EVENTS_HEADER = /^(?:NAMESPACE +)?(?:LAST SEEN +TYPE +REASON +OBJECT +MESSAGE|LAST SEEN +TYPE +REASON +KIND +MESSAGE|LASTSEEN +FIRSTSEEN +COUNT +NAME +KIND +SUBOBJECT|LAST SEEN +FIRST SEEN +COUNT +NAME +KIND +SUBOBJECT|FIRSTSEEN +LASTSEEN +COUNT +NAME +KIND +SUBOBJECT)/;
 const PODS_HEADER = /^(?:NAMESPACE +)?NAME +READY +STATUS +RESTARTS +AGE\b/;
@@ -152,7 +152,9 @@ export function sniffKubectlText(head: string): TextKind | undefined {
   if (nameAt >= 0) {
     // A YAML mapping could start with "Name: x" too; describe output has these keys next.
     const keys = lines.slice(nameAt + 1, nameAt + 12).map((l) => keyValue(l.text)?.[0]);
-    if (keys.includes('Namespace') && (keys.includes('Node') || keys.includes('Status') || keys.includes('Priority') || keys.includes('Service Account') || keys.includes('Labels'))) return 'describe';
+    // a pod's describe always has a Node (Host before kubectl 1.1) line; other kinds do not
+    if (keys.includes('Namespace') && (keys.includes('Node') || keys.includes('Host'))) return 'describe';
+    if (keys.filter((k) => k !== undefined && /^[A-Z]/.test(k)).length >= 3) return 'describe-other';
   }
   return undefined;
 }

@@ -14,7 +14,7 @@ export const SNIFF_LINES = 12;
 /** kubectl text is read whole; more than this is refused (describe output of 10 000 pods is far less). */
 export const MAX_TEXT = 64 * 1024 * 1024;
 
-export type Sniffed = { kind: 'kubectl'; text: TextKind } | { kind: 'yaml' } | { kind: 'unknown' };
+export type Sniffed = { kind: 'kubectl'; text: TextKind } | { kind: 'yaml' } | { kind: 'unknown' } | { kind: 'other-describe' };
 
 /** Enough of the head to decide? (a few meaningful lines, or the end of the input) */
 export function canSniff(head: string): boolean {
@@ -42,12 +42,17 @@ const YAMLISH = /^(?:---|\.\.\.|%(?:YAML|TAG)\b|#|-(?: |$)|[{["'!&*|>?]|[^\s:#][
 
 export function sniff(head: string): Sniffed {
   const text = sniffKubectlText(head);
+  if (text === 'describe-other') return { kind: 'other-describe' };
   if (text) return { kind: 'kubectl', text };
   const first = firstMeaningful(head);
   if (first === undefined) return { kind: 'yaml' };
   // A line of YAML: a key, a list entry, a document marker, a comment, a flow collection.
   if (YAMLISH.test(first.trimStart())) return { kind: 'yaml' };
   return { kind: 'unknown' };
+}
+
+export function notAPod(file: string): InputError {
+  return new InputError(`${file} looks like kubectl describe output of something other than a pod — podwhy reads kubectl describe pod output (or kubectl get pod NAME -o yaml)`);
 }
 
 export function notReadable(file: string): InputError {

@@ -15,7 +15,7 @@
 import yaml from 'js-yaml';
 import { InputError } from '../errors.js';
 import { BAIL, parseKubectlYaml } from './kyaml.js';
-import { canSniff, KubectlTextDocuments, notReadable, sniff } from './kubectl-text.js';
+import { canSniff, KubectlTextDocuments, notAPod, notReadable, sniff } from './kubectl-text.js';
 
 export interface ParsedDoc {
   value: unknown;
@@ -595,6 +595,7 @@ export class DocumentStream {
     const s = sniff(head);
     if (s.kind === 'kubectl') return new KubectlTextDocuments(this.file, s.text, this.emit);
     if (s.kind === 'unknown') throw notReadable(this.file);
+    if (s.kind === 'other-describe') throw notAPod(this.file);
     return new YamlDocuments(this.file, this.emit);
   }
 
