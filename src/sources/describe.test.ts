@@ -132,6 +132,8 @@ describe('detection', () => {
     assert.equal(sniffKubectlText('LAST SEEN   TYPE      REASON    OBJECT        MESSAGE\n2m          Warning   BackOff   pod/web-1     Back-off\n'), 'events-table');
     assert.equal(sniffKubectlText('NAMESPACE   NAME    READY   STATUS    RESTARTS   AGE\nshop        web-1   0/1     Pending   0          5m\n'), 'pods-table');
     assert.equal(sniffKubectlText(`Warning: spec.nodeSelector: deprecated\n${MODERN}`), 'describe');
+    assert.equal(sniffKubectlText(`My pod is stuck, please help.\nIt worked yesterday.\n\n${MODERN}`), 'describe');
+    assert.equal(sniffKubectlText('from the cluster:\nLAST SEEN   TYPE      REASON    OBJECT        MESSAGE\n2m          Warning   BackOff   pod/web-1     Back-off\n'), 'events-table');
     assert.equal(sniffKubectlText('Name: web\nkind: Pod\nmetadata: {}\n'), undefined);
     assert.equal(sniffKubectlText('apiVersion: v1\nkind: Pod\n'), undefined);
   });
@@ -286,6 +288,14 @@ describe('events (Type Reason Age From Message)', () => {
     );
     assert.equal(e.length, 1);
     assert.equal(at(e[0], 'message'), '0/3 nodes are available: 3 Insufficient memory. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.');
+  });
+  test('<unknown> ages (kubectl 1.16–1.18 printed them for events.k8s.io events)', () => {
+    const { events: e } = read(
+      'Name:  x\nNamespace:  d\nNode:  <none>\nStatus:  Pending\nContainers:\n  app:\n    Image:  nginx\nEvents:\n  Type     Reason            Age        From               Message\n  ----     ------            ----       ----               -------\n  Warning  FailedScheduling  <unknown>  default-scheduler  0/1 nodes are available: 1 node(s) had taint {node.kubernetes.io/not-ready: }, that the pod didn\'t tolerate.\n',
+    );
+    assert.equal(e.length, 1);
+    assert.equal(at(e[0], 'lastTimestamp'), undefined);
+    assert.match(String(at(e[0], 'message')), /^0\/1 nodes are available/);
   });
   test('Events: <none>', () => {
     const r = read('Name:  x\nNamespace:  d\nNode:  <none>\nStatus:  Pending\nContainers:\n  app:\n    Image:  nginx\nEvents:  <none>\n');

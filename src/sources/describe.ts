@@ -132,8 +132,8 @@ export function isPrompt(text: string): boolean {
 
 export type TextKind = 'describe' | 'events-table' | 'pods-table' | 'events-section' | 'describe-other';
 
-const EVENTS_HEADER = /^(?:NAMESPACE +)?(?:LAST SEEN +TYPE +REASON +OBJECT +MESSAGE|LAST SEEN +TYPE +REASON +KIND +MESSAGE|LASTSEEN +FIRSTSEEN +COUNT +NAME +KIND +SUBOBJECT|LAST SEEN +FIRST SEEN +COUNT +NAME +KIND +SUBOBJECT|FIRSTSEEN +LASTSEEN +COUNT +NAME +KIND +SUBOBJECT)/;
-const PODS_HEADER = /^(?:NAMESPACE +)?NAME +READY +STATUS +RESTARTS +AGE\b/;
+export const EVENTS_HEADER = /^(?:NAMESPACE +)?(?:LAST SEEN +TYPE +REASON +OBJECT +MESSAGE|LAST SEEN +TYPE +REASON +KIND +MESSAGE|LASTSEEN +FIRSTSEEN +COUNT +NAME +KIND +SUBOBJECT|LAST SEEN +FIRST SEEN +COUNT +NAME +KIND +SUBOBJECT|FIRSTSEEN +LASTSEEN +COUNT +NAME +KIND +SUBOBJECT)/;
+export const PODS_HEADER = /^(?:NAMESPACE +)?NAME +READY +STATUS +RESTARTS +AGE\b/;
 
 /**
  * What kind of kubectl text this is, from its first meaningful lines; undefined when it is not
@@ -143,12 +143,15 @@ export function sniffKubectlText(head: string): TextKind | undefined {
   const lines = toLines(head.length > 64 * 1024 ? head.slice(0, 64 * 1024) : head).filter((l) => l.text !== '' && !isPrompt(l.text));
   const first = lines[0];
   if (!first) return undefined;
-  if (EVENTS_HEADER.test(first.text)) return 'events-table';
-  if (PODS_HEADER.test(first.text)) return 'pods-table';
+  // a table's header may follow a line or two of the ticket's own words
+  for (const l of lines.slice(0, 4)) {
+    if (EVENTS_HEADER.test(l.text)) return 'events-table';
+    if (PODS_HEADER.test(l.text)) return 'pods-table';
+  }
   if (/^Events:(?: +<none>)?$/.test(first.text) && (lines[1] === undefined || /^(?:Type +Reason +Age|FirstSeen +LastSeen)/.test(lines[1].text))) return 'events-section';
   if (/^Type +Reason +Age +From +Message$/.test(first.text)) return 'events-section';
   // "Name:" may follow a line or two of other text (a kubectl warning, a sentence of the ticket)
-  const nameAt = lines.slice(0, 4).findIndex((l) => /^Name: +\S/.test(l.text));
+  const nameAt = lines.slice(0, 12).findIndex((l) => /^Name: +\S/.test(l.text));
   if (nameAt >= 0) {
     // A YAML mapping could start with "Name: x" too; describe output has these keys next.
     const keys = lines.slice(nameAt + 1, nameAt + 12).map((l) => keyValue(l.text)?.[0]);

@@ -34,6 +34,11 @@ describe('kubectl get events', () => {
     assert.equal(textInputOf(pods[0] as JsonObject)?.placeholder, true);
     assert.deepEqual(r.warnings, []);
   });
+  test('a message a terminal wrapped is joined to its row', () => {
+    const r = parseEventsTable('LAST SEEN   TYPE      REASON    OBJECT      MESSAGE\n2m          Warning   Failed    pod/api-1   Error: configmap "api-config"\nnot found\n', 'ev.txt', NOW);
+    assert.equal(at(kinds(r.objects, 'Event')[0], 'message'), 'Error: configmap "api-config" not found');
+    assert.deepEqual(r.warnings, []);
+  });
   test('NAMESPACE column, "x4 over" ages (kubectl events), alignment lost', () => {
     const r = parseEventsTable('NAMESPACE LAST SEEN TYPE REASON OBJECT MESSAGE\nshop 30s (x4 over 5m) Warning BackOff pod/api-1 Back-off restarting failed container api in pod api-1_shop(1)\n', 'ev.txt', NOW);
     const [e] = kinds(r.objects, 'Event');
@@ -94,6 +99,16 @@ init-x                        0/1     Init:0/2           0               10m
     assert.equal(at(pods[2], 'status', 'phase'), 'Succeeded');
     assert.deepEqual(at(pods[3], 'status', 'initContainerStatuses', 0, 'state'), { running: {} });
     assert.equal(textInputOf(pods[0] as JsonObject)?.missing[0]?.fact, 'pods-table');
+  });
+  test('-o wide, after a line of the ticket', () => {
+    const wide = `here is what I see:
+NAME    READY   STATUS              RESTARTS   AGE   IP       NODE     NOMINATED NODE   READINESS GATES
+web-1   0/1     ContainerCreating   0          12m   <none>   node-2   <none>           <none>
+`;
+    const [p] = kinds(parsePodsTable(wide, 'pods.txt', NOW).objects, 'Pod');
+    assert.equal(at(p, 'spec', 'nodeName'), 'node-2');
+    assert.equal(at(p, 'status', 'podIP'), undefined);
+    assert.deepEqual(at(p, 'status', 'containerStatuses', 0, 'state'), { waiting: { reason: 'ContainerCreating' } });
   });
   test('the pod rebuilt from a row shows the same STATUS as the row', async () => {
     const { kubectlColumns } = await import('../kubectl/status.js');

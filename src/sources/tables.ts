@@ -15,7 +15,7 @@
 // marked so the output says the diagnosis is limited. Events whose pod the input does not give
 // get a placeholder pod, so a diagnosis can be made from the events alone.
 
-import { eventObject, isPrompt, markTextInput, parseAge, toLines, type EventRow, type KubectlTextResult, type TextObject } from './describe.js';
+import { eventObject, EVENTS_HEADER, isPrompt, markTextInput, parseAge, PODS_HEADER, toLines, type EventRow, type KubectlTextResult, type TextObject } from './describe.js';
 import type { JsonObject } from '../util/json.js';
 
 interface Column {
@@ -75,7 +75,8 @@ interface PodRef {
 /** `kubectl get events` (any layout) → events, with the pods they name. */
 export function parseEventsTable(text: string, file: string, now: number): KubectlTextResult {
   const warnings: string[] = [];
-  const lines = toLines(text).filter((l) => l.text !== '' && !isPrompt(l.text));
+  const all = toLines(text).filter((l) => l.text !== '' && !isPrompt(l.text));
+  const lines = all.slice(Math.max(0, all.findIndex((l) => EVENTS_HEADER.test(l.text))));
   const header = lines[0];
   if (!header) return { objects: [], warnings };
   const cols = columns(header.text, header.indent);
@@ -96,7 +97,7 @@ export function parseEventsTable(text: string, file: string, now: number): Kubec
     const type = c?.['TYPE'];
     if (!c || (type !== 'Normal' && type !== 'Warning')) {
       // a terminal wrapped the message of the row above
-      if (prev && c === undefined) prev['message'] = `${String(prev['message'] ?? '')} ${l.text}`.trim();
+      if (prev) prev['message'] = `${String(prev['message'] ?? '')} ${l.text}`.trim();
       else if (warnings.length < 20) warnings.push(`${file}:${l.n}: an events table row not understood: skipped`);
       continue;
     }
@@ -233,7 +234,8 @@ function podFromRow(c: Record<string, string>, now: number): JsonObject {
 /** `kubectl get pods` → weak pods. */
 export function parsePodsTable(text: string, file: string, now: number): KubectlTextResult {
   const warnings: string[] = [];
-  const lines = toLines(text).filter((l) => l.text !== '' && !isPrompt(l.text));
+  const all = toLines(text).filter((l) => l.text !== '' && !isPrompt(l.text));
+  const lines = all.slice(Math.max(0, all.findIndex((l) => PODS_HEADER.test(l.text))));
   const header = lines[0];
   if (!header) return { objects: [], warnings };
   const cols = columns(header.text, header.indent);
