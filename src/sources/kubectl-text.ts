@@ -10,7 +10,7 @@ import { parseEventsTable, parsePodsTable } from './tables.js';
 import type { ParsedDoc } from './reader.js';
 
 /** Look at this much of the input before deciding what it is. */
-export const SNIFF_LINES = 12;
+export const SNIFF_LINES = 24;
 /** kubectl text is read whole; more than this is refused (describe output of 10 000 pods is far less). */
 export const MAX_TEXT = 64 * 1024 * 1024;
 
@@ -108,9 +108,13 @@ export function parseKubectlText(text: string, file: string, kind: TextKind, now
   const firstPod = r.objects.find((o) => o.value['kind'] === 'Pod');
   const info = firstPod ? textInputOf(firstPod.value) : undefined;
   if (info) info.warnings.push(...r.warnings);
-  if (!firstPod) {
+  if (r.objects.length === 0) {
     const what = kind === 'describe' ? 'kubectl describe output' : kind === 'pods-table' ? 'a kubectl get pods table' : 'an events table';
     throw new InputError(`${file}: looks like ${what} but no pod or event could be read from it — paste the whole output`);
+  }
+  if (!firstPod && r.warnings.length > 0) {
+    // events of other objects only: the CLI says there is no pod; the skipped rows are counted here
+    throw new InputError(`${file}: no pod could be read from this ${kind === 'events-table' ? 'events table' : 'text'} (${r.warnings.length} row(s) not understood) — paste the whole output`);
   }
   return r;
 }
