@@ -126,6 +126,12 @@ describe('refusals', () => {
       assert.match(r.err, /kubectl describe output of something other than a pod/);
     }
   });
+  test('an events table about other objects only: no pod, exit 2, one line', () => {
+    const r = podwhy([], 'LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n2m          Normal   ScalingReplicaSet   deployment/web   Scaled up replica set web-7d4b9c6f5 to 3\n');
+    assert.equal(r.code, 2, r.err);
+    assert.match(r.err, /no pod in the input \(found only events \(1\)\)/);
+    assert.equal(r.err.trim().split('\n').length, 1, r.err);
+  });
   test('describe text with nothing readable: exit 2, one line', () => {
     const r = podwhy(['-o', 'json'], 'Name:  x\nNamespace:  y\nNode:  <none>\n');
     assert.equal(r.code, 0, r.err);
