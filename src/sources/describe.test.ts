@@ -526,6 +526,17 @@ describe('robustness', () => {
     for (let i = 0; i < lines.length; i++) parseDescribeText([...lines.slice(0, i), ...lines.slice(i + 1)].join('\n'), 'p.txt', NOW);
     for (let i = 0; i < lines.length; i++) parseDescribeText([...lines.slice(0, i), lines[i]?.trimStart(), ...lines.slice(i + 1)].join('\n'), 'p.txt', NOW);
   });
+  test('a flood of blank lines streamed in small chunks is decided on quickly', async () => {
+    const { DocumentStream } = await import('./reader.js');
+    const docs: unknown[] = [];
+    const s = new DocumentStream('flood', (d) => docs.push(d.value));
+    const chunk = '\n'.repeat(4096);
+    const t0 = Date.now();
+    for (let i = 0; i < 4000; i++) s.write(chunk);
+    s.write(MODERN);
+    s.end();
+    assert.ok(Date.now() - t0 < 3000, `${Date.now() - t0} ms`);
+  });
   test('an Events section pasted on its own is diagnosed from its events', async () => {
     const { parseEventsSection } = await import('./describe.js');
     const r = parseEventsSection('Events:\n  Type     Reason   Age   From     Message\n  ----     ------   ----  ----     -------\n  Warning  BackOff  10s   kubelet  Back-off restarting failed container\n', 'p.txt', NOW);

@@ -15,6 +15,7 @@
 // arguments are dropped. Anything not understood is skipped with a warning that names the line,
 // never its text.
 
+import { InputError } from '../errors.js';
 import { stripControls } from '../util/sanitize.js';
 import type { JsonObject } from '../util/json.js';
 import type { MissingFact } from './types.js';
@@ -110,16 +111,32 @@ function keyValue(text: string): [string, string] | undefined {
 /** Prompt lines users paste with the output: "$ kubectl describe pod x", "user@host:~# kubectl …". */
 const PROMPT = /^(?:(?:PS )?\S{0,80}?[$#%>] ?)?(?:kubectl|oc|k|kubectl\.exe)(?: +\S+)* *$/;
 
-export function toLines(text: string): Line[] {
+/** More lines than this (not counting blank ones) is refused: describe text of 10 000 pods has far fewer. */
+export const MAX_LINES = 2_000_000;
+
+/** The text's non-blank lines, with their numbers, indentation (tabs as two spaces) and no controls. */
+export function toLines(text: string, file = '<input>'): Line[] {
   const out: Line[] = [];
-  const raw = text.replace(/\r\n?/g, '\n').split('\n');
-  for (let i = 0; i < raw.length; i++) {
-    let s = raw[i] as string;
-    if (s.length > MAX_LINE) s = s.slice(0, MAX_LINE);
-    s = stripControls(s.replace(/\t/g, '  ')).replace(/\s+$/, '');
-    if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
-    const body = s.trimStart();
-    out.push({ n: i + 1, indent: s.length - body.length, text: body });
+  const t = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  let n = 0;
+  let at = 0;
+  while (at <= t.length) {
+    let end = t.indexOf('\n', at);
+    if (end < 0) end = t.length;
+    n++;
+    if (end > at) {
+      let s = t.slice(at, Math.min(end, at + MAX_LINE));
+      if (s.trim() !== '') {
+        s = stripControls(s.replace(/\t/g, '  ')).replace(/\s+$/, '');
+        if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+        const body = s.trimStart();
+        if (body !== '') {
+          if (out.length >= MAX_LINES) throw new InputError(`${file}: more than ${MAX_LINES} lines of kubectl text — split the input`);
+          out.push({ n, indent: s.length - body.length, text: body });
+        }
+      }
+    }
+    at = end + 1;
   }
   return out;
 }
@@ -1129,7 +1146,7 @@ function markSidecars(spec: JsonObject, status: JsonObject, conditions: JsonObje
  */
 export function parseDescribeText(text: string, file: string, now?: number): KubectlTextResult {
   const ctx: Ctx = { file, now, warnings: [], dropped: 0 };
-  const lines = toLines(text);
+  const lines = toLines(text, file);
   const starts: number[] = [];
   let base = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -1162,7 +1179,7 @@ export function parseDescribeText(text: string, file: string, now?: number): Kub
 /** An "Events:" section pasted on its own: the events of a pod whose name the text does not give. */
 export function parseEventsSection(text: string, file: string, now = Date.now()): KubectlTextResult {
   const ctx: Ctx = { file, now, warnings: [], dropped: 0 };
-  const lines = toLines(text).filter((l) => !isPrompt(l.text) && !/^Events:/.test(l.text));
+  const lines = toLines(text, file).filter((l) => !isPrompt(l.text) && !/^Events:/.test(l.text));
   const rows = eventRows(lines, ctx);
   const name = 'pasted-events';
   const pod: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name } };

@@ -18,6 +18,8 @@ export type Sniffed = { kind: 'kubectl'; text: TextKind } | { kind: 'yaml' } | {
 
 /** Enough of the head to decide? (a few meaningful lines, or the end of the input) */
 export function canSniff(head: string): boolean {
+  // never hold (or rescan) more than this: a flood of blank lines must not cost quadratic time
+  if (head.length > 64 * 1024) return true;
   let n = 0;
   let at = 0;
   while (n < SNIFF_LINES) {

@@ -555,6 +555,7 @@ function parseWholeJson(body: string, file: string): ParsedDoc[] {
 export class DocumentStream {
   private inner: YamlDocuments | JsonDocuments | KubectlTextDocuments | undefined;
   private head = '';
+  private lead = 0;
   private cr = false;
 
   constructor(
@@ -577,14 +578,24 @@ export class DocumentStream {
       text = text.replace(/\r\n/g, '\n');
     }
     if (!this.inner) {
+      // head[0, lead) is known to be blank: only new text is searched for the first character
+      const blankSoFar = this.lead === this.head.length;
       this.head += text;
+      if (blankSoFar) {
+        const m = /[^\s]/.exec(text);
+        if (!m) {
+          this.lead = this.head.length;
+          return;
+        }
+        this.lead += m.index;
+      }
+      const c = this.head.charAt(this.lead);
+      if (c !== '{' && c !== '[' && !canSniff(this.head.slice(this.lead))) return; // wait for a few lines
       const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
-      const first = /[^\s]/.exec(body);
-      if (!first) return;
-      const c = first[0];
-      if (c !== '{' && c !== '[' && !canSniff(body)) return; // wait for a few lines
+      const start = this.head.slice(this.lead);
       this.head = '';
-      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : this.textOrYaml(body);
+      this.lead = 0;
+      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : this.textOrYaml(start);
       text = body;
     }
     this.inner.write(text);
@@ -607,9 +618,10 @@ export class DocumentStream {
     if (!this.inner && this.head.trim() === '') return;
     if (!this.inner) {
       const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
+      const c = this.head.charAt(this.lead);
+      const start = this.head.slice(this.lead);
       this.head = '';
-      const c = /[^\s]/.exec(body)?.[0];
-      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : this.textOrYaml(body);
+      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : this.textOrYaml(start);
       this.inner.write(body);
     }
     this.inner.end();

@@ -75,7 +75,7 @@ interface PodRef {
 /** `kubectl get events` (any layout) → events, with the pods they name. */
 export function parseEventsTable(text: string, file: string, now: number): KubectlTextResult {
   const warnings: string[] = [];
-  const all = toLines(text).filter((l) => l.text !== '' && !isPrompt(l.text));
+  const all = toLines(text, file).filter((l) => l.text !== '' && !isPrompt(l.text));
   const lines = all.slice(Math.max(0, all.findIndex((l) => EVENTS_HEADER.test(l.text))));
   const header = lines[0];
   if (!header) return { objects: [], warnings };
@@ -234,7 +234,7 @@ function podFromRow(c: Record<string, string>, now: number): JsonObject {
 /** `kubectl get pods` → weak pods. */
 export function parsePodsTable(text: string, file: string, now: number): KubectlTextResult {
   const warnings: string[] = [];
-  const all = toLines(text).filter((l) => l.text !== '' && !isPrompt(l.text));
+  const all = toLines(text, file).filter((l) => l.text !== '' && !isPrompt(l.text));
   const lines = all.slice(Math.max(0, all.findIndex((l) => PODS_HEADER.test(l.text))));
   const header = lines[0];
   if (!header) return { objects: [], warnings };
