@@ -38,6 +38,12 @@ export interface UiText {
   /** Heading of --timeline, with the instant relative times count from. */
   timeline: (origin?: string) => string;
   now: string;
+  /** Label of a fact kubectl's text output (describe, tables) does not carry. */
+  notInText: string;
+  /** "run" before the command that shows it. */
+  notInTextRun: string;
+  /** The fact, by kind (MissingFact.fact), with the containers or conditions concerned. */
+  missingFact: (fact: string, subjects: string[]) => string;
   stages: Record<string, string>;
   explain: {
     causes: string;
@@ -92,6 +98,35 @@ export const UI: Record<Lang, UiText> = {
     oddity: 'Odd input',
     timeline: (origin) => (origin ? `Timeline (from creation, ${origin})` : 'Timeline'),
     now: 'now',
+    notInText: 'Not in this kubectl output',
+    notInTextRun: 'see',
+    missingFact: (fact, subjects) => {
+      const list = subjects.join(', ');
+      switch (fact) {
+        case 'waiting-message':
+          return `the message of the waiting state of ${list}`;
+        case 'condition-message':
+          return `the reason and message of condition${subjects.length > 1 ? 's' : ''} ${list}`;
+        case 'event-container':
+          return 'which container some events are about';
+        case 'terminating-phase':
+          return "the pod's phase and finalizers while it terminates";
+        case 'creation-time':
+          return "the pod's creation time (its age here counts from its Start Time or earliest event, so it may be older)";
+        case 'age':
+          return "the pod's creation time, so its age";
+        case 'events':
+          return 'events (the text ends before its Events section)';
+        case 'containers':
+          return 'the containers (the text ends before its Containers section)';
+        case 'pod-object':
+          return 'the pod itself: this diagnosis rests on events alone';
+        case 'pods-table':
+          return 'everything but STATUS and RESTARTS (a kubectl get pods row): this diagnosis is limited';
+        default:
+          return fact;
+      }
+    },
     stages: {
       creation: 'creation',
       admission: 'admission',
@@ -173,6 +208,35 @@ export const UI: Record<Lang, UiText> = {
     oddity: '이상한 입력',
     timeline: (origin) => (origin ? `타임라인 (생성 시각 ${origin} 기준)` : '타임라인'),
     now: '지금',
+    notInText: '이 kubectl 출력에 없는 정보',
+    notInTextRun: '확인',
+    missingFact: (fact, subjects) => {
+      const list = subjects.join(', ');
+      switch (fact) {
+        case 'waiting-message':
+          return `${list} 컨테이너의 Waiting 상태 메시지`;
+        case 'condition-message':
+          return `${list} condition의 reason과 message`;
+        case 'event-container':
+          return '일부 이벤트의 대상 컨테이너';
+        case 'terminating-phase':
+          return '종료 중인 파드의 phase와 finalizer';
+        case 'creation-time':
+          return '파드 생성 시각(여기서 나이는 Start Time이나 가장 이른 이벤트부터 센 값이라 실제보다 적을 수 있음)';
+        case 'age':
+          return '파드 생성 시각, 곧 파드의 나이';
+        case 'events':
+          return '이벤트(텍스트가 Events 절 앞에서 끝남)';
+        case 'containers':
+          return '컨테이너(텍스트가 Containers 절 앞에서 끝남)';
+        case 'pod-object':
+          return '파드 자체: 이 진단은 이벤트만 근거로 함';
+        case 'pods-table':
+          return 'STATUS와 RESTARTS 외의 모든 정보(kubectl get pods의 한 줄): 이 진단은 제한적임';
+        default:
+          return fact;
+      }
+    },
     stages: {
       creation: '생성',
       admission: '어드미션',

@@ -47,6 +47,8 @@ export function reportObject(pods: PodDiagnosis[]) {
       oddities: p.facts.oddities,
       // Where the pod's time went, oldest first (an addition to schemaVersion 1).
       timeline: p.timeline.map((e) => ({ at: e.at !== undefined ? formatTime(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: e.detail })),
+      // Pods read from kubectl describe or table text: the format, and the facts it does not carry.
+      input: p.source?.format ? { format: p.source.format, missing: (p.source.missing ?? []).map((m) => ({ fact: m.fact, subjects: m.subjects ?? [], command: m.command })) } : null,
     })),
     summary: {
       pods: pods.length,

@@ -227,6 +227,10 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   const unreadable = p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g));
   for (const u of unreadable) out.push(...wrap(`${ui.unreadable}: ${oneLine(u)}`, ctx.cols, '    ', '').map((l) => c.yellow(l)));
   for (const o of p.facts.oddities) out.push(...wrap(`${ui.oddity}: ${oneLine(o)}`, ctx.cols, '    ', '').map((l) => c.yellow(l)));
+  // Read from kubectl describe or table text: what that text does not say, and where to see it.
+  for (const m of p.source?.missing ?? []) {
+    out.push(...wrap(`${ui.notInText}: ${oneLine(ui.missingFact(m.fact, m.subjects ?? []))} — ${ui.notInTextRun}: ${oneLine(m.command)}`, ctx.cols, '    ', '').map((l) => c.yellow(l)));
+  }
   return out;
 }
 

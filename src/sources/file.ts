@@ -7,6 +7,7 @@ import type { ParsedDoc } from './reader.js';
 import { parseText } from './reader.js';
 import { arr, isObject, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
 import { isEventObject, toEventRecord } from './events.js';
+import { dropPlaceholders, podInputFields, textSource } from './text-input.js';
 import type { EventRecord, FixtureHeader, PodInput, Snapshot } from './types.js';
 
 export { MAX_DEPTH, MAX_DOCUMENTS, parseText, type ParsedDoc } from './reader.js';
@@ -53,7 +54,8 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
     return;
   }
   if (kind === 'Pod') {
-    acc.pods.push({ pod: o, events: [], source: { file, input: file, line } });
+    // Pods read from kubectl describe/table text carry their gaps and warnings (text-input.ts).
+    acc.pods.push({ pod: o, events: [], source: { file, input: file, line, ...textSource(o) }, ...podInputFields(o, acc.warnings) });
     return;
   }
   if (kind === 'Node') {
@@ -139,6 +141,7 @@ export function snapshotFromTexts(inputs: { file: string; text: string }[]): Sna
 export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[] }[]): Snapshot {
   const acc: Collector = { pods: [], events: [], nodes: [], warnings: [], fixtures: [] };
   for (const { file, docs } of inputs) collectDocuments(docs, file, acc);
+  acc.pods = dropPlaceholders(acc.pods);
   const orphanEvents = joinEvents(acc.pods, acc.events);
   // Nodes given with the pods (kubectl get node -o yaml) join by spec.nodeName.
   if (acc.nodes.length > 0) {

@@ -5,7 +5,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { StreamDecoder, tooBig } from './decode.js';
-import { DocumentStream, type ParsedDoc } from './reader.js';
+import { DocumentStream, type ParsedDoc, type ReadOptions } from './reader.js';
 
 /**
  * Read size for files. Under 1 MB on purpose: Node turns a longer Buffer into an *external*
@@ -21,10 +21,10 @@ export interface ReadResult {
 }
 
 /** Parse a stream of byte chunks (any chunking) into documents. */
-export async function readChunks(file: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, maxBytes: number, size?: number): Promise<ReadResult> {
+export async function readChunks(file: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, maxBytes: number, size?: number, opts: ReadOptions = {}): Promise<ReadResult> {
   const docs: ParsedDoc[] = [];
   const decoder = new StreamDecoder(file, maxBytes, size);
-  const stream = new DocumentStream(file, (d) => docs.push(d));
+  const stream = new DocumentStream(file, (d) => docs.push(d), opts);
   let content = false;
   const feed = (text: string) => {
     if (text === '') return;
@@ -57,7 +57,7 @@ function cannotRead(file: string, e: unknown): InputError {
 }
 
 /** Read one file (as named on the command line, resolved to `path`) into documents. */
-export async function readFileDocs(file: string, path: string, maxBytes: number): Promise<ReadResult> {
+export async function readFileDocs(file: string, path: string, maxBytes: number, opts: ReadOptions = {}): Promise<ReadResult> {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -69,12 +69,12 @@ export async function readFileDocs(file: string, path: string, maxBytes: number)
     if (st.isDirectory()) throw cannotRead(file, Object.assign(new Error(), { code: 'EISDIR' }));
     if (st.isFile()) {
       if (st.size > maxBytes) throw tooBig(file, st.size, maxBytes);
-      return await readChunks(file, regularFileChunks(fd), maxBytes, st.size);
+      return await readChunks(file, regularFileChunks(fd), maxBytes, st.size, opts);
     }
     // A pipe or device (`-f <(kubectl get pods -o yaml)`, `-f /dev/stdin`): read it as a stream.
     const stream = createReadStream('', { fd, autoClose: false, highWaterMark: CHUNK });
     try {
-      return await readChunks(file, stream as AsyncIterable<Buffer>, maxBytes);
+      return await readChunks(file, stream as AsyncIterable<Buffer>, maxBytes, undefined, opts);
     } finally {
       stream.destroy();
     }

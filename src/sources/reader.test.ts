@@ -26,7 +26,7 @@ function withoutManagedFields<T>(v: T): T {
 /** Feed text in chunks cut at the given sizes (cycled). */
 function read(text: string, sizes: number[], bigDoc?: number): ParsedDoc[] {
   const docs: ParsedDoc[] = [];
-  const s = new DocumentStream('t', (d) => docs.push(d), bigDoc);
+  const s = new DocumentStream('t', (d) => docs.push(d), bigDoc === undefined ? {} : { bigDoc });
   let at = 0;
   for (let i = 0; at < text.length; i++) {
     const n = sizes[i % sizes.length] as number;

@@ -15,6 +15,7 @@
 import yaml from 'js-yaml';
 import { InputError } from '../errors.js';
 import { BAIL, parseKubectlYaml } from './kyaml.js';
+import { canSniff, KubectlTextDocuments, notAPod, notReadable, sniff } from './kubectl-text.js';
 
 export interface ParsedDoc {
   value: unknown;
@@ -582,18 +583,32 @@ function parseWholeJson(body: string, file: string): ParsedDoc[] {
 
 // ---- the stream -------------------------------------------------------------------------------
 
-/** Text in (any chunking), parsed documents out. JSON or YAML is decided by the first character. */
+export interface ReadOptions {
+  /** Documents longer than this are read item by item (tests lower it). */
+  bigDoc?: number;
+  /** The instant the input was captured (--now), for kubectl text that prints ages. */
+  now?: number;
+}
+
+/**
+ * Text in (any chunking), parsed documents out. JSON or YAML is decided by the first character;
+ * text that is not JSON is first sniffed for kubectl's human-readable output (describe, tables).
+ */
 export class DocumentStream {
-  private inner: YamlDocuments | JsonDocuments | undefined;
+  private inner: YamlDocuments | JsonDocuments | KubectlTextDocuments | undefined;
   private head = '';
+  private lead = 0;
   private cr = false;
 
   constructor(
     private readonly file: string,
     private readonly emit: (d: ParsedDoc) => void,
-    /** Documents longer than this are read item by item (tests lower it). */
-    private readonly bigDoc = BIG_DOC,
+    private readonly opts: ReadOptions = {},
   ) {}
+
+  private get bigDoc(): number {
+    return this.opts.bigDoc ?? BIG_DOC;
+  }
 
   write(text: string): void {
     if (text === '') return;
@@ -610,16 +625,36 @@ export class DocumentStream {
       text = text.replace(/\r\n/g, '\n');
     }
     if (!this.inner) {
+      // head[0, lead) is known to be blank: only new text is searched for the first character
+      const blankSoFar = this.lead === this.head.length;
       this.head += text;
+      if (blankSoFar) {
+        const m = /[^\s]/.exec(text);
+        if (!m) {
+          this.lead = this.head.length;
+          return;
+        }
+        this.lead += m.index;
+      }
+      const c = this.head.charAt(this.lead);
+      if (c !== '{' && c !== '[' && !canSniff(this.head.slice(this.lead))) return; // wait for a few lines
       const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
-      const first = /[^\s]/.exec(body);
-      if (!first) return;
+      const start = this.head.slice(this.lead);
       this.head = '';
-      const c = first[0];
-      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : new YamlDocuments(this.file, this.emit, this.bigDoc);
+      this.lead = 0;
+      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : this.textOrYaml(start);
       text = body;
     }
     this.inner.write(text);
+  }
+
+  /** kubectl describe/table output, YAML, or neither (refused). */
+  private textOrYaml(head: string): YamlDocuments | KubectlTextDocuments {
+    const s = sniff(head);
+    if (s.kind === 'kubectl') return new KubectlTextDocuments(this.file, s.text, this.emit, this.opts.now);
+    if (s.kind === 'unknown') throw notReadable(this.file);
+    if (s.kind === 'other-describe') throw notAPod(this.file);
+    return new YamlDocuments(this.file, this.emit, this.bigDoc);
   }
 
   end(): void {
@@ -628,7 +663,14 @@ export class DocumentStream {
       this.inner?.write('\r'); // a lone CR at the very end
     }
     if (!this.inner && this.head.trim() === '') return;
-    if (!this.inner) this.inner = new YamlDocuments(this.file, this.emit, this.bigDoc);
+    if (!this.inner) {
+      const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
+      const c = this.head.charAt(this.lead);
+      const start = this.head.slice(this.lead);
+      this.head = '';
+      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : this.textOrYaml(start);
+      this.inner.write(body);
+    }
     this.inner.end();
   }
 }

@@ -11,6 +11,18 @@ export interface SourceRef {
   input?: string;
   /** 1-based line of the document or list item that holds the object, when known. */
   line?: number;
+  /** Set when the pod was read from kubectl's human-readable output rather than YAML/JSON. */
+  format?: 'describe' | 'events-table' | 'pods-table';
+  /** Facts that output does not carry, each with the command that shows them. */
+  missing?: MissingFact[];
+}
+
+/** A fact kubectl's human-readable output does not carry for a pod, and the command that shows it. */
+export interface MissingFact {
+  fact: 'waiting-message' | 'condition-message' | 'event-container' | 'terminating-phase' | 'creation-time' | 'age' | 'events' | 'containers' | 'pod-object' | 'pods-table';
+  /** The containers or conditions concerned. */
+  subjects?: string[];
+  command: string;
 }
 
 /** An event in one shape, whichever API group (core/v1 or events.k8s.io/v1) it came from. */

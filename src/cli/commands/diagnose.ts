@@ -11,7 +11,7 @@ import type { Lang, Severity } from '../../rules/types.js';
 import { snapshotFromDocs } from '../../sources/file.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
 import { readChunks, readFileDocs } from '../../sources/input.js';
-import type { ParsedDoc } from '../../sources/reader.js';
+import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
 import type { PodInput, Snapshot } from '../../sources/types.js';
 import { nonEmpty, obj, str, time } from '../../util/json.js';
 import { parseSelector } from '../../util/selector.js';
@@ -52,17 +52,17 @@ export function podName(arg: string): string {
   return name;
 }
 
-async function readInputs(files: string[], io: IO, maxBytes: number): Promise<{ file: string; docs: ParsedDoc[] }[]> {
+async function readInputs(files: string[], io: IO, maxBytes: number, read: ReadOptions): Promise<{ file: string; docs: ParsedDoc[] }[]> {
   const out: { file: string; docs: ParsedDoc[] }[] = [];
   let stdinRead = false;
   for (const file of files) {
     if (file === '-') {
       if (stdinRead) continue;
       stdinRead = true;
-      out.push({ file: '<stdin>', docs: (await readChunks('<stdin>', io.stdin(), maxBytes)).docs });
+      out.push({ file: '<stdin>', docs: (await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read)).docs });
       continue;
     }
-    out.push({ file, docs: (await readFileDocs(file, resolve(io.cwd, file), maxBytes)).docs });
+    out.push({ file, docs: (await readFileDocs(file, resolve(io.cwd, file), maxBytes, read)).docs });
   }
   return out;
 }
@@ -126,6 +126,8 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   if (maxBytes === undefined) throw new UsageError(`--max-bytes "${flags.maxBytes}" is not a size — use e.g. 256Mi or 1000000`);
   const { rules } = loadRuleSet(io.cwd, flags);
   const opts = { ...(now !== undefined ? { now } : {}), lang };
+  // kubectl describe and table text print ages: --now is the instant they count from
+  const read: ReadOptions = now !== undefined ? { now } : {};
 
   let files = flags.file ?? [];
   // Piped input is read when no pod is named, unless a flag only live mode has asks for the
@@ -133,7 +135,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   const liveIntent = flags.context !== undefined || flags.kubeconfig !== undefined || flags.allNamespaces === true;
   let inputs: { file: string; docs: ParsedDoc[] }[] = [];
   if (files.length === 0 && pod === undefined && !io.stdinIsTTY && !liveIntent) {
-    const piped = await readChunks('<stdin>', io.stdin(), maxBytes);
+    const piped = await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read);
     if (piped.content) {
       files = ['-'];
       inputs = [{ file: '<stdin>', docs: piped.docs }];
@@ -141,7 +143,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   }
   let pods: PodInput[];
   if (files.length > 0) {
-    if (inputs.length === 0) inputs = await readInputs(files, io, maxBytes);
+    if (inputs.length === 0) inputs = await readInputs(files, io, maxBytes, read);
     const snapshot = snapshotFromDocs(inputs);
     inputs = []; // the parsed documents live on in the snapshot's pods only
     for (const w of snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);

@@ -1,0 +1,1196 @@
+// `kubectl describe pod` text → Pod and Event objects, shaped as `kubectl get -o yaml` would have
+// them, so everything after the reader works on them unchanged.
+//
+// The layout is kubectl's describe printer (k8s.io/kubectl/pkg/describe: describePod,
+// describeContainers, describeStatus, DescribeProbe, DescribeEvents): "Key:\tvalue" lines written
+// at two-space levels through a tabwriter (padding 2), so a value starts at least two spaces after
+// its key and continuation lines of Labels/Annotations/Tolerations are indented to the value column.
+// Older layouts are read too: events as FirstSeen/LastSeen/Count/From/SubObjectPath/Type/Reason/
+// Message (kubectl ≤ 1.8, absolute times in the oldest), "Controllers:" / "QoS Tier:" lines.
+//
+// What describe does not print is not invented: waiting messages, condition reasons and messages,
+// creationTimestamp, the container an event is about (new layout), node affinity, restartPolicy.
+// Those gaps are returned as `missing` notes with the command that shows them. Environment values
+// are never kept (names and the names of referenced ConfigMaps/Secrets only); command lines and
+// arguments are dropped. Anything not understood is skipped with a warning that names the line,
+// never its text.
+
+import { InputError } from '../errors.js';
+import { stripControls } from '../util/sanitize.js';
+import type { JsonObject } from '../util/json.js';
+import type { MissingFact } from './types.js';
+
+/** Lines longer than this are cut (a message of megabytes is not what kubectl prints). */
+export const MAX_LINE = 64 * 1024;
+/** More pods than this in one text is refused by the caller's document limit; stop reading here. */
+export const MAX_PODS = 100_000;
+/** At most this many warnings per text; the rest are counted. */
+const MAX_WARNINGS = 20;
+
+export interface TextObject {
+  value: JsonObject;
+  line: number;
+}
+
+export interface TextInput {
+  /** What kind of text the object came from. */
+  format: 'describe' | 'events-table' | 'pods-table';
+  /** Facts the text lacks for this pod, each with the command that shows them. */
+  missing: MissingFact[];
+  warnings: string[];
+  /** The instant the text was taken (epoch ms), as far as it can be told. */
+  capturedAt: number;
+  /** A pod made up from the events that name it; dropped when the input gives the pod itself. */
+  placeholder?: boolean;
+}
+
+/** Extra facts about a Pod object that came from kubectl's text output (not its YAML). */
+const inputs = new WeakMap<object, TextInput>();
+
+/** What podwhy knows about a Pod object read from text, or undefined for YAML/JSON pods. */
+export function textInputOf(pod: object): TextInput | undefined {
+  return inputs.get(pod);
+}
+
+export function markTextInput(pod: object, info: TextInput): void {
+  inputs.set(pod, info);
+}
+
+// ---- small readers ------------------------------------------------------------------------------
+
+const MONTHS: Record<string, number> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 };
+const RFC1123 = /^(?:[A-Z][a-z]{2}, )?(\d{1,2}) ([A-Z][a-z]{2}) (\d{4}) (\d\d):(\d\d):(\d\d) (?:([+-])(\d\d)(\d\d)|([A-Z]{2,5}))$/;
+
+/** "Sun, 02 Mar 2025 09:58:00 +0000" (RFC1123Z, and RFC1123 with a zone name) → epoch ms. */
+export function parseRfc1123(s: string): number | undefined {
+  const m = RFC1123.exec(s.trim());
+  if (!m) return undefined;
+  const month = MONTHS[m[2] as string];
+  if (month === undefined) return undefined;
+  let t = Date.UTC(Number(m[3]), month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
+  if (m[7]) {
+    const off = (Number(m[8]) * 60 + Number(m[9])) * 60_000;
+    t += m[7] === '+' ? -off : off;
+  } else if (m[10] && m[10] !== 'UTC' && m[10] !== 'GMT') {
+    return undefined; // a zone abbreviation we cannot resolve
+  }
+  return Number.isFinite(t) ? t : undefined;
+}
+
+const AGE = /^(?:\d+[ydhms])+$/;
+/** kubectl's HumanDuration ("3m", "2m30s", "5d4h", "2y10d") → seconds. Undefined for <unknown>. */
+export function parseAge(s: string): number | undefined {
+  const t = s.trim();
+  if (!AGE.test(t)) return undefined;
+  const unit: Record<string, number> = { y: 365 * 86400, d: 86400, h: 3600, m: 60, s: 1 };
+  let sum = 0;
+  for (const m of t.matchAll(/(\d+)([ydhms])/g)) sum += Number(m[1]) * (unit[m[2] as string] ?? 0);
+  return sum;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const none = (v: string | undefined) => v === undefined || v === '' || v === '<none>' || v === '<unset>' || v === '<unknown>';
+
+interface Line {
+  /** 1-based line number in the input. */
+  n: number;
+  indent: number;
+  /** The line without its indentation and trailing spaces. */
+  text: string;
+}
+
+/** "Key:   value" → [key, value]; "Key:" → [key, '']. Keys are words with spaces, dashes, dots. */
+function keyValue(text: string): [string, string] | undefined {
+  const m = /^([A-Za-z][\w .\/-]{0,60}?):(?:[ ]+(.*))?$/.exec(text);
+  if (!m) return undefined;
+  return [m[1] as string, (m[2] ?? '').trim()];
+}
+
+// ---- text → lines -------------------------------------------------------------------------------
+
+/** Prompt lines users paste with the output: "$ kubectl describe pod x", "user@host:~# kubectl …". */
+const PROMPT = /^(?:(?:PS )?\S{0,80}?[$#%>] ?)?(?:kubectl|oc|k|kubectl\.exe)(?: +\S+)* *$/;
+
+/** More lines than this (not counting blank ones) is refused: describe text of 10 000 pods has far fewer. */
+export const MAX_LINES = 2_000_000;
+
+/** The text's non-blank lines, with their numbers, indentation (tabs as two spaces) and no controls. */
+export function toLines(text: string, file = '<input>'): Line[] {
+  const out: Line[] = [];
+  const t = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  let n = 0;
+  let at = 0;
+  while (at <= t.length) {
+    let end = t.indexOf('\n', at);
+    if (end < 0) end = t.length;
+    n++;
+    if (end > at) {
+      let s = t.slice(at, Math.min(end, at + MAX_LINE));
+      if (s.trim() !== '') {
+        s = stripControls(s.replace(/\t/g, '  ')).replace(/\s+$/, '');
+        if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+        const body = s.trimStart();
+        if (body !== '') {
+          if (out.length >= MAX_LINES) throw new InputError(`${file}: more than ${MAX_LINES} lines of kubectl text — split the input`);
+          out.push({ n, indent: s.length - body.length, text: body });
+        }
+      }
+    }
+    at = end + 1;
+  }
+  return out;
+}
+
+export function isPrompt(text: string): boolean {
+  return /\b(?:kubectl|oc)\b|^\S{0,80}?[$#%>] *k +\w/.test(text) && PROMPT.test(text);
+}
+
+// ---- detection ----------------------------------------------------------------------------------
+
+export type TextKind = 'describe' | 'events-table' | 'pods-table' | 'events-section' | 'describe-other';
+
+export const EVENTS_HEADER = /^(?:NAMESPACE +)?(?:LAST SEEN +TYPE +REASON +OBJECT +MESSAGE|LAST SEEN +TYPE +REASON +KIND +MESSAGE|LASTSEEN +FIRSTSEEN +COUNT +NAME +KIND +SUBOBJECT|LAST SEEN +FIRST SEEN +COUNT +NAME +KIND +SUBOBJECT|FIRSTSEEN +LASTSEEN +COUNT +NAME +KIND +SUBOBJECT)/;
+export const PODS_HEADER = /^(?:NAMESPACE +)?NAME +READY +STATUS +RESTARTS +AGE\b/;
+
+/**
+ * What kind of kubectl text this is, from its first meaningful lines; undefined when it is not
+ * kubectl's text output (YAML, JSON, or something else).
+ */
+export function sniffKubectlText(head: string): TextKind | undefined {
+  const lines = toLines(head.length > 64 * 1024 ? head.slice(0, 64 * 1024) : head).filter((l) => l.text !== '' && !isPrompt(l.text));
+  const first = lines[0];
+  if (!first) return undefined;
+  // a table's header may follow a line or two of the ticket's own words
+  for (const l of lines.slice(0, 4)) {
+    if (EVENTS_HEADER.test(l.text)) return 'events-table';
+    if (PODS_HEADER.test(l.text)) return 'pods-table';
+  }
+  if (/^Events:(?: +<none>)?$/.test(first.text) && (lines[1] === undefined || /^(?:Type +Reason +Age|FirstSeen +LastSeen)/.test(lines[1].text))) return 'events-section';
+  if (/^Type +Reason +Age +From +Message$/.test(first.text)) return 'events-section';
+  // "Name:" may follow a line or two of other text (a kubectl warning, a sentence of the ticket)
+  const nameAt = lines.slice(0, 12).findIndex((l) => /^Name: +\S/.test(l.text));
+  if (nameAt >= 0) {
+    // A YAML mapping could start with "Name: x" too; describe output has these keys next.
+    const keys = lines.slice(nameAt + 1, nameAt + 12).map((l) => keyValue(l.text)?.[0]);
+    // a pod's describe always has a Node (Host before kubectl 1.1) line; other kinds do not
+    if (keys.includes('Namespace') && (keys.includes('Node') || keys.includes('Host'))) return 'describe';
+    if (keys.filter((k) => k !== undefined && /^[A-Z]/.test(k)).length >= 3) return 'describe-other';
+  }
+  return undefined;
+}
+
+// ---- the parser ---------------------------------------------------------------------------------
+
+const TOP_KEYS = new Set([
+  'Name',
+  'Namespace',
+  'Priority',
+  'Priority Class Name',
+  'PriorityClassName',
+  'Runtime Class Name',
+  'Service Account',
+  'Node',
+  'Start Time',
+  'Labels',
+  'Annotations',
+  'Status',
+  'Termination Grace Period',
+  'Reason',
+  'Message',
+  'SeccompProfile',
+  'LocalhostProfile',
+  'IP',
+  'IPs',
+  'Controlled By',
+  'Controllers',
+  'Created By',
+  'NominatedNodeName',
+  'Resources',
+  'Init Containers',
+  'Containers',
+  'Ephemeral Containers',
+  'Readiness Gates',
+  'Conditions',
+  'Volumes',
+  'QoS Class',
+  'QoS Tier',
+  'Node-Selectors',
+  'Tolerations',
+  'Topology Spread Constraints',
+  'SchedulingGroup',
+  'Events',
+  'Image(s)',
+  'Host',
+  'Replication Controllers',
+]);
+
+interface Section {
+  key: string;
+  value: string;
+  /** The column the value starts at (where continuation lines of Labels/Annotations line up). */
+  valueCol: number;
+  line: Line;
+  body: Line[];
+}
+
+interface Ctx {
+  file: string;
+  /** The instant the text was taken, when the caller knows it; else estimated per pod. */
+  now: number | undefined;
+  warnings: string[];
+  dropped: number;
+}
+
+function warn(ctx: Ctx, msg: string): void {
+  if (ctx.warnings.length < MAX_WARNINGS) ctx.warnings.push(`${ctx.file}:${msg}`);
+  else ctx.dropped++;
+}
+
+function isTopKeyLine(l: Line): boolean {
+  if (l.indent !== 0) return false;
+  const kv = keyValue(l.text);
+  return kv !== undefined && TOP_KEYS.has(kv[0]);
+}
+
+/** Cut the lines of one pod into its top-level sections. Column-0 lines that are no key continue the section. */
+function sections(lines: Line[]): Section[] {
+  const out: Section[] = [];
+  for (const l of lines) {
+    if (isTopKeyLine(l)) {
+      const [key, value] = keyValue(l.text) as [string, string];
+      const at = value === '' ? -1 : l.text.indexOf(value, key.length + 1);
+      out.push({ key, value, valueCol: at < 0 ? -1 : l.indent + at, line: l, body: [] });
+    } else if (out.length > 0) {
+      (out[out.length - 1] as Section).body.push(l);
+    }
+  }
+  return out;
+}
+
+/** Labels/Node-Selectors: "k=v" per line (kubectl ≤ 1.5: "k=v,k2=v2" on one line; values hold no commas). */
+function keyEqualsValue(first: string, body: Line[]): Record<string, string> | undefined {
+  const vals = [first, ...body.filter((l) => l.text !== '').map((l) => l.text)].filter((v) => !none(v)).flatMap((v) => v.split(/,(?=[^,=\s]+=)/));
+  if (vals.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const v of vals) {
+    const eq = v.indexOf('=');
+    if (eq > 0) out[v.slice(0, eq)] = v.slice(eq + 1);
+    else out[v] = '';
+  }
+  return out;
+}
+
+/** Annotations: "k: v" per line; long or multi-line values as "k:" and indented lines under it. */
+function annotations(first: string, valueCol: number, body: Line[]): Record<string, string> | undefined {
+  const rows = [{ text: first, indent: -1 }, ...body.filter((l) => l.text !== '').map((l) => ({ text: l.text, indent: l.indent }))].filter((r) => !none(r.text));
+  if (rows.length === 0) return undefined;
+  // keys line up at the value column; a long value's lines are two further in
+  const base = valueCol >= 0 ? valueCol : Math.min(...body.filter((l) => l.text !== '').map((l) => l.indent));
+  const out: Record<string, string> = {};
+  let last: string | undefined;
+  for (const r of rows) {
+    const m = /^([\w.\/-]+):(?: (.*))?$/.exec(r.text);
+    if (m && (r.indent === -1 || r.indent <= base)) {
+      last = m[1] as string;
+      out[last] = m[2] ?? '';
+    } else if (last !== undefined) {
+      out[last] = out[last] === '' ? r.text : `${out[last]}\n${r.text}`;
+    }
+  }
+  return out;
+}
+
+/** "key=value:NoSchedule op=Exists for 300s" → a toleration. */
+export function parseToleration(s: string): JsonObject {
+  const t: JsonObject = {};
+  let rest = s.trim();
+  const secs = / for (\d+)s$/.exec(rest);
+  if (secs) {
+    t['tolerationSeconds'] = Number(secs[1]);
+    rest = rest.slice(0, secs.index);
+  }
+  let exists = false;
+  if (rest === 'op=Exists') {
+    exists = true;
+    rest = '';
+  } else if (rest.endsWith(' op=Exists')) {
+    exists = true;
+    rest = rest.slice(0, -' op=Exists'.length);
+  }
+  const colon = rest.lastIndexOf(':');
+  let kv = rest;
+  if (colon >= 0 && /^(NoSchedule|PreferNoSchedule|NoExecute)$/.test(rest.slice(colon + 1))) {
+    t['effect'] = rest.slice(colon + 1);
+    kv = rest.slice(0, colon);
+  }
+  const eq = kv.indexOf('=');
+  if (eq >= 0) {
+    t['key'] = kv.slice(0, eq);
+    t['operator'] = 'Equal';
+    t['value'] = kv.slice(eq + 1);
+  } else {
+    if (kv !== '') t['key'] = kv;
+    t['operator'] = exists ? 'Exists' : 'Equal';
+  }
+  return t;
+}
+
+/** "http-get http://:8080/healthz delay=0s timeout=1s period=10s #success=1 #failure=3" → a probe. */
+export function parseProbe(s: string): JsonObject | undefined {
+  const m = /^(http-get|tcp-socket|exec|grpc|unknown)\b(.*?)\s*delay=(\d+)s timeout=(\d+)s period=(\d+)s #success=(\d+) #failure=(\d+)\s*$/.exec(s.trim());
+  if (!m) return undefined;
+  const probe: JsonObject = {
+    initialDelaySeconds: Number(m[3]),
+    timeoutSeconds: Number(m[4]),
+    periodSeconds: Number(m[5]),
+    successThreshold: Number(m[6]),
+    failureThreshold: Number(m[7]),
+  };
+  const target = (m[2] as string).trim();
+  const port = (p: string): string | number => (/^\d+$/.test(p) ? Number(p) : p);
+  if (m[1] === 'http-get') {
+    const u = /^(https?):\/\/(\[[^\]]*\]|[^/:]*)(?::([^/]*))?(\/.*)?$/.exec(target);
+    const h: JsonObject = {};
+    if (u) {
+      if (u[4] !== undefined) h['path'] = u[4];
+      if (u[3] !== undefined && u[3] !== '') h['port'] = port(u[3]);
+      if (u[2]) h['host'] = u[2].replace(/^\[|\]$/g, '');
+      h['scheme'] = (u[1] as string).toUpperCase();
+    }
+    probe['httpGet'] = h;
+  } else if (m[1] === 'tcp-socket') {
+    const c = target.lastIndexOf(':');
+    const h: JsonObject = {};
+    if (c >= 0) {
+      if (target.slice(0, c) !== '') h['host'] = target.slice(0, c);
+      h['port'] = port(target.slice(c + 1));
+    }
+    probe['tcpSocket'] = h;
+  } else if (m[1] === 'exec') {
+    const c = /^\[(.*)\]$/.exec(target);
+    probe['exec'] = { command: c ? (c[1] as string).split(' ').filter((x) => x !== '') : [] };
+  } else if (m[1] === 'grpc') {
+    const g = /^<pod>:(\d+)(?:\s+(\S+))?$/.exec(target);
+    const h: JsonObject = {};
+    if (g) {
+      h['port'] = Number(g[1]);
+      if (g[2]) h['service'] = g[2];
+    }
+    probe['grpc'] = h;
+  }
+  return probe;
+}
+
+/** One container state block ("State:  Terminated" with its indented lines) → state object. */
+function containerState(kind: string, fields: [string, string][], ctx: Ctx, at: Line): JsonObject {
+  const f = new Map(fields);
+  const time = (k: string) => {
+    const v = f.get(k);
+    if (v === undefined) return undefined;
+    const t = parseRfc1123(v);
+    if (t === undefined) warn(ctx, `${at.n}: ${k} time not understood: ignored`);
+    return t === undefined ? undefined : iso(t);
+  };
+  if (kind === 'Running') {
+    const s: JsonObject = {};
+    const st = time('Started');
+    if (st) s['startedAt'] = st;
+    return { running: s };
+  }
+  if (kind === 'Terminated') {
+    const s: JsonObject = {};
+    const reason = f.get('Reason');
+    if (reason) s['reason'] = reason;
+    const message = f.get('Message');
+    if (message) s['message'] = message;
+    const code = f.get('Exit Code');
+    if (code !== undefined && /^-?\d+$/.test(code)) s['exitCode'] = Number(code);
+    const sig = f.get('Signal');
+    if (sig !== undefined && /^\d+$/.test(sig)) s['signal'] = Number(sig);
+    const st = time('Started');
+    if (st) s['startedAt'] = st;
+    const fin = time('Finished');
+    if (fin) s['finishedAt'] = fin;
+    return { terminated: s };
+  }
+  const s: JsonObject = {};
+  const reason = f.get('Reason');
+  if (reason) s['reason'] = reason;
+  return { waiting: s };
+}
+
+interface ParsedContainer {
+  spec: JsonObject;
+  status: JsonObject | undefined;
+}
+
+/** The lines of a "Containers:" section → containers and their statuses. */
+function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
+  const out: ParsedContainer[] = [];
+  const lines = body.filter((l) => l.text !== '');
+  const nameIndent = lines[0]?.indent ?? 2;
+  let cur: ParsedContainer | undefined;
+  let fieldIndent = -1;
+  let i = 0;
+  const subLines = (from: number, indent: number): { lines: Line[]; next: number } => {
+    const sub: Line[] = [];
+    let j = from;
+    while (j < lines.length && (lines[j] as Line).indent > indent) sub.push(lines[j++] as Line);
+    return { lines: sub, next: j };
+  };
+  while (i < lines.length) {
+    const l = lines[i] as Line;
+    if (l.indent <= nameIndent) {
+      const m = /^([a-z0-9]([-a-z0-9.]*[a-z0-9])?):$/.exec(l.text);
+      if (m && l.indent === nameIndent) {
+        cur = { spec: { name: m[1] }, status: undefined };
+        out.push(cur);
+        fieldIndent = -1;
+      } else warn(ctx, `${l.n}: a line in the container list not understood: skipped`);
+      i++;
+      continue;
+    }
+    if (!cur) {
+      warn(ctx, `${l.n}: a line before the first container: skipped`);
+      i++;
+      continue;
+    }
+    if (fieldIndent < 0) fieldIndent = l.indent;
+    const kv = l.indent === fieldIndent ? keyValue(l.text) : undefined;
+    if (!kv) {
+      warn(ctx, `${l.n}: a line of container "${String(cur.spec['name'])}" not understood: skipped`);
+      i++;
+      continue;
+    }
+    const [key, value] = kv;
+    // The lines indented under this field; a terminated state's message may span lines of any
+    // indentation (kubectl prints its line breaks as they are), up to its "Exit Code:" line.
+    let sub: Line[];
+    let next: number;
+    if (key === 'State' || key === 'Last State' || key === 'Last Termination State') {
+      sub = [];
+      let j = i + 1;
+      let inMessage = false;
+      while (j < lines.length) {
+        const s = lines[j] as Line;
+        if (inMessage) {
+          if (s.indent > fieldIndent && /^Exit Code:/.test(s.text)) inMessage = false;
+          else {
+            const last = sub[sub.length - 1] as Line;
+            sub[sub.length - 1] = { ...last, text: `${last.text}\n${' '.repeat(Math.max(0, s.indent))}${s.text}` };
+            j++;
+            continue;
+          }
+        }
+        if (s.indent <= fieldIndent) break;
+        if (/^Message:/.test(s.text)) inMessage = true;
+        sub.push(s);
+        j++;
+      }
+      next = j;
+    } else ({ lines: sub, next } = subLines(i + 1, fieldIndent));
+    i = next;
+    const status = (cur.status ??= { name: cur.spec['name'] });
+    switch (key) {
+      case 'Container ID':
+        if (!none(value)) status['containerID'] = value;
+        break;
+      case 'Image':
+        if (!none(value)) {
+          cur.spec['image'] = value;
+          status['image'] = value;
+        }
+        break;
+      case 'Image ID':
+        if (!none(value)) status['imageID'] = value;
+        break;
+      case 'Port':
+      case 'Ports': {
+        // "8080/TCP", "8080/TCP (http)" (kubectl ≥ 1.31 names the port), several joined by ", "
+        const ports = value
+          .split(', ')
+          .map((p) => /^(\d+)\/(TCP|UDP|SCTP)(?: \(([^)]+)\))?$/.exec(p.trim()))
+          .filter((p): p is RegExpExecArray => p !== null)
+          .map((p) => ({ ...(p[3] ? { name: p[3] } : {}), containerPort: Number(p[1]), protocol: p[2] }));
+        if (ports.length > 0) cur.spec['ports'] = ports;
+        break;
+      }
+      case 'State':
+      case 'Last State':
+      case 'Last Termination State': {
+        const fields = sub.map((s) => keyValue(s.text.split('\n')[0] as string)).filter((x): x is [string, string] => x !== undefined);
+        // the message keeps its continuation lines
+        const msg = sub.find((s) => /^Message:/.test(s.text));
+        if (msg) {
+          const idx = fields.findIndex(([k]) => k === 'Message');
+          const text = msg.text.replace(/^Message:\s*/, '');
+          if (idx >= 0) fields[idx] = ['Message', text];
+        }
+        status[key === 'State' ? 'state' : 'lastState'] = containerState(value, fields, ctx, l);
+        break;
+      }
+      case 'Ready':
+        status['ready'] = value === 'True' || value === 'true';
+        break;
+      case 'Restart Count':
+        if (/^\d+$/.test(value)) status['restartCount'] = Number(value);
+        break;
+      case 'Started':
+        // kubectl ≥ 1.x prints it for containers with a startup probe in some versions
+        if (value === 'True' || value === 'true' || value === 'False' || value === 'false') status['started'] = value.toLowerCase() === 'true';
+        break;
+      case 'Limits':
+      case 'Requests': {
+        const q: Record<string, string> = {};
+        for (const s of sub) {
+          const kv2 = keyValue(s.text);
+          if (kv2 && kv2[1] !== '') q[kv2[0]] = kv2[1];
+        }
+        const res = (cur.spec['resources'] ??= {}) as JsonObject;
+        res[key === 'Limits' ? 'limits' : 'requests'] = q;
+        break;
+      }
+      case 'Liveness':
+      case 'Readiness':
+      case 'Startup': {
+        const p = parseProbe(value);
+        if (p) cur.spec[`${key.toLowerCase()}Probe`] = p;
+        else warn(ctx, `${l.n}: ${key} probe line not understood: skipped`);
+        break;
+      }
+      case 'Environment':
+      case 'Environment Variables': {
+        // Names only: values are never kept. References name their ConfigMap or Secret and key.
+        const env: JsonObject[] = [];
+        const entryIndent = sub[0]?.indent;
+        for (const s of sub) {
+          if (s.indent !== entryIndent) continue; // continuation lines of multi-line values
+          const m = /^([A-Za-z_][\w.-]*):(?:\s+(.*))?$/.exec(s.text);
+          if (!m) continue;
+          const e: JsonObject = { name: m[1] };
+          const rest = m[2] ?? '';
+          const sec = /^<set to the key '([^']*)' in secret '([^']*)'>/.exec(rest);
+          const cm = /^<set to the key '([^']*)' of config map '([^']*)'>/.exec(rest);
+          const optional = /Optional: true\s*$/.test(rest);
+          if (sec) e['valueFrom'] = { secretKeyRef: { key: sec[1], name: sec[2], ...(optional ? { optional: true } : {}) } };
+          else if (cm) e['valueFrom'] = { configMapKeyRef: { key: cm[1], name: cm[2], ...(optional ? { optional: true } : {}) } };
+          env.push(e);
+        }
+        if (env.length > 0) cur.spec['env'] = env;
+        break;
+      }
+      case 'Environment Variables from': {
+        const from: JsonObject[] = [];
+        for (const s of sub) {
+          const m = /^(\S+)\s+(ConfigMap|Secret)(?: with prefix '([^']*)')?\s+Optional: (true|false)$/.exec(s.text);
+          if (!m) continue;
+          const ref = { name: m[1], ...(m[4] === 'true' ? { optional: true } : {}) };
+          from.push({ ...(m[2] === 'ConfigMap' ? { configMapRef: ref } : { secretRef: ref }), ...(m[3] ? { prefix: m[3] } : {}) });
+        }
+        if (from.length > 0) cur.spec['envFrom'] = from;
+        break;
+      }
+      case 'Mounts': {
+        const mounts: JsonObject[] = [];
+        for (const s of sub) {
+          const m = /^(\S.*?) from (\S+) \((ro|rw)(?:,path="(.*)")?\)$/.exec(s.text);
+          if (!m) continue;
+          mounts.push({ mountPath: m[1], name: m[2], ...(m[3] === 'ro' ? { readOnly: true } : {}), ...(m[4] ? { subPath: m[4] } : {}) });
+        }
+        if (mounts.length > 0) cur.spec['volumeMounts'] = mounts;
+        break;
+      }
+      case 'Command':
+      case 'Args':
+        break; // command lines may carry credentials and tell the diagnosis nothing: dropped
+      default:
+        break; // Host Port(s), SeccompProfile, Devices…: not used
+    }
+  }
+  return out;
+}
+
+/** The Conditions (and Readiness Gates) table: "Type  Status" rows. */
+function conditionRows(body: Line[]): { type: string; status: string }[] {
+  const out: { type: string; status: string }[] = [];
+  for (const l of body) {
+    const m = /^(\S+)\s+(True|False|Unknown|<none>)$/.exec(l.text);
+    if (!m) continue;
+    out.push({ type: m[1] as string, status: m[2] as string });
+  }
+  return out;
+}
+
+/** Volumes: "name:" then "Type: … (…)" and its fields. */
+function volumes(body: Line[]): JsonObject[] {
+  const out: JsonObject[] = [];
+  const lines = body.filter((l) => l.text !== '');
+  const nameIndent = lines[0]?.indent ?? 2;
+  let cur: { name: string; fields: Map<string, string> } | undefined;
+  const flush = () => {
+    if (!cur) return;
+    const f = cur.fields;
+    const v: JsonObject = { name: cur.name };
+    const type = (f.get('Type') ?? '').split(' ')[0];
+    const optional = f.get('Optional') === 'true';
+    if (type === 'Secret') v['secret'] = { secretName: f.get('SecretName') ?? '', ...(optional ? { optional: true } : {}) };
+    else if (type === 'ConfigMap') v['configMap'] = { name: f.get('Name') ?? '', ...(optional ? { optional: true } : {}) };
+    else if (type === 'PersistentVolumeClaim') v['persistentVolumeClaim'] = { claimName: f.get('ClaimName') ?? '', ...(f.get('ReadOnly') === 'true' ? { readOnly: true } : {}) };
+    else if (type === 'EmptyDir') v['emptyDir'] = {};
+    else if (type === 'HostPath') v['hostPath'] = { path: f.get('Path') ?? '' };
+    else if (type === 'Projected') v['projected'] = { sources: [] };
+    else if (type === 'NFS') v['nfs'] = { server: f.get('Server') ?? '', path: f.get('Path') ?? '' };
+    else if (type === 'CSI') v['csi'] = { driver: f.get('Driver') ?? '' };
+    else if (type === 'DownwardAPI') v['downwardAPI'] = {};
+    else if (type === 'EphemeralVolume') v['ephemeral'] = {};
+    out.push(v);
+    cur = undefined;
+  };
+  for (const l of lines) {
+    if (l.indent <= nameIndent) {
+      const m = /^(\S+):$/.exec(l.text);
+      flush();
+      if (m) cur = { name: m[1] as string, fields: new Map() };
+      continue;
+    }
+    const kv = keyValue(l.text);
+    if (cur && kv && !cur.fields.has(kv[0])) cur.fields.set(kv[0], kv[1]);
+  }
+  flush();
+  return out;
+}
+
+// ---- events -------------------------------------------------------------------------------------
+
+const AGE_RE = String.raw`(?:<unknown>|<invalid>|(?:\d+[ydhms])+)`;
+const DATE_RE = String.raw`(?:[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d [-+]\d{4})`;
+const WHEN_RE = `(?:${AGE_RE}|${DATE_RE})`;
+const FROM_RE = String.raw`(?:\{[^}]*\}|[\w.:\/-]+, [\w.:\/-]+|[\w.:\/-]+)`;
+const NEW_ROW = new RegExp(String.raw`^(Normal|Warning|[A-Z]\w{0,20})\s+(\S+)\s+(${AGE_RE}(?: \(x(\d+) over (${AGE_RE})\))?)\s+(?:(${FROM_RE})(?:\s{2,}|\s+(?=\S)|$))?(.*)$`);
+const OLD_ROW = new RegExp(
+  String.raw`^(${WHEN_RE})\s+(${WHEN_RE})\s+(\d+)\s+(${FROM_RE})\s+(?:(spec\.\w+\{[^}]*\}|implicitly required container \S+)\s+)?(?:(Normal|Warning)\s+)?(\S+)\s*(.*)$`,
+);
+
+export interface EventRow {
+  type?: string;
+  reason?: string;
+  message: string;
+  count: number;
+  /** Seconds before capture, or epoch ms when `absolute`. */
+  first?: number;
+  last?: number;
+  absolute?: boolean;
+  source?: string;
+  fieldPath?: string;
+}
+
+function when(s: string): { secs?: number; ms?: number } {
+  const a = parseAge(s);
+  if (a !== undefined) return { secs: a };
+  const t = parseRfc1123(s);
+  return t !== undefined ? { ms: t } : {};
+}
+
+function sourceComponent(from: string | undefined): string | undefined {
+  if (from === undefined || from === '') return undefined;
+  const s = from.replace(/^\{|\}$/g, '').trim();
+  return s.split(/[ ,]/)[0] || undefined;
+}
+
+/**
+ * The rows of an Events table, in either layout. `header` is the column header line (absent when
+ * the table starts at its rows); a line that is not a row continues the message of the row above
+ * (a terminal wrapped it).
+ */
+export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
+  const rows: EventRow[] = [];
+  let old = false;
+  let fromCol = -1;
+  let msgCol = -1;
+  for (const l of lines) {
+    if (l.text === '') continue;
+    if (/^Type\s+Reason\s+Age\s+From\s+Message$/.test(l.text)) {
+      old = false;
+      fromCol = l.indent + l.text.indexOf('From');
+      msgCol = l.indent + l.text.indexOf('Message');
+      continue;
+    }
+    if (/^(?:FirstSeen|LastSeen)\s+(?:FirstSeen|LastSeen)\s+Count\s+From\s+Sub[oO]bjectPath\b/.test(l.text)) {
+      old = true;
+      continue;
+    }
+    if (/^-{2,}(?:\s+-{2,})+$/.test(l.text)) continue;
+    if (old) {
+      const m = OLD_ROW.exec(l.text);
+      if (m) {
+        const a = when(m[1] as string);
+        const b = when(m[2] as string);
+        // FirstSeen comes first in every old layout
+        const row: EventRow = { message: (m[8] ?? '').trim(), count: Math.max(1, Number(m[3])) };
+        if (a.ms !== undefined || b.ms !== undefined) {
+          row.absolute = true;
+          if (a.ms !== undefined) row.first = a.ms;
+          if (b.ms !== undefined) row.last = b.ms;
+        } else {
+          if (a.secs !== undefined) row.first = a.secs;
+          if (b.secs !== undefined) row.last = b.secs;
+        }
+        const src = sourceComponent(m[4]);
+        if (src) row.source = src;
+        const path = m[5];
+        if (path && path.startsWith('spec.')) row.fieldPath = path;
+        if (m[6]) row.type = m[6];
+        row.reason = m[7] as string;
+        rows.push(row);
+        continue;
+      }
+    } else {
+      const m = NEW_ROW.exec(l.text);
+      if (m && (m[1] === 'Normal' || m[1] === 'Warning' || rows.length === 0 || fromCol >= 0)) {
+        const row: EventRow = { type: m[1] as string, reason: m[2] as string, message: '', count: 1 };
+        const ageText = m[3] as string;
+        const lastAge = parseAge(ageText.split(' ')[0] as string);
+        if (m[4] !== undefined) {
+          row.count = Math.max(1, Number(m[4]));
+          const f = parseAge(m[5] as string);
+          if (f !== undefined) row.first = f;
+          if (lastAge !== undefined) row.last = lastAge;
+        } else if (lastAge !== undefined) {
+          row.first = lastAge;
+          row.last = lastAge;
+        }
+        let from = m[6];
+        let message = m[7] ?? '';
+        // An empty From column: the header says where the message starts.
+        if (fromCol >= 0 && msgCol > fromCol) {
+          const at = (col: number) => l.text.charAt(col - l.indent);
+          if (at(fromCol) === ' ' && at(fromCol - 1) === ' ') {
+            from = undefined;
+            message = l.text.slice(Math.max(0, msgCol - l.indent));
+          }
+        }
+        const src = sourceComponent(from);
+        if (src) row.source = src;
+        row.message = message.trim();
+        rows.push(row);
+        continue;
+      }
+    }
+    const prev = rows[rows.length - 1];
+    if (prev) prev.message = prev.message === '' ? l.text : `${prev.message} ${l.text}`;
+    else warn(ctx, `${l.n}: an events line not understood: skipped`);
+  }
+  return rows;
+}
+
+const CONTAINER_REASONS = new Set(['Pulling', 'Pulled', 'Failed', 'BackOff', 'Created', 'Started', 'Killing', 'Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook', 'ErrImageNeverPull', 'InspectFailed']);
+
+/**
+ * Which container an event is about. The new layout does not print the event's SubObjectPath; it
+ * is recovered where the text is certain: the message names the container, names its image, or
+ * the pod has one container.
+ */
+function inferFieldPath(row: EventRow, all: { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[]): string | undefined {
+  if (row.fieldPath) return row.fieldPath;
+  if (!row.reason || !CONTAINER_REASONS.has(row.reason)) return undefined;
+  const msg = row.message;
+  const named = /\b[Cc]ontainer "?([a-z0-9][-a-z0-9.]*[a-z0-9]|[a-z0-9])"?/.exec(msg)?.[1];
+  let c = named !== undefined ? all.find((x) => x.name === named) : undefined;
+  if (!c) {
+    const image = /image "([^"]+)"/.exec(msg)?.[1];
+    if (image !== undefined) {
+      const byImage = all.filter((x) => x.image === image);
+      if (byImage.length === 1) c = byImage[0];
+    }
+  }
+  if (!c) {
+    // "Readiness probe failed: …": the one container with that probe
+    const probe = /^(Liveness|Readiness|Startup) probe (?:failed|errored)/.exec(msg)?.[1]?.toLowerCase();
+    if (probe !== undefined) {
+      const having = all.filter((x) => x.probes?.includes(probe));
+      if (having.length === 1) c = having[0];
+    }
+  }
+  if (!c) {
+    // "… (pod: "web-…_default(uid)", container: app)" in kubelet's config errors
+    const inPod = /\bcontainer: ([a-z0-9][-a-z0-9.]*)\)/.exec(msg)?.[1];
+    if (inPod !== undefined) c = all.find((x) => x.name === inPod);
+  }
+  if (!c && row.reason === 'Failed' && /^Error: /.test(msg) && !/^Error: (?:ErrImagePull|ImagePullBackOff|ErrImageNeverPull|InvalidImageName)\b/.test(msg)) {
+    // "Error: …" of a container that could not be created: the one container waiting for that
+    const creating = all.filter((x) => x.waiting !== undefined && /^(?:CreateContainerConfigError|CreateContainerError|RunContainerError|StartError)$/.test(x.waiting));
+    if (creating.length === 1) c = creating[0];
+  }
+  if (!c && all.length === 1) c = all[0];
+  return c ? `spec.${c.list}{${c.name}}` : undefined;
+}
+
+export function eventObject(row: EventRow, pod: { name?: string; namespace?: string }, now: number, fieldPath: string | undefined): JsonObject {
+  const t = (v: number | undefined) => (v === undefined ? undefined : iso(row.absolute ? v : now - v * 1000));
+  const involved: JsonObject = { kind: 'Pod' };
+  if (pod.namespace) involved['namespace'] = pod.namespace;
+  if (pod.name) involved['name'] = pod.name;
+  if (fieldPath) involved['fieldPath'] = fieldPath;
+  const e: JsonObject = { apiVersion: 'v1', kind: 'Event', involvedObject: involved, count: row.count, message: row.message };
+  if (row.type) e['type'] = row.type;
+  if (row.reason) e['reason'] = row.reason;
+  const first = t(row.first ?? row.last);
+  const last = t(row.last ?? row.first);
+  if (first) e['firstTimestamp'] = first;
+  if (last) e['lastTimestamp'] = last;
+  if (row.source) e['source'] = { component: row.source };
+  if (pod.namespace) e['metadata'] = { namespace: pod.namespace };
+  return e;
+}
+
+// ---- one pod ------------------------------------------------------------------------------------
+
+export interface DescribedPod {
+  pod: JsonObject;
+  events: JsonObject[];
+  missing: MissingFact[];
+  line: number;
+  /** The instant the ages were read against. */
+  now: number;
+}
+
+function describePod(lines: Line[], ctx: Ctx): DescribedPod {
+  const metadata: JsonObject = {};
+  const spec: JsonObject = {};
+  const status: JsonObject = {};
+  const pod: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status };
+  let rows: EventRow[] = [];
+  let hasEvents = false;
+  let terminating = false;
+  let terminatingFor = 0;
+  const conditions: JsonObject[] = [];
+  const byType = new Map<string, JsonObject[]>();
+  for (const s of sections(lines)) {
+    const v = s.value;
+    switch (s.key) {
+      case 'Name':
+        metadata['name'] = v;
+        break;
+      case 'Namespace':
+        metadata['namespace'] = v;
+        break;
+      case 'Priority':
+        if (/^-?\d+$/.test(v)) spec['priority'] = Number(v);
+        break;
+      case 'Priority Class Name':
+      case 'PriorityClassName':
+        if (!none(v)) spec['priorityClassName'] = v;
+        break;
+      case 'Runtime Class Name':
+        if (!none(v)) spec['runtimeClassName'] = v;
+        break;
+      case 'Service Account':
+        if (!none(v)) spec['serviceAccountName'] = v;
+        break;
+      case 'Node':
+      case 'Host': {
+        if (none(v)) break;
+        const slash = v.indexOf('/');
+        const node = slash >= 0 ? v.slice(0, slash) : v;
+        const ip = slash >= 0 ? v.slice(slash + 1) : '';
+        if (node !== '') spec['nodeName'] = node;
+        if (ip !== '') status['hostIP'] = ip;
+        break;
+      }
+      case 'Start Time': {
+        const t = parseRfc1123(v);
+        if (t !== undefined) status['startTime'] = iso(t);
+        else if (!none(v)) warn(ctx, `${s.line.n}: Start Time not understood: ignored`);
+        break;
+      }
+      case 'Labels': {
+        const l = keyEqualsValue(v, s.body);
+        if (l) metadata['labels'] = l;
+        break;
+      }
+      case 'Annotations': {
+        const a = annotations(v, s.valueCol, s.body);
+        if (a) metadata['annotations'] = a;
+        break;
+      }
+      case 'Status': {
+        const m = /^Terminating \(lasts (\S+)\)$/.exec(v);
+        if (m) {
+          terminating = true;
+          terminatingFor = parseAge(m[1] as string) ?? 0;
+        } else if (!none(v)) status['phase'] = v;
+        break;
+      }
+      case 'Termination Grace Period': {
+        const m = /^(\d+)s$/.exec(v);
+        if (m) metadata['deletionGracePeriodSeconds'] = Number(m[1]);
+        break;
+      }
+      case 'Reason':
+        if (!none(v)) status['reason'] = v;
+        break;
+      case 'Message': {
+        const more = s.body.map((l) => `${' '.repeat(l.indent)}${l.text}`);
+        const text = [v, ...more].join('\n').replace(/\n+$/, '');
+        if (text !== '') status['message'] = text;
+        break;
+      }
+      case 'IP':
+        if (!none(v)) status['podIP'] = v;
+        break;
+      case 'IPs': {
+        const ips = s.body.map((l) => /^IP:\s+(\S+)$/.exec(l.text)?.[1]).filter((x): x is string => x !== undefined);
+        if (ips.length > 0) status['podIPs'] = ips.map((ip) => ({ ip }));
+        break;
+      }
+      case 'Controlled By':
+      case 'Controllers': {
+        const m = /^([A-Za-z]+)\/(\S+)/.exec(v);
+        if (m) metadata['ownerReferences'] = [{ kind: m[1], name: m[2], controller: true }];
+        break;
+      }
+      case 'NominatedNodeName':
+        if (!none(v)) status['nominatedNodeName'] = v;
+        break;
+      case 'Init Containers':
+      case 'Containers':
+      case 'Ephemeral Containers': {
+        if (v === '<none>') break;
+        const cs = containers(s.body, ctx);
+        const [specKey, statusKey] = s.key === 'Init Containers' ? ['initContainers', 'initContainerStatuses'] : s.key === 'Containers' ? ['containers', 'containerStatuses'] : ['ephemeralContainers', 'ephemeralContainerStatuses'];
+        spec[specKey as string] = cs.map((c) => c.spec);
+        const sts = cs.map((c) => c.status).filter((x): x is JsonObject => x !== undefined && Object.keys(x).length > 1);
+        if (sts.length > 0) status[statusKey as string] = sts;
+        break;
+      }
+      case 'Readiness Gates': {
+        const rows2 = conditionRows(s.body);
+        spec['readinessGates'] = rows2.map((r) => ({ conditionType: r.type }));
+        for (const r of rows2) if (r.status !== '<none>') byType.set(r.type, [{ type: r.type, status: r.status }]);
+        break;
+      }
+      case 'Conditions':
+        for (const r of conditionRows(s.body)) conditions.push({ type: r.type, status: r.status });
+        break;
+      case 'Volumes':
+        if (!none(v)) break;
+        if (v === '') spec['volumes'] = volumes(s.body);
+        break;
+      case 'QoS Class':
+        if (!none(v)) status['qosClass'] = v;
+        break;
+      case 'Node-Selectors': {
+        const n = keyEqualsValue(v, s.body);
+        if (n) spec['nodeSelector'] = n;
+        break;
+      }
+      case 'Tolerations': {
+        const all = [v, ...s.body.map((l) => l.text)].filter((x) => x !== '' && !none(x));
+        if (all.length > 0) spec['tolerations'] = all.map(parseToleration);
+        break;
+      }
+      case 'Events':
+        hasEvents = true;
+        if (v === '') rows = eventRows(s.body, ctx);
+        break;
+      default:
+        break; // SeccompProfile, Topology Spread Constraints, old "Image(s)", …: not used
+    }
+  }
+  if (conditions.length === 0) for (const [, c] of byType) conditions.push(...c);
+  markSidecars(spec, status, conditions);
+  readinessGateReason(spec, conditions);
+  if (conditions.length > 0) status['conditions'] = conditions;
+  if (!spec['containers']) delete pod['spec'];
+  if (Object.keys(status).length === 0) delete pod['status'];
+
+  const name = typeof metadata['name'] === 'string' ? metadata['name'] : undefined;
+  const namespace = typeof metadata['namespace'] === 'string' ? metadata['namespace'] : undefined;
+  const all: { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[] = [];
+  for (const list of ['initContainers', 'containers']) {
+    const statuses = (status[list === 'containers' ? 'containerStatuses' : 'initContainerStatuses'] as JsonObject[] | undefined) ?? [];
+    for (const c of (spec[list] as JsonObject[] | undefined) ?? []) {
+      const st = statuses.find((x) => x['name'] === c['name']);
+      const waiting = ((st?.['state'] as JsonObject | undefined)?.['waiting'] as JsonObject | undefined)?.['reason'];
+      const image = typeof c['image'] === 'string' ? c['image'] : undefined;
+      const probes = ['liveness', 'readiness', 'startup'].filter((k) => c[`${k}Probe`] !== undefined);
+      all.push({ name: String(c['name']), list, probes, ...(image !== undefined ? { image } : {}), ...(typeof waiting === 'string' ? { waiting } : {}) });
+    }
+  }
+  const paths = rows.map((r) => inferFieldPath(r, all));
+  const now = ctx.now ?? estimateCapture(status, rows, paths) ?? Date.now();
+  if (terminating) metadata['deletionTimestamp'] = iso(now - terminatingFor * 1000);
+  const events = rows.map((r, i) => eventObject(r, { ...(name ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, paths[i]));
+  // Describe does not print creationTimestamp. The pod existed by its Start Time and by its
+  // earliest event, so the earlier of those is a lower bound of its age: rules that wait for a
+  // pod to be old enough stay quiet rather than guess. Said in the output.
+  const known = [Date.parse(String(status['startTime'] ?? '')), ...events.map((e) => Date.parse(String(e['firstTimestamp'] ?? '')))].filter(Number.isFinite);
+  const createdBy = known.length > 0 ? Math.min(...known) : undefined;
+  if (createdBy !== undefined) metadata['creationTimestamp'] = iso(createdBy);
+
+  // What this text does not say, and where to see it.
+  const missing: MissingFact[] = [];
+  const ns = namespace && namespace !== 'default' ? ` -n ${namespace}` : '';
+  const yaml = `kubectl get pod ${name ?? 'NAME'}${ns} -o yaml`;
+  const waiting: string[] = [];
+  for (const key of ['initContainerStatuses', 'containerStatuses']) {
+    for (const st of (status[key] as JsonObject[] | undefined) ?? []) {
+      const w = (st['state'] as JsonObject | undefined)?.['waiting'] as JsonObject | undefined;
+      if (w && w['reason'] !== undefined && !['ContainerCreating', 'PodInitializing'].includes(String(w['reason']))) waiting.push(`${String(st['name'])} (${String(w['reason'])})`);
+    }
+  }
+  if (waiting.length > 0) missing.push({ fact: 'waiting-message', subjects: waiting, command: yaml });
+  const notTrue = conditions.filter((c) => c['status'] !== 'True').map((c) => String(c['type']));
+  if (notTrue.length > 0) missing.push({ fact: 'condition-message', subjects: notTrue, command: yaml });
+  if (rows.some((r, i) => !r.fieldPath && r.reason && CONTAINER_REASONS.has(r.reason) && !(events[i]?.['involvedObject'] as JsonObject)['fieldPath'])) {
+    missing.push({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${name ?? 'NAME'} -o wide` });
+  }
+  if (terminating) missing.push({ fact: 'terminating-phase', command: yaml });
+  missing.push({ fact: createdBy !== undefined ? 'creation-time' : 'age', command: yaml });
+  if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? 'NAME'}${ns}` });
+  if (!pod['spec']) missing.push({ fact: 'containers', command: yaml });
+  return { pod, events, missing, line: lines[0]?.n ?? 1, now };
+}
+
+/**
+ * When was this text taken? Describe prints some times absolute (Start Time, a container's
+ * Started/Finished) and event ages relative to the moment it ran; an event that marks the same
+ * instant as an absolute time gives the moment: the "Scheduled" event and the pod's Start Time,
+ * the last "Started" (or "Created"/"Pulled") event of a container and its latest start. Ages are
+ * truncated, so the latest of these is kept. Undefined when the text has no such pair.
+ */
+export function estimateCapture(status: JsonObject, rows: EventRow[], paths: (string | undefined)[]): number | undefined {
+  const candidates: number[] = [];
+  const start = typeof status['startTime'] === 'string' ? Date.parse(status['startTime']) : NaN;
+  const latestAbs: number[] = [];
+  if (Number.isFinite(start)) latestAbs.push(start);
+  rows.forEach((r, i) => {
+    if (r.absolute || r.last === undefined) return;
+    if (r.reason === 'Scheduled' && Number.isFinite(start)) candidates.push(start + r.last * 1000);
+    if (r.reason !== 'Started' && r.reason !== 'Created' && r.reason !== 'Pulled') return;
+    const path = paths[i];
+    const name = path ? /\{(.*)\}$/.exec(path)?.[1] : undefined;
+    if (name === undefined) return;
+    for (const key of ['initContainerStatuses', 'containerStatuses']) {
+      for (const st of (status[key] as JsonObject[] | undefined) ?? []) {
+        if (st['name'] !== name) continue;
+        const state = (st['state'] ?? {}) as JsonObject;
+        const last = (st['lastState'] ?? {}) as JsonObject;
+        const at = (o: unknown) => (typeof o === 'string' ? Date.parse(o) : NaN);
+        const run = at((state['running'] as JsonObject | undefined)?.['startedAt']);
+        const term = at((state['terminated'] as JsonObject | undefined)?.['startedAt']);
+        const prev = at((last['terminated'] as JsonObject | undefined)?.['startedAt']);
+        const latest = [run, term, prev].filter(Number.isFinite).sort((a, b) => b - a)[0];
+        if (latest !== undefined) candidates.push(latest + r.last * 1000);
+      }
+    }
+  });
+  for (const key of ['initContainerStatuses', 'containerStatuses']) {
+    for (const st of (status[key] as JsonObject[] | undefined) ?? []) {
+      for (const s of [st['state'], st['lastState']] as (JsonObject | undefined)[]) {
+        for (const k of ['running', 'terminated']) {
+          const o = s?.[k] as JsonObject | undefined;
+          for (const f of ['startedAt', 'finishedAt']) if (typeof o?.[f] === 'string') latestAbs.push(Date.parse(o[f] as string));
+        }
+      }
+    }
+  }
+  if (candidates.length === 0) return undefined;
+  const est = Math.max(...candidates, ...latestAbs.filter(Number.isFinite));
+  return est;
+}
+
+// ---- the whole text -----------------------------------------------------------------------------
+
+export interface KubectlTextResult {
+  objects: TextObject[];
+  warnings: string[];
+}
+
+/**
+ * The kubelet's Ready condition is False with reason ReadinessGatesNotReady exactly when every
+ * container is ready and a readiness gate is not True; describe prints the gates and the condition
+ * statuses but no reasons, so that reason is restored when those statuses say so.
+ */
+function readinessGateReason(spec: JsonObject, conditions: JsonObject[]): void {
+  const gates = ((spec['readinessGates'] as JsonObject[] | undefined) ?? []).map((g) => g['conditionType']);
+  if (gates.length === 0) return;
+  const status = (t: string) => conditions.find((c) => c['type'] === t)?.['status'];
+  const ready = conditions.find((c) => c['type'] === 'Ready');
+  if (ready && ready['status'] === 'False' && status('ContainersReady') === 'True' && gates.some((g) => status(String(g)) !== 'True')) ready['reason'] = 'ReadinessGatesNotReady';
+}
+
+/**
+ * Describe does not print an init container's restartPolicy, but it shows when one is a sidecar
+ * (restartPolicy: Always): a classic init container cannot be running once the pod is
+ * initialized, or while a regular container runs; and only a sidecar may have probes.
+ */
+function markSidecars(spec: JsonObject, status: JsonObject, conditions: JsonObject[]): void {
+  const inits = (spec['initContainers'] as JsonObject[] | undefined) ?? [];
+  if (inits.length === 0) return;
+  // The API server refuses probes on init containers that are not sidecars.
+  for (const c of inits) if (c['livenessProbe'] || c['readinessProbe'] || c['startupProbe']) c['restartPolicy'] = 'Always';
+  const initialized = conditions.some((c) => c['type'] === 'Initialized' && c['status'] === 'True');
+  const regularRunning = ((status['containerStatuses'] as JsonObject[] | undefined) ?? []).some((st) => (st['state'] as JsonObject | undefined)?.['running'] !== undefined);
+  if (!initialized && !regularRunning) return;
+  for (const st of (status['initContainerStatuses'] as JsonObject[] | undefined) ?? []) {
+    if ((st['state'] as JsonObject | undefined)?.['running'] === undefined) continue;
+    const c = inits.find((x) => x['name'] === st['name']);
+    if (c) c['restartPolicy'] = 'Always';
+  }
+}
+
+/**
+ * Cut a describe text into pods at their "Name:" lines (followed by "Namespace:"), and read each.
+ * `now` is the instant the text was taken; without it, it is estimated from the text.
+ */
+export function parseDescribeText(text: string, file: string, now?: number): KubectlTextResult {
+  const ctx: Ctx = { file, now, warnings: [], dropped: 0 };
+  const lines = toLines(text, file);
+  const starts: number[] = [];
+  let base = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as Line;
+    if (!/^Name: +\S/.test(l.text)) continue;
+    const next = lines.slice(i + 1, i + 4).find((x) => x.text !== '');
+    if (next && /^Namespace: +\S/.test(next.text) && next.indent === l.indent) {
+      if (starts.length === 0) base = l.indent;
+      if (l.indent === base) starts.push(i);
+    }
+  }
+  const objects: TextObject[] = [];
+  if (starts.length === 0) return { objects, warnings: ctx.warnings };
+  const before = lines.slice(0, starts[0]).filter((l) => l.text !== '' && !isPrompt(l.text));
+  if (before.length > 0) warn(ctx, `${before[0]?.n}: ${before.length} line(s) before the first pod are not describe output: skipped`);
+  for (let k = 0; k < starts.length && k < MAX_PODS; k++) {
+    const block = lines.slice(starts[k], starts[k + 1] ?? lines.length).map((l) => ({ ...l, indent: Math.max(0, l.indent - base) }));
+    // prompt lines between pods (several describe commands pasted together)
+    const body = block.filter((l) => !(l.indent === 0 && isPrompt(l.text)));
+    const d = describePod(body, ctx);
+    const info: TextInput = { format: 'describe', missing: d.missing, warnings: [], capturedAt: d.now };
+    markTextInput(d.pod, info);
+    objects.push({ value: d.pod, line: d.line });
+    for (const e of d.events) objects.push({ value: e, line: d.line });
+  }
+  if (ctx.dropped > 0) ctx.warnings.push(`${file}: ${ctx.dropped} more warning(s) about the describe text not shown`);
+  return { objects, warnings: ctx.warnings };
+}
+
+/** An "Events:" section pasted on its own: the events of a pod whose name the text does not give. */
+export function parseEventsSection(text: string, file: string, now = Date.now()): KubectlTextResult {
+  const ctx: Ctx = { file, now, warnings: [], dropped: 0 };
+  const lines = toLines(text, file).filter((l) => !isPrompt(l.text) && !/^Events:/.test(l.text));
+  const rows = eventRows(lines, ctx);
+  const name = 'pasted-events';
+  const pod: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name } };
+  const objects: TextObject[] = [{ value: pod, line: 1 }];
+  for (const r of rows) objects.push({ value: eventObject(r, { name }, now, r.fieldPath), line: 1 });
+  markTextInput(pod, {
+    format: 'describe',
+    missing: [{ fact: 'pod-object', command: 'kubectl describe pod NAME' }],
+    warnings: [],
+    capturedAt: now,
+    placeholder: true,
+  });
+  return { objects, warnings: ctx.warnings };
+}

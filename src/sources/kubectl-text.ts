@@ -1,0 +1,122 @@
+// The one place where kubectl's human-readable output enters the reader: DocumentStream asks
+// `sniff` about the first lines of its input, and when they are `kubectl describe pod` output or a
+// `kubectl get events` / `kubectl get pods` table, hands the text to KubectlTextDocuments, which
+// emits ordinary Pod and Event objects as parsed documents. Text that is neither kubectl output
+// nor YAML/JSON is refused with one line.
+
+import { InputError } from '../errors.js';
+import { isPrompt, parseDescribeText, parseEventsSection, sniffKubectlText, textInputOf, toLines, type KubectlTextResult, type TextKind } from './describe.js';
+import { parseEventsTable, parsePodsTable } from './tables.js';
+import type { ParsedDoc } from './reader.js';
+
+/** Look at this much of the input before deciding what it is. */
+export const SNIFF_LINES = 24;
+/** kubectl text is read whole; more than this is refused (describe output of 10 000 pods is far less). */
+export const MAX_TEXT = 64 * 1024 * 1024;
+
+export type Sniffed = { kind: 'kubectl'; text: TextKind } | { kind: 'yaml' } | { kind: 'unknown' } | { kind: 'other-describe' };
+
+/** Enough of the head to decide? (a few meaningful lines, or the end of the input) */
+export function canSniff(head: string): boolean {
+  // never hold (or rescan) more than this: a flood of blank lines must not cost quadratic time
+  if (head.length > 64 * 1024) return true;
+  let n = 0;
+  let at = 0;
+  while (n < SNIFF_LINES) {
+    const i = head.indexOf('\n', at);
+    if (i < 0) return head.length > 64 * 1024;
+    if (head.slice(at, i).trim() !== '') n++;
+    at = i + 1;
+  }
+  return true;
+}
+
+/** The first line that carries something (not blank, not a shell prompt with a kubectl command). */
+function firstMeaningful(head: string): string | undefined {
+  for (const l of toLines(head.length > 64 * 1024 ? head.slice(0, 64 * 1024) : head)) {
+    if (l.text === '' || isPrompt(l.text)) continue;
+    return `${' '.repeat(l.indent)}${l.text}`;
+  }
+  return undefined;
+}
+
+const YAMLISH = /^(?:---|\.\.\.|%(?:YAML|TAG)\b|#|-(?: |$)|[{["'!&*|>?]|[^\s:#][^\n]*?:(?: |$))/;
+
+export function sniff(head: string): Sniffed {
+  const text = sniffKubectlText(head);
+  if (text === 'describe-other') return { kind: 'other-describe' };
+  if (text) return { kind: 'kubectl', text };
+  const first = firstMeaningful(head);
+  if (first === undefined) return { kind: 'yaml' };
+  // A line of YAML: a key, a list entry, a document marker, a comment, a flow collection.
+  if (YAMLISH.test(first.trimStart())) return { kind: 'yaml' };
+  return { kind: 'unknown' };
+}
+
+export function notAPod(file: string): InputError {
+  return new InputError(`${file} looks like kubectl describe output of something other than a pod — podwhy reads kubectl describe pod output (or kubectl get pod NAME -o yaml)`);
+}
+
+export function notReadable(file: string): InputError {
+  return new InputError(
+    `${file} is not YAML, JSON or kubectl output podwhy reads — pass kubectl get pod NAME -o yaml, kubectl describe pod NAME, kubectl get events or kubectl get pods output`,
+  );
+}
+
+/** Collects the whole text, then parses it as the kind of kubectl output it was sniffed to be. */
+export class KubectlTextDocuments {
+  private parts: string[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly kind: TextKind,
+    private readonly emit: (d: ParsedDoc) => void,
+    private readonly now?: number,
+  ) {}
+
+  write(text: string): void {
+    this.size += text.length;
+    if (this.size > MAX_TEXT) throw new InputError(`${this.file}: more than ${MAX_TEXT / (1024 * 1024)} MiB of kubectl text — split the input`);
+    this.parts.push(text);
+  }
+
+  end(): void {
+    const text = this.parts.join('');
+    this.parts = [];
+    let r: KubectlTextResult;
+    try {
+      r = parseKubectlText(text, this.file, this.kind, this.now);
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      // a parser bug must not become a crash with a stack trace: one line, exit 2
+      throw new InputError(`${this.file}: this kubectl output could not be read (${String((e as Error).message).split('\n')[0]}) — pass kubectl get pod NAME -o yaml instead`);
+    }
+    for (const o of r.objects) this.emit({ value: o.value, line: o.line });
+  }
+}
+
+/** Parse kubectl text of a known kind; its warnings travel with the first pod read from it. */
+export function parseKubectlText(text: string, file: string, kind: TextKind, now?: number): KubectlTextResult {
+  const at = now ?? Date.now();
+  const r =
+    kind === 'describe'
+      ? parseDescribeText(text, file, now)
+      : kind === 'events-table'
+        ? parseEventsTable(text, file, at)
+        : kind === 'pods-table'
+          ? parsePodsTable(text, file, at)
+          : parseEventsSection(text, file, at);
+  const firstPod = r.objects.find((o) => o.value['kind'] === 'Pod');
+  const info = firstPod ? textInputOf(firstPod.value) : undefined;
+  if (info) info.warnings.push(...r.warnings);
+  if (r.objects.length === 0) {
+    const what = kind === 'describe' ? 'kubectl describe output' : kind === 'pods-table' ? 'a kubectl get pods table' : 'an events table';
+    throw new InputError(`${file}: looks like ${what} but no pod or event could be read from it — paste the whole output`);
+  }
+  if (!firstPod && r.warnings.length > 0) {
+    // events of other objects only: the CLI says there is no pod; the skipped rows are counted here
+    throw new InputError(`${file}: no pod could be read from this ${kind === 'events-table' ? 'events table' : 'text'} (${r.warnings.length} row(s) not understood) — paste the whole output`);
+  }
+  return r;
+}

@@ -1,0 +1,266 @@
+// `kubectl get events` and `kubectl get pods` tables → Event and Pod objects.
+//
+// Both are printed by kubectl's table printer through a tabwriter: every cell of a column starts
+// at the column of its header, at least three spaces after the cell before it. Cells are cut at
+// the header's columns when the row fits them, and by whitespace otherwise (a paste that lost
+// its alignment). The layouts read:
+//   events, kubectl ≥ 1.14:  [NAMESPACE] LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
+//           with -o wide:    … OBJECT  SUBOBJECT  SOURCE  MESSAGE  FIRST SEEN  COUNT  NAME
+//           `kubectl events`: [NAMESPACE] LAST SEEN  TYPE  REASON  OBJECT  MESSAGE, with
+//                             "3m (x12 over 10m)" in LAST SEEN
+//   events, kubectl ≤ 1.13:  [NAMESPACE] LAST SEEN  FIRST SEEN  COUNT  NAME  KIND  SUBOBJECT  TYPE
+//                             REASON  SOURCE  MESSAGE  (LASTSEEN/FIRSTSEEN in the oldest)
+//   pods:                    [NAMESPACE] NAME  READY  STATUS  RESTARTS  AGE  [IP  NODE …]
+// A pods table is weak input: it tells STATUS and RESTARTS, nothing of why; the pods it gives are
+// marked so the output says the diagnosis is limited. Events whose pod the input does not give
+// get a placeholder pod, so a diagnosis can be made from the events alone.
+
+import { eventObject, EVENTS_HEADER, isPrompt, markTextInput, parseAge, PODS_HEADER, toLines, type EventRow, type KubectlTextResult, type TextObject } from './describe.js';
+import type { JsonObject } from '../util/json.js';
+
+interface Column {
+  name: string;
+  start: number;
+}
+
+/** The header names kubectl prints for events and pods, longest first where one starts another. */
+const HEADER = /\b(?:NAMESPACE|LAST SEEN|FIRST SEEN|LASTSEEN|FIRSTSEEN|TYPE|REASON|OBJECT|SUBOBJECT|SOURCE|MESSAGE|COUNT|NAME|KIND|READY|STATUS|RESTARTS|AGE|IP|NOMINATED NODE|NODE|READINESS GATES)\b/g;
+
+function columns(header: string, indent: number): Column[] {
+  const out: Column[] = [];
+  let m: RegExpExecArray | null;
+  HEADER.lastIndex = 0;
+  while ((m = HEADER.exec(header))) out.push({ name: m[0], start: indent + m.index });
+  return out;
+}
+
+/** Cut a row at the header's columns; undefined when the row does not fit them. */
+function cells(row: string, cols: Column[]): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < cols.length; i++) {
+    const c = cols[i] as Column;
+    const next = cols[i + 1];
+    if (i > 0 && c.start < row.length && row.charAt(c.start - 1) !== ' ') return undefined;
+    if (next && next.start < row.length && row.charAt(next.start - 1) !== ' ') return undefined;
+    const cell = row.slice(c.start, next ? next.start : undefined).trim();
+    out[c.name] = cell;
+  }
+  return out;
+}
+
+function whenRow(lastSeen: string, firstSeen?: string, count?: string): Pick<EventRow, 'first' | 'last' | 'count'> {
+  const out: Pick<EventRow, 'first' | 'last' | 'count'> = { count: 1 };
+  const m = /^(\S+) \(x(\d+) over (\S+)\)$/.exec(lastSeen);
+  const last = parseAge(m ? (m[1] as string) : lastSeen);
+  if (last !== undefined) out.last = last;
+  if (m) {
+    out.count = Math.max(1, Number(m[2]));
+    const f = parseAge(m[3] as string);
+    if (f !== undefined) out.first = f;
+  }
+  if (firstSeen !== undefined) {
+    const f = parseAge(firstSeen);
+    if (f !== undefined) out.first = f;
+  }
+  if (count !== undefined && /^\d+$/.test(count)) out.count = Math.max(1, Number(count));
+  out.first ??= out.last;
+  return out;
+}
+
+interface PodRef {
+  namespace?: string;
+  name: string;
+}
+
+/** `kubectl get events` (any layout) → events, with the pods they name. */
+export function parseEventsTable(text: string, file: string, now: number): KubectlTextResult {
+  const warnings: string[] = [];
+  const all = toLines(text, file).filter((l) => l.text !== '' && !isPrompt(l.text));
+  const lines = all.slice(Math.max(0, all.findIndex((l) => EVENTS_HEADER.test(l.text))));
+  const header = lines[0];
+  if (!header) return { objects: [], warnings };
+  const cols = columns(header.text, header.indent);
+  const names = new Set(cols.map((c) => c.name));
+  const oldLayout = names.has('SUBOBJECT') && names.has('KIND');
+  const objects: TextObject[] = [];
+  const pods = new Map<string, PodRef>();
+  let prev: JsonObject | undefined;
+  for (const l of lines.slice(1)) {
+    const row = ' '.repeat(l.indent) + l.text;
+    let c = cells(row, cols);
+    if (!c && !oldLayout && !names.has('SUBOBJECT')) {
+      // alignment lost: [NAMESPACE] LAST SEEN TYPE REASON OBJECT MESSAGE by whitespace
+      const ns = names.has('NAMESPACE') ? String.raw`(\S+)\s+` : '()';
+      const m = new RegExp(String.raw`^${ns}(\S+(?: \(x\d+ over \S+\))?)\s+(Normal|Warning)\s+(\S+)\s+(\S+)\s+(.*)$`).exec(l.text);
+      if (m) c = { NAMESPACE: m[1] as string, 'LAST SEEN': m[2] as string, TYPE: m[3] as string, REASON: m[4] as string, OBJECT: m[5] as string, MESSAGE: m[6] as string };
+    }
+    const type = c?.['TYPE'];
+    if (!c || (type !== 'Normal' && type !== 'Warning')) {
+      // a terminal wrapped the message of the row above
+      if (prev) prev['message'] = `${String(prev['message'] ?? '')} ${l.text}`.trim();
+      else if (warnings.length < 20) warnings.push(`${file}:${l.n}: an events table row not understood: skipped`);
+      continue;
+    }
+    let kind: string;
+    let name: string;
+    let fieldPath: string | undefined;
+    if (oldLayout) {
+      kind = c['KIND'] ?? '';
+      // the event's name is <object name>.<hex id>
+      name = (c['NAME'] ?? '').replace(/\.[0-9a-f]{8,}$/, '');
+      fieldPath = c['SUBOBJECT'] || undefined;
+    } else {
+      const obj = c['OBJECT'] ?? '';
+      const slash = obj.indexOf('/');
+      kind = slash >= 0 ? obj.slice(0, slash) : obj;
+      name = slash >= 0 ? obj.slice(slash + 1) : '';
+      fieldPath = c['SUBOBJECT'] || undefined;
+    }
+    const namespace = c['NAMESPACE'] || undefined;
+    const er: EventRow = {
+      type,
+      reason: c['REASON'] ?? '',
+      message: c['MESSAGE'] ?? '',
+      ...whenRow(c['LAST SEEN'] ?? c['LASTSEEN'] ?? '', c['FIRST SEEN'] ?? c['FIRSTSEEN'], c['COUNT']),
+    };
+    const source = (c['SOURCE'] ?? '').split(/[ ,]/)[0];
+    if (source) er.source = source;
+    const isPod = kind.toLowerCase() === 'pod';
+    const e = eventObject(er, { ...(isPod ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, fieldPath);
+    if (!isPod) (e['involvedObject'] as JsonObject)['kind'] = kind === '' ? undefined : kind.charAt(0).toUpperCase() + kind.slice(1);
+    if (!isPod) (e['involvedObject'] as JsonObject)['name'] = name;
+    objects.push({ value: e, line: l.n });
+    prev = e;
+    if (isPod && name !== '') pods.set(`${namespace ?? ''}/${name}`, { name, ...(namespace ? { namespace } : {}) });
+  }
+  for (const p of pods.values()) objects.push({ value: placeholderPod(p, now), line: 1 });
+  return { objects, warnings };
+}
+
+/** A pod named by events but not given: only its name, so the events can be diagnosed. */
+function placeholderPod(p: PodRef, now: number): JsonObject {
+  const pod: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: p.name, ...(p.namespace ? { namespace: p.namespace } : {}) } };
+  const ns = p.namespace && p.namespace !== 'default' ? ` -n ${p.namespace}` : '';
+  markTextInput(pod, {
+    format: 'events-table',
+    missing: [{ fact: 'pod-object', command: `kubectl describe pod ${p.name}${ns}` }],
+    warnings: [],
+    capturedAt: now,
+    placeholder: true,
+  });
+  return pod;
+}
+
+/** Waiting reasons kubectl shows as STATUS for a container that has not started. */
+const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|PreStartHookError|PostStartHookError|StartError|ContainerStatusUnknown)$/;
+const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|DeadlineExceeded|StartError|Signal:\d+|ExitCode:\d+)$/;
+
+/** One `kubectl get pods` row → a pod carrying just what the row says. */
+function podFromRow(c: Record<string, string>, now: number): JsonObject {
+  const name = c['NAME'] ?? '';
+  const namespace = c['NAMESPACE'] || undefined;
+  const status = c['STATUS'] ?? '';
+  const ready = /^(\d+)\/(\d+)$/.exec(c['READY'] ?? '');
+  const total = ready ? Number(ready[2]) : 1;
+  const readyCount = ready ? Number(ready[1]) : 0;
+  const restartsM = /^(\d+)(?: \((\S+) ago\))?$/.exec(c['RESTARTS'] ?? '');
+  const restarts = restartsM ? Number(restartsM[1]) : 0;
+  const lastRestartAgo = restartsM?.[2] !== undefined ? parseAge(restartsM[2]) : undefined;
+  const age = parseAge(c['AGE'] ?? '');
+  const metadata: JsonObject = { name, ...(namespace ? { namespace } : {}) };
+  if (age !== undefined) metadata['creationTimestamp'] = new Date(now - age * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const st: JsonObject = {};
+  const node = c['NODE'];
+  const spec: JsonObject = { containers: [] as JsonObject[] };
+  if (node && node !== '<none>') spec['nodeName'] = node;
+  if (c['IP'] && c['IP'] !== '<none>') st['podIP'] = c['IP'];
+  const names = Array.from({ length: Math.max(1, total) }, (_, i) => `container-${i + 1}`);
+  spec['containers'] = names.map((n) => ({ name: n }));
+  let phase = 'Running';
+  const statuses: JsonObject[] = names.map((n, i) => ({ name: n, ready: i < readyCount, restartCount: i === 0 ? restarts : 0, state: i < readyCount ? { running: {} } : { running: {} } }));
+  const first = statuses[Math.min(readyCount, statuses.length - 1)] as JsonObject;
+  if (lastRestartAgo !== undefined) {
+    first['lastState'] = { terminated: { finishedAt: new Date(now - lastRestartAgo * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') } };
+  }
+  const init = /^Init:(.+)$/.exec(status);
+  if (status === 'Pending') phase = 'Pending';
+  else if (status === 'Completed' || status === 'Succeeded') {
+    phase = 'Succeeded';
+    for (const s of statuses) s['state'] = { terminated: { reason: 'Completed', exitCode: 0 } };
+  } else if (status === 'Failed') phase = 'Failed';
+  else if (status === 'Evicted' || status === 'NodeAffinity' || status === 'OutOfcpu' || status === 'OutOfmemory' || status === 'UnexpectedAdmissionError' || status === 'Shutdown' || status === 'Terminated') {
+    phase = 'Failed';
+    st['reason'] = status;
+    for (const s of statuses) s['state'] = { terminated: {} };
+  } else if (status === 'Terminating') {
+    metadata['deletionTimestamp'] = new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  } else if (status === 'Unknown') phase = 'Unknown';
+  else if (init) {
+    // Init:2/3 — two init containers done, the third running; Init:<reason> — the first one waits or failed
+    phase = 'Pending';
+    const m = /^(\d+)\/(\d+)$/.exec(init[1] as string);
+    const n = m ? Math.max(1, Number(m[2])) : 1;
+    const done = m ? Math.min(Number(m[1]), n - 1) : 0;
+    const inits = Array.from({ length: n }, (_, i) => `init-${i + 1}`);
+    spec['initContainers'] = inits.map((name) => ({ name }));
+    const stateOf = (i: number): JsonObject => {
+      if (i < done) return { terminated: { reason: 'Completed', exitCode: 0 } };
+      if (i > done) return { waiting: { reason: 'PodInitializing' } };
+      if (m) return { running: {} };
+      const r = init[1] as string;
+      return WAITING.test(r) ? { waiting: { reason: r } } : TERMINATED.test(r) ? { terminated: { reason: r, exitCode: 1 } } : { waiting: { reason: r } };
+    };
+    st['initContainerStatuses'] = inits.map((name, i) => ({ name, ready: i < done, restartCount: i === done ? restarts : 0, state: stateOf(i) }));
+    for (const s of statuses) {
+      s['state'] = { waiting: { reason: 'PodInitializing' } };
+      s['restartCount'] = 0;
+    }
+    delete first['lastState'];
+  } else if (WAITING.test(status)) {
+    if (status === 'ContainerCreating' || /^(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)$/.test(status)) phase = restarts > 0 ? 'Running' : 'Pending';
+    first['state'] = { waiting: { reason: status } };
+    first['ready'] = false;
+  } else if (TERMINATED.test(status)) {
+    const sig = /^Signal:(\d+)$/.exec(status);
+    const code = /^ExitCode:(\d+)$/.exec(status);
+    first['state'] = { terminated: sig ? { signal: Number(sig[1]), exitCode: 128 + Number(sig[1]) } : code ? { exitCode: Number(code[1]) } : { reason: status, exitCode: status === 'OOMKilled' ? 137 : status === 'Completed' ? 0 : 1 } };
+    first['ready'] = false;
+  }
+  st['phase'] = phase;
+  st['containerStatuses'] = statuses;
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: st };
+}
+
+/** `kubectl get pods` → weak pods. */
+export function parsePodsTable(text: string, file: string, now: number): KubectlTextResult {
+  const warnings: string[] = [];
+  const all = toLines(text, file).filter((l) => l.text !== '' && !isPrompt(l.text));
+  const lines = all.slice(Math.max(0, all.findIndex((l) => PODS_HEADER.test(l.text))));
+  const header = lines[0];
+  if (!header) return { objects: [], warnings };
+  const cols = columns(header.text, header.indent);
+  const hasNs = cols[0]?.name === 'NAMESPACE';
+  const objects: TextObject[] = [];
+  for (const l of lines.slice(1)) {
+    const row = ' '.repeat(l.indent) + l.text;
+    let c = cells(row, cols);
+    if (!c) {
+      const m = new RegExp(String.raw`^${hasNs ? String.raw`(\S+)\s+` : '()'}(\S+)\s+(\d+\/\d+)\s+(\S+)\s+(\d+(?: \(\S+ ago\))?)\s+(\S+)`).exec(l.text);
+      if (m) c = { NAMESPACE: m[1] as string, NAME: m[2] as string, READY: m[3] as string, STATUS: m[4] as string, RESTARTS: m[5] as string, AGE: m[6] as string };
+    }
+    if (!c || !/^\d+\/\d+$/.test(c['READY'] ?? '') || !c['NAME']) {
+      if (warnings.length < 20) warnings.push(`${file}:${l.n}: a pods table row not understood: skipped`);
+      continue;
+    }
+    const pod = podFromRow(c, now);
+    const ns = c['NAMESPACE'] && c['NAMESPACE'] !== 'default' ? ` -n ${c['NAMESPACE']}` : '';
+    markTextInput(pod, {
+      format: 'pods-table',
+      missing: [{ fact: 'pods-table', command: `kubectl describe pod ${c['NAME']}${ns}` }],
+      warnings: [],
+      capturedAt: now,
+    });
+    objects.push({ value: pod, line: l.n });
+  }
+  return { objects, warnings };
+}
