@@ -1,7 +1,7 @@
 // `npm run build` step 3: load and check the built-in rules once, and write dist/rules-cache.json
 // (their parsed YAML by content hash, and the regexes proven safe) for src/rules/cache.ts.
 
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { BUILTIN_RULES_DIR } from '../paths.js';
@@ -14,8 +14,11 @@ rmSync(RULE_CACHE_FILE, { force: true });
 const rules = loadRules([BUILTIN_RULES_DIR]);
 const files: RuleCache['files'] = {};
 for (const name of readdirSync(BUILTIN_RULES_DIR).filter((n) => n.endsWith('.yaml'))) {
-  const text = readFileSync(join(BUILTIN_RULES_DIR, name), 'utf8');
-  files[name] = { sha1: sha1(text), doc: yaml.load(text, { schema: yaml.CORE_SCHEMA }) };
+  const path = join(BUILTIN_RULES_DIR, name);
+  const text = readFileSync(path, 'utf8');
+  const st = statSync(path);
+  const { text: texts, ...head } = yaml.load(text, { schema: yaml.CORE_SCHEMA }) as Record<string, unknown>;
+  files[name] = { size: st.size, mtimeMs: st.mtimeMs, sha1: sha1(text), head, text: JSON.stringify(texts) };
 }
 writeRuleCache(files);
 console.log(`rules cache: ${rules.length} rules`);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { generatePods } from '../bench/inputs.js';
 import { normalize } from '../facts/normalize.js';
 import { FIXTURES_DIR } from '../paths.js';
-import { loadRules } from '../rules/load.js';
+import { loadRules, specAliases } from '../rules/load.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import { shown } from '../testing/findings.js';
 import { evaluate, evaluateUnplanned, guardOf } from './evaluate.js';
@@ -32,6 +32,10 @@ test('guards are read only where they are necessary conditions', () => {
   assert.deepEqual(guardOf({ all: [{ some: 'containers', as: 'c', where: { fact: 'c.ready', equals: false } }, { fact: 'c.name', equals: 'x' }] }, new Set(['c'])), { path: 'containers' });
   assert.equal(guardOf({ all: [{ fact: 'c.name', equals: 'x' }] }, new Set(['c'])), undefined);
   assert.ok(rules.filter((r) => guardOf(r.spec.match, new Set(r.aliasLists.keys()))?.values).length > rules.length / 2, 'most built-in rules have a value guard');
+});
+
+test('the aliases read off a spec are those its compilation binds', () => {
+  for (const r of loadRules()) assert.deepEqual([...specAliases(r.spec.match)].sort(), [...r.aliasLists.keys()].sort(), r.id);
 });
 
 test('planned evaluation finds exactly what running every rule finds, in the same order', () => {

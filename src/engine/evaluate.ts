@@ -3,6 +3,7 @@
 
 import type { ContainerFacts, Facts, Stage } from '../facts/types.js';
 import { compileGetter } from '../rules/predicates.js';
+import { specAliases } from '../rules/load.js';
 import { renderTemplate } from '../rules/template.js';
 import type { CompiledRule, Lang, Vars } from '../rules/types.js';
 import { displayPath } from './evidence.js';
@@ -115,7 +116,8 @@ function planFor(rules: readonly CompiledRule[]): Plan {
   };
   rules.forEach((rule, order) => {
     const sp = scopes[rule.scope];
-    const guard = guardOf(rule.spec.match, new Set(rule.aliasLists.keys()));
+    // aliases from the spec: a rule not yet compiled (see trustedRule) stays so
+    const guard = guardOf(rule.spec.match, specAliases(rule.spec.match));
     if (!guard) {
       sp.free.push({ rule, order });
       return;

@@ -1,18 +1,29 @@
 // A cache of the built-in rules' parsed YAML, written by the build (dist/rules-cache.json).
 // Parsing a hundred rule files with js-yaml and proving their regexes safe was most of the time
-// of a one-pod run. Each entry is keyed by the SHA-1 of the file's text, so a rule edited after
-// the build is simply parsed again: the cache can be stale or missing, never wrong.
+// of a one-pod run. An entry is used when its file has the size and modification time it had at
+// the build, or else the same content (SHA-1): a rule edited after the build is simply parsed
+// again, so the cache can be stale or missing, never wrong. The texts (most of the bytes, two
+// languages) stay a JSON string until a rule that fired needs them.
 
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../paths.js';
 import { provenSafe } from './regex.js';
 
+export interface CachedFile {
+  size: number;
+  mtimeMs: number;
+  sha1: string;
+  /** The parsed rule without `text`. */
+  head: Record<string, unknown>;
+  /** JSON of the rule's `text`. */
+  text: string;
+}
+
 export interface RuleCache {
-  version: 1;
-  /** File name → hash of its text and the parsed document. */
-  files: Record<string, { sha1: string; doc: unknown }>;
+  version: 2;
+  files: Record<string, CachedFile>;
   /** Regexes (flags/source) proven safe when the cache was written. */
   safeRegexes: string[];
 }
@@ -30,7 +41,7 @@ function cache(): RuleCache | null {
   loaded = null;
   try {
     const c = JSON.parse(readFileSync(RULE_CACHE_FILE, 'utf8')) as RuleCache;
-    if (c.version === 1 && typeof c.files === 'object' && Array.isArray(c.safeRegexes)) {
+    if (c.version === 2 && typeof c.files === 'object' && Array.isArray(c.safeRegexes)) {
       loaded = c;
       for (const r of c.safeRegexes) provenSafe.add(r);
     }
@@ -40,15 +51,40 @@ function cache(): RuleCache | null {
   return loaded;
 }
 
-/** The parsed document of a built-in rule file whose text is `text`, if the cache has it. */
-export function cachedRule(name: string, text: string): unknown {
+/** The rule document, with `text` parsed only when first read. */
+function documentOf(entry: CachedFile): Record<string, unknown> {
+  const doc: Record<string, unknown> = { ...entry.head };
+  let text: unknown;
+  Object.defineProperty(doc, 'text', {
+    get: () => (text ??= JSON.parse(entry.text)),
+    enumerable: true,
+    configurable: true,
+  });
+  return doc;
+}
+
+/**
+ * The parsed document of the built-in rule file `path` (named `name`), if the cache has it as
+ * the file is now. `text`, when the caller has read the file already, skips the stat.
+ */
+export function cachedRule(name: string, path: string, text?: string): Record<string, unknown> | undefined {
   const entry = cache()?.files[name];
-  return entry && entry.sha1 === sha1(text) ? entry.doc : undefined;
+  if (!entry) return undefined;
+  if (text === undefined) {
+    try {
+      const st = statSync(path);
+      if (st.size === entry.size && st.mtimeMs === entry.mtimeMs) return documentOf(entry);
+      text = readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+  return sha1(text) === entry.sha1 ? documentOf(entry) : undefined;
 }
 
 /** Write the cache (called by the build after the rules were loaded and checked). */
 export function writeRuleCache(files: RuleCache['files']): void {
-  const c: RuleCache = { version: 1, files, safeRegexes: [...provenSafe].sort() };
+  const c: RuleCache = { version: 2, files, safeRegexes: [...provenSafe].sort() };
   writeFileSync(RULE_CACHE_FILE, JSON.stringify(c));
 }
 

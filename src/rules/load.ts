@@ -164,6 +164,72 @@ export function compileRule(source: string, file: string, errors: string[], pars
   };
 }
 
+/** The names a rule binds with `some … as` / `none … as` (default "it"), read off its spec. */
+export function specAliases(spec: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(spec)) for (const x of spec) specAliases(x, out);
+  else if (isObject(spec)) {
+    if (typeof spec['some'] === 'string' || typeof spec['none'] === 'string') out.add(typeof spec['as'] === 'string' ? spec['as'] : 'it');
+    for (const v of Object.values(spec)) if (typeof v === 'object') specAliases(v, out);
+  }
+  return out;
+}
+
+/**
+ * A built-in rule from the build's cache (src/rules/cache.ts): the build loaded and checked it
+ * with this same code, so what a run needs at once (id, scope, severity…) is read off the spec,
+ * and its predicates and templates are compiled the first time they are used. A one-pod run
+ * evaluates a fraction of the rules (src/engine/evaluate.ts runs only those a pod's facts let
+ * through) and renders the texts of fewer still.
+ */
+function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
+  let full: CompiledRule | undefined;
+  const rule = {
+    spec: doc as unknown as RuleSpec,
+    id: doc['id'] as string,
+    severity: doc['severity'] as Severity,
+    stage: doc['stage'] as Stage,
+    scope: doc['scope'] as 'pod' | 'container',
+    containerKinds: new Set(Array.isArray(doc['containers']) ? (doc['containers'] as string[]) : DEFAULT_CONTAINER_KINDS),
+    supersedes: new Set(Array.isArray(doc['supersedes']) ? (doc['supersedes'] as string[]) : []),
+    fallback: doc['fallback'] === true,
+    overrides: doc['overrides'] === true,
+    docs: doc['docs'] as string[],
+    file,
+  } as unknown as CompiledRule;
+  const compiled = (): CompiledRule => {
+    if (!full) {
+      const errors: string[] = [];
+      full = compileRule('', file, errors, doc);
+      // only if the fact catalogue changed since the build, which a build rewrites the cache for
+      if (!full) throw new RuleLoadError(errors);
+      // from now on plain properties, as fast to read as a compiled rule's
+      for (const k of LAZY) Object.defineProperty(rule, k, { value: full[k], enumerable: true, writable: true, configurable: true });
+    }
+    return full;
+  };
+  // Evaluating needs only the predicate: compile just that until a finding needs its texts.
+  let predicate: { match: CompiledRule['match']; aliasLists: CompiledRule['aliasLists'] } | undefined;
+  const matchOnly = () => {
+    if (full) return full;
+    if (!predicate) {
+      const hidden: ReadonlySet<string> = rule.scope === 'container' ? new Set() : new Set(['container']);
+      const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: [] };
+      const match = compilePredicate(doc['match'], 'match', ctx);
+      if (ctx.errors.length > 0) throw new RuleLoadError(ctx.errors.map((e) => `${file}: ${e}`));
+      predicate = { match, aliasLists: ctx.aliasLists };
+      for (const k of ['match', 'aliasLists'] as const) Object.defineProperty(rule, k, { value: predicate[k], enumerable: true, writable: true, configurable: true });
+    }
+    return predicate;
+  };
+  for (const k of LAZY) {
+    const get = k === 'match' || k === 'aliasLists' ? () => matchOnly()[k] : () => compiled()[k];
+    Object.defineProperty(rule, k, { get, enumerable: true, configurable: true });
+  }
+  return rule;
+}
+
+const LAZY = ['match', 'evidence', 'aliasLists', 'commands', 'text'] as const;
+
 /** Check cross-rule references: supersedes targets exist and form no cycle. */
 export function checkRuleSet(rules: CompiledRule[], errors: string[]): void {
   const byId = new Map<string, CompiledRule>();
@@ -217,8 +283,8 @@ export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] 
         errors.push(`${file}: not a rule file (rules are <id>.yaml; README.md is the only other file allowed)`);
         continue;
       }
-      const text = readFileSync(file, 'utf8');
-      const r = compileRule(text, file, errors, dir === BUILTIN_RULES_DIR ? cachedRule(name, text) : undefined);
+      const cached = dir === BUILTIN_RULES_DIR ? cachedRule(name, file) : undefined;
+      const r = cached !== undefined ? trustedRule(cached, file) : compileRule(readFileSync(file, 'utf8'), file, errors);
       if (r) loaded.push(r);
     }
   }
