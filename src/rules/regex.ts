@@ -3,7 +3,18 @@
 // safe-regex2), is a load error naming the file and field: a user rule must not be able to hang
 // podwhy on a crafted message.
 
-import safeRegex from 'safe-regex2';
+import { createRequire } from 'node:module';
+
+/**
+ * safe-regex2 (with its regex parser, ~190 KB) is loaded on the first pattern not already
+ * proven safe: with the build's rule cache, a run with only built-in rules never needs it.
+ * It is CommonJS, so a plain require does it synchronously, from node_modules.
+ */
+let checker: ((re: RegExp) => boolean) | undefined;
+function isSafe(re: RegExp): boolean {
+  checker ??= createRequire(import.meta.url)('safe-regex2') as (re: RegExp) => boolean;
+  return checker(re);
+}
 
 export const MAX_REGEX_LENGTH = 500;
 
@@ -28,7 +39,7 @@ export function compileRegex(source: string, flags: string, at: string, errors: 
   }
   const key = `${flags}/${source}`;
   if (provenSafe.has(key)) return re;
-  if (!safeRegex(re)) {
+  if (!isSafe(re)) {
     errors.push(`${at}: regular expression "${source}" may backtrack catastrophically (nested or overlapping quantifiers) — simplify it`);
     return undefined;
   }
