@@ -24,32 +24,37 @@ function finding(f: Finding) {
   };
 }
 
+/** One pod of the report. */
+export function podObject(p: PodDiagnosis) {
+  return {
+    namespace: p.namespace,
+    name: p.name,
+    uid: p.uid ?? null,
+    owner: p.owner ? { kind: p.owner.kind, name: p.owner.name } : null,
+    ownerChain: p.facts.pod.ownerChain,
+    kubectl: { ready: p.kubectl.ready, status: p.kubectl.status, restarts: p.kubectl.restarts, age: p.kubectl.age },
+    phase: p.phase ?? null,
+    stage: p.stage,
+    healthy: p.healthy,
+    node: p.facts.pod.nodeName ?? null,
+    findings: p.findings.map(finding),
+    // Log tails (redacted) of containers whose logs were read: live mode, or a fixture's logs.
+    logs: Object.fromEntries(p.facts.containers.filter((c) => c.logs).map((c) => [c.name, { previous: c.logs?.previous ?? false, lines: c.logs?.lines ?? [] }])),
+    unreadable: p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g)),
+    oddities: p.facts.oddities,
+    // Where the pod's time went, oldest first (an addition to schemaVersion 1).
+    timeline: p.timeline.map((e) => ({ at: e.at !== undefined ? formatTime(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: e.detail })),
+    // Pods read from kubectl describe or table text: the format, and the facts it does not carry.
+    input: p.source?.format ? { format: p.source.format, missing: (p.source.missing ?? []).map((m) => ({ fact: m.fact, subjects: m.subjects ?? [], command: m.command })) } : null,
+  };
+}
+
 export function reportObject(pods: PodDiagnosis[]) {
   const counts = { error: 0, warning: 0, info: 0 };
   for (const p of pods) for (const f of p.findings) counts[f.severity]++;
   return {
     schemaVersion: SCHEMA_VERSION,
-    pods: pods.map((p) => ({
-      namespace: p.namespace,
-      name: p.name,
-      uid: p.uid ?? null,
-      owner: p.owner ? { kind: p.owner.kind, name: p.owner.name } : null,
-      ownerChain: p.facts.pod.ownerChain,
-      kubectl: { ready: p.kubectl.ready, status: p.kubectl.status, restarts: p.kubectl.restarts, age: p.kubectl.age },
-      phase: p.phase ?? null,
-      stage: p.stage,
-      healthy: p.healthy,
-      node: p.facts.pod.nodeName ?? null,
-      findings: p.findings.map(finding),
-      // Log tails (redacted) of containers whose logs were read: live mode, or a fixture's logs.
-      logs: Object.fromEntries(p.facts.containers.filter((c) => c.logs).map((c) => [c.name, { previous: c.logs?.previous ?? false, lines: c.logs?.lines ?? [] }])),
-      unreadable: p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g)),
-      oddities: p.facts.oddities,
-      // Where the pod's time went, oldest first (an addition to schemaVersion 1).
-      timeline: p.timeline.map((e) => ({ at: e.at !== undefined ? formatTime(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: e.detail })),
-      // Pods read from kubectl describe or table text: the format, and the facts it does not carry.
-      input: p.source?.format ? { format: p.source.format, missing: (p.source.missing ?? []).map((m) => ({ fact: m.fact, subjects: m.subjects ?? [], command: m.command })) } : null,
-    })),
+    pods: pods.map(podObject),
     summary: {
       pods: pods.length,
       healthy: pods.filter((p) => p.healthy).length,
@@ -60,4 +65,41 @@ export function reportObject(pods: PodDiagnosis[]) {
 
 export function renderJson(pods: PodDiagnosis[]): string {
   return `${JSON.stringify(reportObject(pods), null, 2)}\n`;
+}
+
+/**
+ * The same bytes as renderJson, written pod by pod: a 10,000-pod report is tens of megabytes, and
+ * written this way no diagnosis (nor the whole text) has to be kept until the end.
+ */
+export class JsonReportWriter {
+  private pods = 0;
+  private healthy = 0;
+  private readonly counts = { error: 0, warning: 0, info: 0 };
+  private buf = '';
+
+  constructor(private readonly out: (s: string) => void) {}
+
+  add(p: PodDiagnosis): void {
+    for (const f of p.findings) this.counts[f.severity]++;
+    if (p.healthy) this.healthy++;
+    // nested two levels deep (report → pods): JSON.stringify escapes newlines inside strings, so
+    // every line break in its output is structure, to be indented
+    const text = JSON.stringify(podObject(p), null, 2).replace(/\n/g, '\n    ');
+    this.write(`${this.pods++ === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [\n` : ',\n'}    ${text}`);
+  }
+
+  end(): void {
+    const summary = JSON.stringify({ pods: this.pods, healthy: this.healthy, findings: this.counts }, null, 2).replace(/\n/g, '\n  ');
+    this.write(`${this.pods === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [],\n` : '\n  ],\n'}  "summary": ${summary}\n}\n`);
+    this.out(this.buf);
+    this.buf = '';
+  }
+
+  private write(s: string): void {
+    this.buf += s;
+    if (this.buf.length > 1 << 16) {
+      this.out(this.buf);
+      this.buf = '';
+    }
+  }
 }

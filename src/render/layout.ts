@@ -53,6 +53,8 @@ export function padEnd(s: string, n: number): string {
  * Wrap text to `cols` columns, indenting every line with `indent` (the first line with
  * `firstIndent` if given). Long words are broken. Existing newlines are kept.
  */
+const TRAILING = /\s/;
+
 export function wrap(text: string, cols: number, indent = '', firstIndent = indent): string[] {
   const out: string[] = [];
   // Widths are summed as words are added (measuring the line again for each word made a long
@@ -107,5 +109,6 @@ export function wrap(text: string, cols: number, indent = '', firstIndent = inde
     out.push(prefix + line);
     next();
   }
-  return out.map((l) => l.replace(/\s+$/, ''));
+  // few lines end in white space (one that is only its indent): test the last character first
+  return out.map((l) => (TRAILING.test(l.charAt(l.length - 1)) ? l.trimEnd() : l));
 }

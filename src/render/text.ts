@@ -234,23 +234,24 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   return out;
 }
 
-function summaryTable(ctx: Ctx, pods: PodDiagnosis[]): string[] {
+type Groups = Map<string, { rule: string; title: string; owner: string; pods: string[] }>;
+
+/** Group an unhealthy pod by root-cause rule and owner: "3 pods of ReplicaSet/web: crashloop-oomkilled". */
+function addToGroups(groups: Groups, p: PodDiagnosis): void {
+  const root = p.findings.find((f) => f.role === 'root-cause');
+  const rule = root?.rule ?? '-';
+  const chain = p.facts.pod.ownerChain;
+  const owner = chain.length > 0 ? (chain[chain.length - 1] as string) : p.owner ? `${p.owner.kind}/${p.owner.name}` : '';
+  const key = `${rule}\u0000${owner}`;
+  const g = groups.get(key) ?? { rule, title: root ? oneLine(root.title) : '', owner, pods: [] };
+  g.pods.push(p.name);
+  groups.set(key, g);
+}
+
+function summaryTable(ctx: Ctx, total: number, unhealthy: number, groups: Groups): string[] {
   const { c, ui } = ctx;
-  const unhealthy = pods.filter((p) => !p.healthy);
-  const out = [c.bold(ui.podsSummary(pods.length, unhealthy.length))];
-  if (unhealthy.length === 0) return out;
-  // Group by root-cause rule and owner: "3 pods of ReplicaSet/web: crashloop-oomkilled".
-  const groups = new Map<string, { rule: string; title: string; owner: string; pods: string[] }>();
-  for (const p of unhealthy) {
-    const root = p.findings.find((f) => f.role === 'root-cause');
-    const rule = root?.rule ?? '-';
-    const chain = p.facts.pod.ownerChain;
-    const owner = chain.length > 0 ? (chain[chain.length - 1] as string) : p.owner ? `${p.owner.kind}/${p.owner.name}` : '';
-    const key = `${rule}\u0000${owner}`;
-    const g = groups.get(key) ?? { rule, title: root ? oneLine(root.title) : '', owner, pods: [] };
-    g.pods.push(p.name);
-    groups.set(key, g);
-  }
+  const out = [c.bold(ui.podsSummary(total, unhealthy))];
+  if (unhealthy === 0) return out;
   const sorted = [...groups.values()].sort((a, b) => b.pods.length - a.pods.length || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.owner < b.owner ? -1 : 1));
   const table = new Table({
     head: [ui.tableRootCause, ui.tablePods, ui.owner, ui.tableExamples],
@@ -279,21 +280,57 @@ function summaryTable(ctx: Ctx, pods: PodDiagnosis[]): string[] {
 }
 
 export function renderText(pods: PodDiagnosis[], opts: TextOptions): string {
-  const ctx: Ctx = {
-    c: new Chalk({ level: opts.color ? 1 : 0 }),
-    ui: UI[opts.lang],
-    cols: Math.min(Math.max(opts.cols ?? 80, 40), 100),
-    opts,
-  };
-  const lines: string[] = [];
-  if (pods.length === 1) {
-    lines.push(...podDetails(ctx, pods[0] as PodDiagnosis));
-  } else {
-    lines.push(...summaryTable(ctx, pods));
-    const shown = opts.all ? pods : pods.filter((p) => !p.healthy);
-    for (const p of shown) {
-      lines.push('', ctx.c.dim('─'.repeat(Math.min(ctx.cols, 80))), ...podDetails(ctx, p));
+  const w = new TextReportWriter(opts);
+  for (const p of pods) w.add(p);
+  return w.end();
+}
+
+/**
+ * renderText, fed one diagnosis at a time: each pod's details are rendered as it comes and only
+ * what the summary table needs is kept, so a big report does not hold every diagnosis.
+ */
+export class TextReportWriter {
+  private readonly ctx: Ctx;
+  private count = 0;
+  private unhealthy = 0;
+  /** The first pod, kept until a second one says this is a multi-pod report. */
+  private first: PodDiagnosis | undefined;
+  private readonly groups: Groups = new Map();
+  private readonly details: string[] = [];
+
+  constructor(opts: TextOptions) {
+    this.ctx = {
+      c: new Chalk({ level: opts.color ? 1 : 0 }),
+      ui: UI[opts.lang],
+      cols: Math.min(Math.max(opts.cols ?? 80, 40), 100),
+      opts,
+    };
+  }
+
+  add(p: PodDiagnosis): void {
+    if (++this.count === 1) {
+      this.first = p;
+      return;
+    }
+    if (this.first) {
+      this.take(this.first);
+      this.first = undefined;
+    }
+    this.take(p);
+  }
+
+  private take(p: PodDiagnosis): void {
+    if (!p.healthy) {
+      this.unhealthy++;
+      addToGroups(this.groups, p);
+    }
+    if (this.ctx.opts.all || !p.healthy) {
+      this.details.push(['', this.ctx.c.dim('─'.repeat(Math.min(this.ctx.cols, 80))), ...podDetails(this.ctx, p)].join('\n'));
     }
   }
-  return `${lines.join('\n')}\n`;
+
+  end(): string {
+    const lines = this.count === 1 && this.first ? podDetails(this.ctx, this.first) : [...summaryTable(this.ctx, this.count, this.unhealthy, this.groups), ...this.details];
+    return `${lines.join('\n')}\n`;
+  }
 }

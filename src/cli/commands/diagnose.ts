@@ -181,42 +181,53 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     }
   }
 
-  // Each pod's object is let go once it is diagnosed: a big dump's pods need not outlive their
-  // diagnoses, which hold the facts the renderers use.
-  const results: PodDiagnosis[] = [];
+  // Each pod's object is let go once it is diagnosed: a big dump's pods need not outlive it.
+  const format = flags.output;
   const queue: (PodInput | undefined)[] = pods;
   pods = [];
-  for (let i = 0; i < queue.length; i++) {
-    results.push(diagnosePod(queue[i] as PodInput, rules, opts));
-    queue[i] = undefined;
-  }
-
-  const format = flags.output;
+  // JSON is written and text rendered as pods are diagnosed, so no diagnosis outlives its
+  // rendering (an internal error midway would leave a JSON report cut short, and exit 2 says
+  // so); the YAML and CI formats are built from all the diagnoses at once.
+  let status = exitStatus([], flags.failOn); // validates --fail-on before any output
+  const each = (take: (d: PodDiagnosis) => void) => {
+    for (let i = 0; i < queue.length; i++) {
+      const d = diagnosePod(queue[i] as PodInput, rules, opts);
+      queue[i] = undefined;
+      take(d);
+      if (status === 0) status = exitStatus([d], flags.failOn);
+    }
+  };
   if (format === 'json') {
-    const { renderJson } = await import('../../render/json.js');
-    io.out(renderJson(results));
-  } else if (format === 'yaml') {
-    const { renderYaml } = await import('../../render/yaml.js');
-    io.out(renderYaml(results));
-  } else if (format === 'junit' || format === 'sarif' || format === 'github' || format === 'markdown') {
-    const ci = await import('../../render/ci.js');
-    const { VERSION } = await import('../program.js');
-    const ciOpts = { failOn: flags.failOn, lang, rules, version: VERSION, cwd: io.cwd };
-    const render = { junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format];
-    io.out(render(results, ciOpts));
+    const { JsonReportWriter } = await import('../../render/json.js');
+    const report = new JsonReportWriter((s) => io.out(s));
+    each((d) => report.add(d));
+    report.end();
+  } else if (format === 'yaml' || format === 'junit' || format === 'sarif' || format === 'github' || format === 'markdown') {
+    const results: PodDiagnosis[] = [];
+    each((d) => results.push(d));
+    if (format === 'yaml') {
+      const { renderYaml } = await import('../../render/yaml.js');
+      io.out(renderYaml(results));
+    } else {
+      const ci = await import('../../render/ci.js');
+      const { VERSION } = await import('../program.js');
+      const ciOpts = { failOn: flags.failOn, lang, rules, version: VERSION, cwd: io.cwd };
+      const render = { junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format];
+      io.out(render(results, ciOpts));
+    }
   } else {
-    const { renderText } = await import('../../render/text.js');
+    const { TextReportWriter } = await import('../../render/text.js');
     const color = flags.color !== false && io.stdoutIsTTY && !io.env['NO_COLOR'] && io.env['TERM'] !== 'dumb';
-    io.out(
-      renderText(results, {
-        color,
-        lang,
-        all: flags.all === true,
-        ...(io.columns ? { cols: io.columns } : {}),
-        ...(flags.timeline ? { timeline: true } : {}),
-        ...(flags.absoluteTime ? { absoluteTime: true } : {}),
-      }),
-    );
+    const report = new TextReportWriter({
+      color,
+      lang,
+      all: flags.all === true,
+      ...(io.columns ? { cols: io.columns } : {}),
+      ...(flags.timeline ? { timeline: true } : {}),
+      ...(flags.absoluteTime ? { absoluteTime: true } : {}),
+    });
+    each((d) => report.add(d));
+    io.out(report.end());
   }
-  return exitStatus(results, flags.failOn);
+  return status;
 }
