@@ -391,9 +391,35 @@ class JsonDocuments {
       this.parts.push(text);
       return;
     }
+    if (this.mode === 'items' && this.pending !== '') {
+      // An item begun in an earlier chunk: join it with just its end from this chunk. Appending
+      // the whole chunk to it would copy every chunk once more (a quarter of a 244 MB read).
+      const close = this.spanningItemEnd(text);
+      if (close >= 0) {
+        this.pending += text.slice(0, close);
+        this.items();
+        if (this.mode !== 'items') {
+          this.write(text.slice(close));
+          return;
+        }
+        text = text.slice(close);
+        this.scanned = 0;
+      }
+    }
     this.pending += text;
     if (this.mode === 'probe') this.probe();
     if (this.mode === 'items') this.items();
+  }
+
+  /** Where in `text` the item pending from earlier chunks ends (just after its "}"), or -1. */
+  private spanningItemEnd(text: string): number {
+    const n = this.itemEnd.length;
+    // the closing line may straddle the two chunks
+    const a = Math.min(n - 1, this.pending.length);
+    const k = (this.pending.slice(-a) + text.slice(0, n - 1)).indexOf(this.itemEnd);
+    if (k >= 0 && k < a) return k + n - a;
+    const e = this.findItemEnd(text, 0);
+    return e < 0 ? -1 : e + n;
   }
 
   private probe(): void {
