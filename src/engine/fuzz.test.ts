@@ -171,6 +171,6 @@ test('every fixture, mutated', () => {
       }
       checkAll({ ...base.p, pod });
     }),
-    { numRuns: RUNS },
+    { numRuns: RUNS, seed: process.env['PODWHY_FUZZ_SEED'] ? Number(process.env['PODWHY_FUZZ_SEED']) : undefined },
   );
 });

@@ -2,7 +2,7 @@
 // so the output is byte-identical for the same input and --now.
 
 import type { Finding, PodDiagnosis } from '../engine/types.js';
-import { formatTime } from '../util/json.js';
+import { formatTime, isValidTime } from '../util/json.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -43,7 +43,7 @@ export function podObject(p: PodDiagnosis) {
     unreadable: p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g)),
     oddities: p.facts.oddities,
     // Where the pod's time went, oldest first (an addition to schemaVersion 1).
-    timeline: p.timeline.map((e) => ({ at: e.at !== undefined ? formatTime(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: e.detail })),
+    timeline: p.timeline.map((e) => ({ at: e.at !== undefined && isValidTime(e.at) ? formatTime(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: e.detail })),
     // Pods read from kubectl describe or table text: the format, and the facts it does not carry.
     input: p.source?.format ? { format: p.source.format, missing: (p.source.missing ?? []).map((m) => ({ fact: m.fact, subjects: m.subjects ?? [], command: m.command })) } : null,
   };

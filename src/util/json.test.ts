@@ -20,6 +20,8 @@ test('time: the fast path for canonical timestamps agrees with the general parse
 test('formatTime prints second precision in UTC, as Kubernetes does', () => {
   assert.equal(formatTime(Date.UTC(2025, 2, 2, 10, 0, 0, 999)), '2025-03-02T10:00:00Z');
   assert.equal(formatTime(Date.UTC(12000, 0, 1)), '+012000-01-01T00:00:00Z');
+  // out of a Date's range or not a number: no exception on the way out
+  for (const ms of [-8.7e15, 8.64e15 + 1, Number.NaN, Number.POSITIVE_INFINITY]) assert.equal(formatTime(ms), 'invalid time');
   fc.assert(fc.property(fc.integer({ min: -62e12, max: 253e12 }), (ms) => time(formatTime(ms)) === Math.floor(ms / 1000) * 1000 || ms < Date.UTC(100, 0, 1)));
   // the calendar arithmetic prints what Date does, across the whole range and its edges
   const viaDate = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -124,6 +124,11 @@ function canonicalTime(v: string): number | undefined {
   return Number.isFinite(t) && y >= 100 ? t : undefined;
 }
 
+/** Whether epoch milliseconds are within what a Date can hold (±8.64e15). */
+export function isValidTime(ms: number): boolean {
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15;
+}
+
 const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
 /**
@@ -132,6 +137,8 @@ const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
  * Date object and toISOString: normalizing a pod formats a dozen timestamps.
  */
 export function formatTime(ms: number): string {
+  // garbage in (a grace period of -8e12 s from a hostile file): never throw on the way out
+  if (!isValidTime(ms)) return 'invalid time';
   const secs = Math.floor(ms / 1000);
   const days = Math.floor(secs / 86400);
   let rem = secs - days * 86400;
