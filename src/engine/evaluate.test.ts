@@ -18,7 +18,7 @@ test('guards are read only where they are necessary conditions', () => {
   assert.deepEqual(guardOf({ all: [{ not: { fact: 'a.b', equals: 1 } }, { fact: 'pod.phase', in: ['A', 'B'] }] }, none), { path: 'pod.phase', values: ['A', 'B'] });
   assert.deepEqual(guardOf({ any: [{ fact: 'pod.reason', equals: 'X' }, { all: [{ fact: 'pod.reason', equals: 'Y' }, { fact: 'pod.phase', equals: 'Z' }] }] }, none), { path: 'pod.reason', values: ['X', 'Y'] });
   assert.equal(guardOf({ any: [{ fact: 'pod.reason', equals: 'X' }, { fact: 'pod.phase', equals: 'Y' }] }, none), undefined);
-  assert.equal(guardOf({ not: { fact: 'pod.phase', equals: 'Running' } }, none), undefined);
+  assert.equal(guardOf({ not: { all: [{ fact: 'pod.phase', equals: 'Running' }] } }, none), undefined);
   assert.equal(guardOf({ any: [{ fact: 'pod.reason', equals: 'X' }, { fact: 'pod.reason', exists: false }] }, none), undefined);
   // presence only: the fact must be there, whatever its value
   assert.deepEqual(guardOf({ fact: 'pod.phase', equals: 'failed', ignoreCase: true }, none), { path: 'pod.phase' });
@@ -27,6 +27,12 @@ test('guards are read only where they are necessary conditions', () => {
   assert.deepEqual(guardOf({ all: [{ fact: 'a.b', gt: 3 }, { fact: 'pod.phase', equals: 'P' }] }, none), { path: 'pod.phase', values: ['P'] });
   assert.deepEqual(guardOf({ any: [{ fact: 'pod.reason', equals: 'X' }, { fact: 'pod.reason', matches: 'Y' }] }, none), { path: 'pod.reason' });
   assert.equal(guardOf({ fact: 'pod.phase', exists: false }, none), undefined);
+  // excluded values: not {fact equals/in} alone, and preferred to presence in an all
+  assert.deepEqual(guardOf({ not: { fact: 'container.state.kind', equals: 'running' } }, none), { path: 'container.state.kind', except: ['running'] });
+  assert.deepEqual(guardOf({ all: [{ fact: 'a.b', exists: true }, { not: { fact: 'c.d', in: ['x', 'y'] } }] }, none), { path: 'c.d', except: ['x', 'y'] });
+  assert.equal(guardOf({ not: { fact: 'c.d', equals: 'x', exists: true } }, none), undefined);
+  assert.equal(guardOf({ not: { fact: 'c.d', equals: 'x', ignoreCase: true } }, none), undefined);
+  assert.equal(guardOf({ any: [{ not: { fact: 'c.d', equals: 'x' } }, { fact: 'c.d', equals: 'y' }] }, none), undefined);
   // a path through an alias bound by a sibling `some` is not readable before the rule runs:
   // only the list the `some` ranges over is
   assert.deepEqual(guardOf({ all: [{ some: 'containers', as: 'c', where: { fact: 'c.ready', equals: false } }, { fact: 'c.name', equals: 'x' }] }, new Set(['c'])), { path: 'containers' });

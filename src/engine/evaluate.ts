@@ -40,6 +40,8 @@ interface Guard {
   path: string;
   /** The values the fact must have; absent: it must merely be present (not undefined, null or []). */
   values?: unknown[];
+  /** Or instead: values the fact must not have (`not: {fact, equals}`; absent is fine). */
+  except?: unknown[];
 }
 
 const isPlain = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
@@ -62,24 +64,35 @@ export function guardOf(spec: unknown, aliases: ReadonlySet<string>): Guard | un
     if (keys.some((k) => NEEDS_VALUE.includes(k)) || o['exists'] === true) return { path };
     return undefined;
   }
+  if (keys.length === 1 && typeof o['not'] === 'object' && o['not'] !== null && !Array.isArray(o['not'])) {
+    // not: {fact: X, equals: v} (or in: [...]) and nothing else: X must not be one of them
+    const inner = o['not'] as Record<string, unknown>;
+    const ik = Object.keys(inner);
+    if (typeof inner['fact'] !== 'string' || ik.length !== 2 || aliases.has(inner['fact'].split('.')[0] as string)) return undefined;
+    if (isPlain(inner['equals'])) return { path: inner['fact'], except: [inner['equals']] };
+    if (Array.isArray(inner['in']) && inner['in'].length > 0 && inner['in'].every(isPlain)) return { path: inner['fact'], except: inner['in'] as unknown[] };
+    return undefined;
+  }
   if (typeof o['some'] === 'string') {
     const path = o['some'];
     return aliases.has(path.split('.')[0] as string) ? undefined : { path };
   }
   if (Array.isArray(o['all']) && keys.length === 1) {
-    // the most selective: a pinned value over mere presence
+    // the most selective: a pinned value, then an excluded one, then mere presence
+    let except: Guard | undefined;
     let presence: Guard | undefined;
     for (const p of o['all']) {
       const g = guardOf(p, aliases);
       if (g?.values) return g;
-      presence ??= g;
+      if (g?.except) except ??= g;
+      else presence ??= g;
     }
-    return presence;
+    return except ?? presence;
   }
   if (Array.isArray(o['any']) && keys.length === 1 && o['any'].length > 0) {
     const gs = o['any'].map((p) => guardOf(p, aliases));
     const first = gs[0];
-    if (!first || !gs.every((g) => g && g.path === first.path)) return undefined;
+    if (!first || !gs.every((g) => g && g.path === first.path && !g.except)) return undefined;
     if (gs.every((g) => g?.values)) return { path: first.path, values: gs.flatMap((g) => (g as Guard).values as unknown[]) };
     return { path: first.path };
   }
@@ -98,6 +111,8 @@ interface ScopePlan {
   groups: { get: (v: Vars) => unknown; byValue: Map<unknown, Planned[]> }[];
   /** Rules that need a fact to be present, by fact. */
   present: { get: (v: Vars) => unknown; rules: Planned[] }[];
+  /** Rules that need a fact not to have some values, by fact. */
+  excluded: { get: (v: Vars) => unknown; rules: { p: Planned; except: ReadonlySet<unknown> }[] }[];
 }
 
 interface Plan {
@@ -110,9 +125,10 @@ const plans = new WeakMap<readonly CompiledRule[], Plan>();
 function planFor(rules: readonly CompiledRule[]): Plan {
   let plan = plans.get(rules);
   if (plan) return plan;
-  const scopes: Record<'pod' | 'container', ScopePlan & { byPath: Map<string, Map<unknown, Planned[]>>; byPresence: Map<string, Planned[]> }> = {
-    pod: { free: [], groups: [], present: [], byPath: new Map(), byPresence: new Map() },
-    container: { free: [], groups: [], present: [], byPath: new Map(), byPresence: new Map() },
+  type Building = ScopePlan & { byPath: Map<string, Map<unknown, Planned[]>>; byPresence: Map<string, Planned[]>; byExcept: Map<string, { p: Planned; except: ReadonlySet<unknown> }[]> };
+  const scopes: Record<'pod' | 'container', Building> = {
+    pod: { free: [], groups: [], present: [], excluded: [], byPath: new Map(), byPresence: new Map(), byExcept: new Map() },
+    container: { free: [], groups: [], present: [], excluded: [], byPath: new Map(), byPresence: new Map(), byExcept: new Map() },
   };
   rules.forEach((rule, order) => {
     const sp = scopes[rule.scope];
@@ -120,6 +136,12 @@ function planFor(rules: readonly CompiledRule[]): Plan {
     const guard = guardOf(rule.spec.match, specAliases(rule.spec.match));
     if (!guard) {
       sp.free.push({ rule, order });
+      return;
+    }
+    if (guard.except) {
+      const list = sp.byExcept.get(guard.path) ?? [];
+      list.push({ p: { rule, order }, except: new Set(guard.except) });
+      sp.byExcept.set(guard.path, list);
       return;
     }
     if (!guard.values) {
@@ -139,8 +161,9 @@ function planFor(rules: readonly CompiledRule[]): Plan {
   for (const sp of Object.values(scopes)) {
     for (const [path, byValue] of sp.byPath) sp.groups.push({ get: compileGetter(path.split('.')), byValue });
     for (const [path, list] of sp.byPresence) sp.present.push({ get: compileGetter(path.split('.')), rules: list });
+    for (const [path, list] of sp.byExcept) sp.excluded.push({ get: compileGetter(path.split('.')), rules: list });
   }
-  const strip = (sp: ScopePlan): ScopePlan => ({ free: sp.free, groups: sp.groups, present: sp.present });
+  const strip = (sp: ScopePlan): ScopePlan => ({ free: sp.free, groups: sp.groups, present: sp.present, excluded: sp.excluded });
   plan = { pod: strip(scopes.pod), container: strip(scopes.container) };
   plans.set(rules, plan);
   return plan;
@@ -168,6 +191,10 @@ export function evaluate(facts: Facts, rules: readonly CompiledRule[]): RawFindi
       const v = g.get(vars);
       // every operator but exists: false is false on an empty list too
       if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0)) for (const p of g.rules) one(p);
+    }
+    for (const g of sp.excluded) {
+      const v = g.get(vars);
+      for (const r of g.rules) if (!r.except.has(v)) one(r.p);
     }
   };
   run(plan.pod, { ...facts }, undefined, -1);
