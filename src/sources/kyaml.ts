@@ -23,8 +23,10 @@ const BAILED = new Bailed();
 /** Why the last parse bailed (the text position), for tests and PODWHY_DEBUG. */
 export let lastBail = '';
 let current: Parser | undefined;
+const DEBUG = process.env['PODWHY_DEBUG'] === '1';
 const bail = (): never => {
-  if (current) lastBail = `at offset ${current.pos}: ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`;
+  // where in the parser it gave up only when debugging: a stack costs more than the bail
+  if (current) lastBail = `at offset ${current.pos}${DEBUG ? `: ${new Error().stack?.split('\n')[2]?.trim() ?? ''}` : ''}`;
   throw BAILED;
 };
 
