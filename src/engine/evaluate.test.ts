@@ -17,7 +17,16 @@ test('guards are read only where they are necessary conditions', () => {
   assert.deepEqual(guardOf({ fact: 'pod.phase', equals: 'Failed' }, none), { path: 'pod.phase', values: ['Failed'] });
   assert.deepEqual(guardOf({ all: [{ not: { fact: 'a.b', equals: 1 } }, { fact: 'pod.phase', in: ['A', 'B'] }] }, none), { path: 'pod.phase', values: ['A', 'B'] });
   assert.deepEqual(guardOf({ any: [{ fact: 'pod.reason', equals: 'X' }, { all: [{ fact: 'pod.reason', equals: 'Y' }, { fact: 'pod.phase', equals: 'Z' }] }] }, none), { path: 'pod.reason', values: ['X', 'Y'] });
-  assert.equal(guardOf({ any: [{ fact: 'pod.reason', equals: 'X' }, { fact: 'pod.phase', equals: 'Y' }] }, none), undefined);
+  // an any over several facts: one of them must hold
+  assert.deepEqual(guardOf({ any: [{ fact: 'pod.reason', equals: 'X' }, { fact: 'pod.phase', equals: 'Y' }] }, none), {
+    path: '',
+    anyOf: [
+      { path: 'pod.reason', values: ['X'] },
+      { path: 'pod.phase', values: ['Y'] },
+    ],
+  });
+  assert.equal(guardOf({ any: [{ fact: 'pod.reason', equals: 'X' }, { not: { fact: 'pod.phase', equals: 'Y' } }] }, none), undefined);
+  assert.equal(guardOf({ any: [{ fact: 'pod.reason', equals: 'X' }, { fact: 'pod.phase', exists: false }] }, none), undefined);
   assert.equal(guardOf({ not: { all: [{ fact: 'pod.phase', equals: 'Running' }] } }, none), undefined);
   assert.equal(guardOf({ any: [{ fact: 'pod.reason', equals: 'X' }, { fact: 'pod.reason', exists: false }] }, none), undefined);
   // presence only: the fact must be there, whatever its value

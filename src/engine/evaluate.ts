@@ -42,6 +42,8 @@ interface Guard {
   values?: unknown[];
   /** Or instead: values the fact must not have (`not: {fact, equals}`; absent is fine). */
   except?: unknown[];
+  /** Or instead: at least one of these holds (an `any` over several facts); `path` is unused. */
+  anyOf?: Guard[];
 }
 
 const isPlain = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
@@ -78,23 +80,33 @@ export function guardOf(spec: unknown, aliases: ReadonlySet<string>): Guard | un
     return aliases.has(path.split('.')[0] as string) ? undefined : { path };
   }
   if (Array.isArray(o['all']) && keys.length === 1) {
-    // the most selective: a pinned value, then an excluded one, then mere presence
+    // the most selective: a pinned value, then pinned values of several facts, then an
+    // excluded value, then mere presence
+    let pinned: Guard | undefined;
     let except: Guard | undefined;
     let presence: Guard | undefined;
     for (const p of o['all']) {
       const g = guardOf(p, aliases);
       if (g?.values) return g;
-      if (g?.except) except ??= g;
+      if (g?.anyOf) {
+        if (g.anyOf.every((a) => a.values)) pinned ??= g;
+        else presence ??= g;
+      } else if (g?.except) except ??= g;
       else presence ??= g;
     }
-    return except ?? presence;
+    return pinned ?? except ?? presence;
   }
   if (Array.isArray(o['any']) && keys.length === 1 && o['any'].length > 0) {
     const gs = o['any'].map((p) => guardOf(p, aliases));
-    const first = gs[0];
-    if (!first || !gs.every((g) => g && g.path === first.path && !g.except)) return undefined;
-    if (gs.every((g) => g?.values)) return { path: first.path, values: gs.flatMap((g) => (g as Guard).values as unknown[]) };
-    return { path: first.path };
+    // every branch needs a guard of its own, and an excluded value is no use in a disjunction
+    if (!gs.every((g) => g && !g.except)) return undefined;
+    const alts = (gs as Guard[]).flatMap((g) => g.anyOf ?? [g]);
+    const first = alts[0] as Guard;
+    if (alts.every((g) => g.path === first.path)) {
+      if (alts.every((g) => g.values)) return { path: first.path, values: alts.flatMap((g) => g.values as unknown[]) };
+      return { path: first.path };
+    }
+    return { path: '', anyOf: alts };
   }
   return undefined;
 }
@@ -102,7 +114,12 @@ export function guardOf(spec: unknown, aliases: ReadonlySet<string>): Guard | un
 interface Planned {
   rule: CompiledRule;
   order: number;
+  /** The subject it last ran on (see `evaluate`), so a rule filed under several facts runs once. */
+  stamp: number;
 }
+
+/** Numbers each pod or container evaluation, for Planned.stamp. */
+let subjects = 0;
 
 interface ScopePlan {
   /** Rules without a guard: run on every subject. */
@@ -134,28 +151,30 @@ function planFor(rules: readonly CompiledRule[]): Plan {
     const sp = scopes[rule.scope];
     // aliases from the spec: a rule not yet compiled (see trustedRule) stays so
     const guard = guardOf(rule.spec.match, specAliases(rule.spec.match));
+    const planned: Planned = { rule, order, stamp: 0 };
     if (!guard) {
-      sp.free.push({ rule, order });
+      sp.free.push(planned);
       return;
     }
-    if (guard.except) {
-      const list = sp.byExcept.get(guard.path) ?? [];
-      list.push({ p: { rule, order }, except: new Set(guard.except) });
-      sp.byExcept.set(guard.path, list);
-      return;
-    }
-    if (!guard.values) {
-      const list = sp.byPresence.get(guard.path) ?? [];
-      list.push({ rule, order });
-      sp.byPresence.set(guard.path, list);
-      return;
-    }
-    let byValue = sp.byPath.get(guard.path);
-    if (!byValue) sp.byPath.set(guard.path, (byValue = new Map()));
-    for (const v of new Set(guard.values)) {
-      const list = byValue.get(v) ?? [];
-      list.push({ rule, order });
-      byValue.set(v, list);
+    // a rule guarded by one of several facts is filed under each (and run once: see `stamp`)
+    for (const g of guard.anyOf ?? [guard]) {
+      if (g.except) {
+        const list = sp.byExcept.get(g.path) ?? [];
+        list.push({ p: planned, except: new Set(g.except) });
+        sp.byExcept.set(g.path, list);
+      } else if (!g.values) {
+        const list = sp.byPresence.get(g.path) ?? [];
+        list.push(planned);
+        sp.byPresence.set(g.path, list);
+      } else {
+        let byValue = sp.byPath.get(g.path);
+        if (!byValue) sp.byPath.set(g.path, (byValue = new Map()));
+        for (const v of new Set(g.values)) {
+          const list = byValue.get(v) ?? [];
+          list.push(planned);
+          byValue.set(v, list);
+        }
+      }
     }
   });
   for (const sp of Object.values(scopes)) {
@@ -177,7 +196,10 @@ export function evaluate(facts: Facts, rules: readonly CompiledRule[]): RawFindi
   // only a match is copied: copying the facts for each of a hundred rules on each container
   // was most of the cost of evaluating a pod.
   const run = (sp: ScopePlan, vars: Vars, c: ContainerFacts | undefined, sub: number) => {
+    const stamp = ++subjects;
     const one = (p: Planned) => {
+      if (p.stamp === stamp) return;
+      p.stamp = stamp;
       if (c && !p.rule.containerKinds.has(c.kind)) return;
       const f = test(p.rule, vars, c, facts);
       if (f) hits.push({ order: p.order, sub, f });
