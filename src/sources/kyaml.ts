@@ -430,6 +430,28 @@ class Parser {
     return line;
   }
 
+  /**
+   * A line break at `nl` inside a quoted scalar whose line so far is `seg`: the line's text with
+   * trailing spaces trimmed and the breaks folded, and where the scalar goes on (continuation
+   * lines must be indented more than col).
+   */
+  fold(seg: string, nl: number, col: number): [string, number] {
+    const s = this.s;
+    if (seg.includes('\t') || seg.includes('\r')) bail();
+    let breaks = 1;
+    let j = nl + 1;
+    for (;;) {
+      const ind = this.indentAt(j);
+      if (s.charCodeAt(j + ind) === NL) {
+        breaks++;
+        j += ind + 1;
+        continue;
+      }
+      if (Number.isNaN(s.charCodeAt(j + ind)) || ind <= col) bail();
+      return [seg.replace(/ +$/, '') + foldBreaks(breaks), j + ind];
+    }
+  }
+
   /** Single-quoted scalar at p ("'"); continuation lines must be indented more than col. */
   singleQuoted(p: number, col: number): string {
     const s = this.s;
@@ -451,25 +473,9 @@ class Parser {
         this.quotedMultiLine = !sameLine;
         return out;
       }
-      // a line break inside the scalar: trim trailing spaces, count breaks, skip indentation
-      let seg = s.slice(i, nl);
-      if (seg.includes('\t') || seg.includes('\r')) bail();
-      seg = seg.replace(/ +$/, '');
-      out += seg;
-      let breaks = 1;
-      let j = nl + 1;
-      for (;;) {
-        const ind = this.indentAt(j);
-        if (s.charCodeAt(j + ind) === NL) {
-          breaks++;
-          j += ind + 1;
-          continue;
-        }
-        if (Number.isNaN(s.charCodeAt(j + ind)) || ind <= col) bail();
-        i = j + ind;
-        break;
-      }
-      out += foldBreaks(breaks);
+      const [text, next] = this.fold(s.slice(i, nl), nl, col);
+      out += text;
+      i = next;
       sameLine = false;
     }
   }
@@ -511,24 +517,9 @@ class Parser {
         continue;
       }
       if (c === NL) {
-        let seg = s.slice(segStart, i);
-        if (seg.includes('\t') || seg.includes('\r')) bail();
-        seg = seg.replace(/ +$/, '');
-        out += seg;
-        let breaks = 1;
-        let j = i + 1;
-        for (;;) {
-          const ind = this.indentAt(j);
-          if (s.charCodeAt(j + ind) === NL) {
-            breaks++;
-            j += ind + 1;
-            continue;
-          }
-          if (Number.isNaN(s.charCodeAt(j + ind)) || ind <= col) bail();
-          i = j + ind;
-          break;
-        }
-        out += foldBreaks(breaks);
+        const [text, next] = this.fold(s.slice(segStart, i), i, col);
+        out += text;
+        i = next;
         segStart = i;
         sameLine = false;
         continue;
