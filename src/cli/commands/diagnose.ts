@@ -99,6 +99,20 @@ export function selectPods(snapshot: Snapshot, pod: string | undefined, flags: P
   return pods;
 }
 
+/** What live mode reads, from the pod argument and the flags (shared with --watch). */
+export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io: IO) {
+  return {
+    ...(pod !== undefined ? { pod: podName(pod) } : {}),
+    ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
+    ...(flags.allNamespaces ? { allNamespaces: true } : {}),
+    ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
+    ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
+    ...(flags.context !== undefined ? { context: flags.context } : {}),
+    ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+    env: io.env,
+  };
+}
+
 /** A progress line on stderr, only when stderr is a terminal; cleared when done. */
 function progressLine(io: IO): { update?: (msg: string) => void; clear: () => void } {
   if (!io.stderrIsTTY) return { clear: () => {} };
@@ -159,14 +173,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     const progress = progressLine(io);
     try {
       const live = await readLive({
-        ...(pod !== undefined ? { pod: podName(pod) } : {}),
-        ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
-        ...(flags.allNamespaces ? { allNamespaces: true } : {}),
-        ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
-        ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
-        ...(flags.context !== undefined ? { context: flags.context } : {}),
-        ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
-        env: io.env,
+        ...clusterTarget(pod, flags, io),
         ...(progress.update ? { progress: progress.update } : {}),
         isUnhealthy: (p) => !diagnosePod(p, rules, opts).healthy,
       });

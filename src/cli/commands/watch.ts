@@ -10,7 +10,7 @@ import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import type { IO } from '../io.js';
 import type { DiagnoseFlags } from '../program.js';
-import { chooseLang, exitStatus, parseNow, podName } from './diagnose.js';
+import { chooseLang, clusterTarget, exitStatus, parseNow } from './diagnose.js';
 
 const END_TEXT: Record<string, { en: string; ko: string }> = {
   ready: { en: 'the pod is Ready', ko: '파드가 Ready 상태가 됨' },
@@ -49,14 +49,7 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
   let result;
   try {
     result = await watchPods({
-      ...(pod !== undefined ? { pod: podName(pod) } : {}),
-      ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
-      ...(flags.allNamespaces ? { allNamespaces: true } : {}),
-      ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
-      ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
-      ...(flags.context !== undefined ? { context: flags.context } : {}),
-      ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
-      env: io.env,
+      ...clusterTarget(pod, flags, io),
       interrupt,
       clock,
       view: (input, now) => {
