@@ -7,7 +7,8 @@ import { ApiClient, parseRequestTimeout } from './client.js';
 import { fetchPod, fetchPods } from './fetch.js';
 import { loadKubeconfig, type KubeTarget } from './kubeconfig.js';
 
-export interface LiveOptions {
+/** Which cluster, context and pods to read: the same for a scan and for --watch. */
+export interface ClusterTarget {
   pod?: string;
   namespace?: string;
   allNamespaces?: boolean;
@@ -16,6 +17,9 @@ export interface LiveOptions {
   context?: string;
   requestTimeout?: string;
   env: Record<string, string | undefined>;
+}
+
+export interface LiveOptions extends ClusterTarget {
   /** Progress on stderr (only when it is a terminal). */
   progress?: (msg: string) => void;
   isUnhealthy: (p: PodInput) => boolean;

@@ -10,6 +10,7 @@
 // (what `kubectl get pods` would show) is a transition, printed with its one-line explanation.
 // One pod ends when it is Ready, Succeeded, Failed or deleted; every watch ends on interrupt.
 
+import type { ClusterTarget } from './live.js';
 import { ClusterError, InputError, UsageError } from '../errors.js';
 import { toEventRecord } from '../sources/events.js';
 import type { EventRecord, PodInput } from '../sources/types.js';
@@ -39,15 +40,7 @@ export interface Transition {
 
 export type WatchEndReason = 'ready' | 'succeeded' | 'failed' | 'deleted' | 'interrupted';
 
-export interface WatchOptions {
-  pod?: string;
-  namespace?: string;
-  allNamespaces?: boolean;
-  selector?: string;
-  kubeconfig?: string;
-  context?: string;
-  requestTimeout?: string;
-  env: Record<string, string | undefined>;
+export interface WatchOptions extends ClusterTarget {
   /** Ctrl-C. */
   interrupt: AbortSignal;
   clock?: () => number;

@@ -12,6 +12,7 @@ import { snapshotFromDocs } from '../../sources/file.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
 import { readChunks, readFileDocs } from '../../sources/input.js';
 import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
+import type { ClusterTarget } from '../../cluster/live.js';
 import type { PodInput, Snapshot } from '../../sources/types.js';
 import { nonEmpty, obj, str, time } from '../../util/json.js';
 import { parseSelector } from '../../util/selector.js';
@@ -100,7 +101,7 @@ export function selectPods(snapshot: Snapshot, pod: string | undefined, flags: P
 }
 
 /** What live mode reads, from the pod argument and the flags (shared with --watch). */
-export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io: IO) {
+export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io: IO): ClusterTarget {
   return {
     ...(pod !== undefined ? { pod: podName(pod) } : {}),
     ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
