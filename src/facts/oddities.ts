@@ -2,7 +2,7 @@
 // not parse, unknown phases, huge messages. The diagnosis still runs on what is sound (every read
 // goes through the safe accessors); these notes tell the user which parts were ignored.
 
-import { isObject, safeString, time, type JsonObject } from '../util/json.js';
+import { isObject, safeString, time, ZERO_TIME, type JsonObject } from '../util/json.js';
 
 const MAX_NOTES = 20;
 const PHASES = new Set(['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown']);
@@ -36,7 +36,7 @@ export function findOddities(pod: JsonObject): string[] {
   };
   const expectTime = (v: unknown, path: string) => {
     if (v === undefined || v === null) return;
-    if (time(v) === undefined) note(`${path} "${short(v)}" is not a time: ignored`);
+    if (time(v) === undefined && !(typeof v === 'string' && ZERO_TIME.test(v))) note(`${path} "${short(v)}" is not a time: ignored`);
   };
   const expectMessage = (v: unknown, path: string) => {
     if (typeof v === 'string' && v.length > 8192) note(`${path} is ${v.length} characters long: shortened`);

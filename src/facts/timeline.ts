@@ -153,7 +153,7 @@ function ts(v: unknown): number | undefined {
   const h = n(11, 2);
   const mi = n(14, 2);
   const s = n(17, 2);
-  if (!(y > 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 23 && mi <= 59 && s <= 60)) return time(v);
+  if (!(y > 1970 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 23 && mi <= 59 && s <= 60)) return time(v);
   return Date.UTC(y, mo - 1, d, h, mi, s);
 }
 

@@ -62,7 +62,8 @@ export function rfc1123z(ms: number): string {
 }
 
 const goTime = (v: unknown) => {
-  const t = time(v);
+  // the runtime's zero (the Unix epoch) is a real instant to Go; podwhy reads it as "never"
+  const t = typeof v === 'string' && v.startsWith('1970-01-01T00:00:00') ? 0 : time(v);
   // a zero time.Time prints as Go's zero instant
   return t === undefined ? 'Mon, 01 Jan 0001 00:00:00 +0000' : rfc1123z(t);
 };

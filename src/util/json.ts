@@ -100,7 +100,8 @@ export function time(v: unknown): number | undefined {
     const offset = (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
     t -= sign * offset;
   }
-  if (!Number.isFinite(t) || Number(y) <= 1) return undefined; // 0001-01-01: Go's zero time
+  // 0001-01-01: Go's zero time; 1970-01-01T00:00:00Z: the runtime's zero (a StartError's startedAt)
+  if (!Number.isFinite(t) || Number(y) <= 1 || t <= 0) return undefined;
   return t;
 }
 
@@ -121,8 +122,11 @@ function canonicalTime(v: string): number | undefined {
   const y = digits2(v, 0) * 100 + digits2(v, 2);
   const t = Date.UTC(y, digits2(v, 5) - 1, digits2(v, 8), digits2(v, 11), digits2(v, 14), digits2(v, 17));
   // Date.UTC maps years 0–99 to 1900–1999: leave those (and Go's zero time) to the general path
-  return Number.isFinite(t) && y >= 100 ? t : undefined;
+  return Number.isFinite(t) && y >= 100 && t > 0 ? t : undefined;
 }
+
+/** Go's zero time or the Unix epoch, which Kubernetes and runtimes print for "never": not a real instant. */
+export const ZERO_TIME = /^(?:0001-01-01|1970-01-01)T00:00:00(?:\.0+)?(?:Z|[+-]00:?00)$/;
 
 /** Whether epoch milliseconds are within what a Date can hold (±8.64e15). */
 export function isValidTime(ms: number): boolean {
