@@ -6,7 +6,7 @@ import { compileGetter } from '../rules/predicates.js';
 import { specAliases } from '../rules/load.js';
 import { renderTemplate } from '../rules/template.js';
 import type { CompiledRule, Lang, Vars } from '../rules/types.js';
-import { displayPath } from './evidence.js';
+import { displayPath, eventOrigin, evidenceSource } from './evidence.js';
 import type { Evidence } from './types.js';
 
 export interface RawFinding {
@@ -271,7 +271,18 @@ export function collectEvidence(f: RawFinding): Evidence[] {
     }
     const value = get(f.vars);
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
-    out.push({ path: displayPath(e.segments, f.vars, f.rule), value });
+    // a fact the status did not give is shown as the event it was read from
+    const origin = eventOrigin(e.segments, f.vars);
+    const ev: Evidence =
+      origin?.message !== undefined
+        ? { path: `events[${origin.reason}].message`, value: origin.message, source: 'event' }
+        : { path: displayPath(e.segments, f.vars, f.rule), value };
+    if (!ev.source) {
+      const src = origin ? 'event' : evidenceSource(e.segments, f.vars, f.rule);
+      if (src) ev.source = src;
+    }
+    if (out.some((x) => x.path === ev.path && x.value === ev.value)) continue;
+    out.push(ev);
   }
   return out;
 }

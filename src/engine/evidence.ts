@@ -3,7 +3,7 @@
 // not at podwhy's internal fact names.
 
 import { resolvePath, type LeafNode } from '../facts/catalog.js';
-import type { ContainerFacts } from '../facts/types.js';
+import type { ContainerFacts, EventOrigin } from '../facts/types.js';
 import type { CompiledRule, Vars } from '../rules/types.js';
 import { isObject, safeString } from '../util/json.js';
 import { oneLine } from '../util/sanitize.js';
@@ -33,4 +33,36 @@ export function displayPath(segments: readonly string[], vars: Vars, rule: Pick<
     if (node && 'display' in node && (node as LeafNode).display) return (node as LeafNode).display as string;
   }
   return segments.join('.');
+}
+
+/** Roots whose facts come from a container's log. */
+const LOG_PATH = /^(?:container|[a-z]\w*)\.logs\./;
+
+/**
+ * The event a fact was read from, when the status did not carry it: a field a pod or container
+ * has in its `inferred` map (container.state, pod.nodeName), or the message of a fact object
+ * made from an event (mount, sandbox, imagePull… with `event` set).
+ */
+export function eventOrigin(segments: readonly string[], vars: Vars): EventOrigin | undefined {
+  const [root, field] = segments;
+  const r = root !== undefined ? vars[root] : undefined;
+  if (isObject(r) && field !== undefined) {
+    const inferred = r['inferred'];
+    if (isObject(inferred) && Object.hasOwn(inferred, field) && isObject(inferred[field])) return inferred[field] as unknown as EventOrigin;
+  }
+  if (segments.length >= 2 && segments[segments.length - 1] === 'message') {
+    let o: unknown = r;
+    for (const s of segments.slice(1, -1)) o = isObject(o) ? o[s] : undefined;
+    if (isObject(o) && typeof o['event'] === 'string' && typeof o['message'] === 'string') return { reason: o['event'], message: o['message'] };
+  }
+  return undefined;
+}
+
+/** Where an evidence value came from, when not from the pod object itself: an event, a log, or kubectl text. */
+export function evidenceSource(segments: readonly string[], vars: Vars, rule: Pick<CompiledRule, 'aliasLists'>): 'event' | 'log' | 'text' | undefined {
+  const alias = rule.aliasLists.get(segments[0] as string);
+  if (alias && /(?:^|\.)events$/.test(alias.list)) return 'event';
+  if (segments[0] === 'events' || (segments[0] === 'container' && segments[1] === 'events')) return 'event';
+  if (LOG_PATH.test(segments.join('.'))) return 'log';
+  return vars['fromText'] === true ? 'text' : undefined;
 }

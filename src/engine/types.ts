@@ -10,6 +10,8 @@ export type Role = 'root-cause' | 'symptom';
 export interface Evidence {
   path: string;
   value: unknown;
+  /** Where the value came from when not the pod object: an event, a container log, or kubectl text. */
+  source?: 'event' | 'log' | 'text';
 }
 
 export interface Finding {

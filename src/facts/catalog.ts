@@ -47,7 +47,9 @@ const EVENT = o('An event about the pod (newest first).', {
   count: n('How many times this event happened (count, or series.count).'),
   reasonTotal: n('How many times events of this reason happened, summed over all of them.'),
   source: s('Reporting component: kubelet, default-scheduler, attachdetach-controller…'),
-  container: s('Container named by involvedObject.fieldPath, if any.'),
+  container: s('The container the event is about: named by involvedObject.fieldPath, else told from the message, the image, or the pod having one (or one failing) container.'),
+  containerFrom: s('How the container was told: fieldPath, message, image, only, failing.'),
+  fieldPath: s('involvedObject.fieldPath, e.g. spec.containers{app}.'),
   firstSeenSecondsAgo: n('Seconds since it first happened.'),
   lastSeenSecondsAgo: n('Seconds since it last happened.'),
   lastSeen: s('When it last happened (RFC 3339).'),
@@ -68,8 +70,17 @@ const TERMINATED = o('A terminated state.', {
   signalName: s('Signal behind the exit: SIGKILL for 137, SIGTERM for 143…'),
 });
 
+const ORIGIN = (what: string): MapNode => ({
+  type: 'map',
+  doc: `${what} fields the status did not give and an event did, by field: the event's reason and message.`,
+  key: 'field',
+  examples: what === 'Pod' ? ['nodeName', 'reason'] : ['state', 'restartCount'],
+  of: o('The event a field was read from.', { reason: s('The event reason.'), message: s('The event message.') }),
+});
+
 const STATE = o('A container state.', {
-  kind: s('waiting, running, terminated, or unknown when the status has no state.'),
+  kind: s('waiting, running, terminated, or unknown when neither the status nor the events say.'),
+  source: s('status (also kubectl text printing it), or event: inferred from the container\'s newest telling event because the status was silent.'),
   waiting: o('Waiting state.', { reason: s('Waiting reason: CrashLoopBackOff, ImagePullBackOff, ContainerCreating…'), message: s('Waiting message.') }),
   running: o('Running state.', { startedAt: s('When it started.'), runningSeconds: n('Seconds it has been running.') }),
   terminated: TERMINATED,
@@ -111,7 +122,10 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   imagePullPolicy: s('Always, IfNotPresent or Never.'),
   ready: b('Ready flag from the status.'),
   started: b('Started flag from the status.'),
-  restartCount: n('restartCount from the status.'),
+  restartCount: n('restartCount from the status; when the status is silent, from its events (Started events less one, at least 1 after a restart back-off), else 0.'),
+  statusKnown: b('The status has a state for this container; false when it is known only from the spec or its events.'),
+  inferred: ORIGIN('Container'),
+  command: s('command[0] of the container spec: the program it runs (arguments are never kept).'),
   hasSpec: b('Whether the input carried this container\'s spec.'),
   state: STATE,
   lastState: STATE,
@@ -136,6 +150,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
     exitCode: n('Exit code of an exec hook.'),
     output: s('What the hook printed, or the HTTP error.'),
     message: s('The kubelet message.'),
+    event: s('FailedPostStartHook or FailedPreStopHook when the message came from that event.'),
   }),
   logs: o('The tail of the container\'s log (live mode reads the previous run of a crashed container; fixtures may carry it).', {
     lines: sl('The last lines (at most 50), secrets redacted.'),
@@ -144,8 +159,9 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
     signatureLine: s('The log line that showed the signature, redacted.'),
   }),
   imagePull: o('Why the image pull failed (extractor), when the container waits on its image.', {
-    kind: s('not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, unknown.'),
+    kind: s('pull-secret-missing (the kubelet could not find the pull Secret the pod names, and the pull failed), not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, unknown.'),
     message: s('The runtime error as relayed by the kubelet.'),
+    event: s('The event the message came from (Failed), when the status did not carry it.'),
     registry: s('Registry host (docker.io for Docker Hub).'),
     repository: s('Repository path.'),
     tag: s('Tag or digest.'),
@@ -154,6 +170,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   configError: o('Why the container config could not be built (CreateContainerConfigError; extractor).', {
     kind: s('missing-configmap, missing-secret, missing-key, run-as-non-root (the image would run as root), run-as-non-root-non-numeric, run-as-user-root (runAsUser 0 under runAsNonRoot), unknown.'),
     message: s('The kubelet message.'),
+    event: s('The event the message came from (Failed), when the status did not carry it.'),
     object: s('The missing ConfigMap or Secret, or the one lacking the key.'),
     objectKind: s('ConfigMap or Secret.'),
     key: s('The missing key.'),
@@ -162,6 +179,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   startError: o('Why the process could not start (StartError, RunContainerError, CreateContainerError; extractor).', {
     kind: s('executable-not-found, permission-denied, exec-format, no-such-file, no-command, container-setup (a mount, cgroup or sysctl step failed, not the program), name-conflict, runtime-timeout, unknown.'),
     message: s('The runtime message.'),
+    event: s('The event the message came from (Failed), when the status did not carry it.'),
     path: s('The program or file named.'),
   }),
 });
@@ -224,6 +242,10 @@ export const ROOTS: Record<string, FactNode> = {
     containerCount: n('Number of regular containers.'),
     initContainerCount: n('Number of init containers (sidecars included).'),
     readinessGates: sl('spec.readinessGates condition types.', 'spec.readinessGates'),
+    imagePullSecrets: sl('spec.imagePullSecrets names.', 'spec.imagePullSecrets'),
+    claims: sl('PersistentVolumeClaims named by spec.volumes.', 'spec.volumes[*].persistentVolumeClaim.claimName'),
+    creating: b('No container has been created yet: one waits in ContainerCreating/PodInitializing, or (status silent) volume or sandbox failures are reported and no container was created or started.'),
+    inferred: ORIGIN('Pod'),
     kubectl: o('The columns `kubectl get pods` prints.', {
       ready: s('READY column.'),
       status: s('STATUS column.'),
@@ -263,9 +285,11 @@ export const ROOTS: Record<string, FactNode> = {
     insufficient: sl('Resources named by "Insufficient …" clauses.'),
     taints: sl('Taints named by untolerated-taint clauses.'),
     from: s('condition or event.'),
+    event: s('FailedScheduling when the message came from that event.'),
   }),
   eviction: o('The eviction message of an Evicted pod, parsed (extractor).', {
     message: s('The whole message.'),
+    event: s('Evicted when the message came from the kubelet\'s event, not status.message.'),
     kind: s('node-pressure (the node ran low), pod-storage-limit, container-storage-limit, emptydir-limit (the pod exceeded its own ephemeral-storage limit), node-condition, unknown.'),
     limit: s('The ephemeral-storage limit exceeded, for the *-limit kinds.'),
     volume: s('The emptyDir volume over its sizeLimit.'),
@@ -288,6 +312,7 @@ export const ROOTS: Record<string, FactNode> = {
     volume: s('The volume named.'),
     detail: s('The ConfigMap/Secret, CSI driver, hostPath, or the pods holding a multi-attached volume.'),
     reason: s('FailedMount, FailedAttachVolume or FailedMapVolume.'),
+    event: s('The event the message came from (the same as reason).'),
     count: n('All volume failure events, summed.'),
     lastSeenSecondsAgo: n('Seconds since the newest one.'),
   }),
@@ -296,6 +321,7 @@ export const ROOTS: Record<string, FactNode> = {
     message: s('The event message.'),
     plugin: s('CNI plugin named (calico, flannel, aws-cni, cilium…).'),
     reason: s('FailedCreatePodSandBox or NetworkNotReady.'),
+    event: s('The event the message came from (the same as reason).'),
     count: n('All sandbox failure events, summed.'),
     lastSeenSecondsAgo: n('Seconds since the newest one.'),
   }),
@@ -319,7 +345,8 @@ export const ROOTS: Record<string, FactNode> = {
     pressure: sl('Node conditions that are True: MemoryPressure, DiskPressure, PIDPressure, NetworkUnavailable.'),
     kubeletVersion: s('status.nodeInfo.kubeletVersion.'),
   }),
-  gaps: sl('What the input lacked (events, spec, status), and what live mode could not read.'),
+  fromText: b('The pod was read from kubectl\'s text output (describe, tables, fragments), not from its YAML or JSON.'),
+  gaps: sl('What the input lacked (spec, status, events), and what live mode could not read.'),
   oddities: sl('What was odd in the input and ignored: fields of the wrong type, timestamps that do not parse, negative counts.'),
 };
 

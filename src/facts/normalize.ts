@@ -19,6 +19,8 @@ import { classifyMountError, mountSpecificity } from './extractors/mount.js';
 import { classifySandboxError } from './extractors/sandbox.js';
 import { findLogSignature } from './extractors/log-signature.js';
 import { derivedOwnerChain } from './owner.js';
+import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, isContainerReason, type ContainerRef } from './attribution.js';
+import { CREATION_BLOCKERS, inferState } from './inference.js';
 import { backoff, grace, startupKill } from './arithmetic.js';
 import { findOddities } from './oddities.js';
 import { redact } from '../util/redact.js';
@@ -27,6 +29,8 @@ import type {
   ContainerFacts,
   ContainerKind,
   EventFacts,
+  EventOrigin,
+  ImagePullFacts,
   Facts,
   LogFacts,
   NodeFacts,
@@ -76,6 +80,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
 
   const events = normalizeEvents(input.events, nowMs);
   const pod = podFacts(raw, metadata, spec, status, nowMs);
+  inferPodFields(pod, status, events);
   const conditions: Record<string, ConditionFacts> = {};
   for (const c of objs(status['conditions'])) {
     const type = nonEmpty(c['type']);
@@ -92,16 +97,23 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     conditions[type] = cf;
   }
 
-  const containers = containerFacts(spec, status, events, nowMs);
+  const blocked = status['phase'] === undefined || status['phase'] === 'Pending' ? events.find((e) => e.reason !== undefined && CREATION_BLOCKERS.has(e.reason)) : undefined;
+  const containers = containerFacts(spec, status, events, nowMs, blocked);
   for (const c of containers) {
     const log = input.logs?.[c.name];
     if (log) c.logs = logFacts(log.text, log.previous);
   }
+  pod.creating = containers.some((c) => c.state.waiting?.reason === 'ContainerCreating' || c.state.waiting?.reason === 'PodInitializing');
+  // Events alone, with no container to hang them on: volume or sandbox failures and no sign
+  // that a container was ever created.
+  if (!pod.creating && containers.length === 0 && blocked && !events.some((e) => e.reason === 'Created' || e.reason === 'Started')) pod.creating = true;
   pod.ownerChain = (input.ownerChain ?? derivedOwnerChain(raw)).map((o) => `${o.kind}/${o.name}`);
   pod.requests = effectiveRequests(containers.map((c) => ({ kind: c.kind, requests: c.resources.requests })));
   // Old statuses carry no qosClass: derive it from the spec as the API server does.
   if (pod.qosClass === undefined && obj(raw['spec'])) pod.qosClass = qosClass(containers);
-  const facts: Facts = { pod, conditions, events, containers, gaps, oddities: findOddities(raw) };
+  const fromText = input.source?.format !== undefined;
+  if (fromText) for (const c of containers) if (c.state.source === 'status') c.state.source = 'text';
+  const facts: Facts = { pod, conditions, events, containers, gaps, fromText, oddities: findOddities(raw) };
   if (input.node) facts.node = nodeFacts(input.node, nowMs);
   const scheduling = schedulingFacts(pod, conditions, events);
   if (scheduling) facts.scheduling = scheduling;
@@ -111,10 +123,12 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   if (sandbox) facts.sandbox = sandbox;
   if (pod.message !== undefined && /^(?:Pod was rejected: |Pod )/.test(pod.message)) facts.admission = parseAdmission(pod.message);
   if (pod.reason === 'Evicted') {
-    const message = pod.message ?? events.find((e) => e.reason === 'Evicted')?.message;
+    const fromEvent = pod.message === undefined ? events.find((e) => e.reason === 'Evicted' && e.message) : undefined;
+    const message = pod.message ?? fromEvent?.message;
     if (message !== undefined) {
       const p = parseEvictionMessage(message);
       const ev: Facts['eviction'] = { message, kind: p.kind, containers: p.containers, summary: summarizeEviction(p) };
+      if (fromEvent) ev.event = 'Evicted';
       setIf(ev, 'limit', p.limit);
       setIf(ev, 'volume', p.volume);
       setIf(ev, 'resource', p.resource);
@@ -158,6 +172,11 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     readinessGates: objs(spec['readinessGates'])
       .map((g) => nonEmpty(g['conditionType']))
       .filter((x): x is string => x !== undefined),
+    imagePullSecrets: objs(spec['imagePullSecrets'])
+      .map((r) => nonEmpty(r['name']))
+      .filter((x): x is string => x !== undefined),
+    claims: [...new Set(objs(spec['volumes']).map((v) => nonEmpty(dig(v, 'persistentVolumeClaim', 'claimName'))).filter((x): x is string => x !== undefined))],
+    creating: false,
     kubectl: kubectlColumns(raw, nowMs),
     ownerChain: [],
   };
@@ -186,6 +205,33 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     pod.gracePeriod = grace(deletion, pod.deletionGracePeriodSeconds, nowMs);
   }
   return pod;
+}
+
+/**
+ * Pod fields a silent status leaves open and the pod's events fill: the node from the scheduler's
+ * "Successfully assigned ns/pod to node", an eviction from the kubelet's Evicted event.
+ */
+function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[]): void {
+  const inferred: Record<string, EventOrigin> = {};
+  if (pod.nodeName === undefined) {
+    for (const e of events) {
+      const m = e.reason === 'Scheduled' ? /^Successfully assigned (?:\S+\/)?\S+ to (\S+)$/.exec(e.message ?? '') : null;
+      if (m) {
+        pod.nodeName = m[1] as string;
+        inferred['nodeName'] = { reason: 'Scheduled', message: e.message as string };
+        break;
+      }
+    }
+  }
+  const phase = nonEmpty(status['phase']);
+  if (pod.reason === undefined && (phase === undefined || phase === 'Failed')) {
+    const ev = events.find((e) => e.reason === 'Evicted' && e.message);
+    if (ev) {
+      pod.reason = 'Evicted';
+      inferred['reason'] = { reason: 'Evicted', message: ev.message as string };
+    }
+  }
+  if (Object.keys(inferred).length > 0) pod.inferred = inferred;
 }
 
 function toleration(t: JsonObject): string {
@@ -232,13 +278,6 @@ function nodeAffinityTerms(spec: JsonObject): string[] {
   ).filter((t) => t !== '');
 }
 
-/** spec.containers{app} → app */
-function containerOfFieldPath(fieldPath: string | undefined): string | undefined {
-  if (!fieldPath) return undefined;
-  const m = /^spec\.(?:initContainers|containers|ephemeralContainers)\{([^}]*)\}/.exec(fieldPath);
-  return m ? m[1] : undefined;
-}
-
 function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
   const indexed = records.map((r, i) => ({ r, i }));
   // Newest first; events without times keep their input order after the timed ones.
@@ -249,7 +288,7 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
     return b.i - a.i;
   });
   const totals = new Map<string, number>();
-  const key = (r: EventRecord) => `${r.reason ?? ''}\u0000${containerOfFieldPath(r.involved.fieldPath) ?? ''}`;
+  const key = (r: EventRecord) => `${r.reason ?? ''}\u0000${containerOfFieldPath(r.involved.fieldPath)?.name ?? ''}`;
   for (const r of records) totals.set(key(r), (totals.get(key(r)) ?? 0) + r.count);
   return indexed.map(({ r }) => {
     const e: EventFacts = { count: r.count, reasonTotal: totals.get(key(r)) ?? r.count };
@@ -257,7 +296,8 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
     setIf(e, 'reason', r.reason);
     setIf(e, 'message', r.message !== undefined ? redactMessage(r.message) : undefined);
     setIf(e, 'source', r.source);
-    setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath));
+    setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath)?.name);
+    setIf(e, 'fieldPath', r.involved.fieldPath);
     if (r.first !== undefined) e.firstSeenSecondsAgo = secondsBetween(nowMs, r.first);
     if (r.last !== undefined) {
       e.lastSeenSecondsAgo = secondsBetween(nowMs, r.last);
@@ -320,7 +360,7 @@ function mountFacts(events: EventFacts[]): Facts['mount'] {
     if (!best || mountSpecificity(m.kind) > mountSpecificity(best.m.kind)) best = { e, m };
   }
   if (!best) return undefined;
-  const out: NonNullable<Facts['mount']> = { kind: best.m.kind, message: best.m.message, reason: best.e.reason as string, count };
+  const out: NonNullable<Facts['mount']> = { kind: best.m.kind, message: best.m.message, reason: best.e.reason as string, event: best.e.reason as string, count };
   setIf(out, 'volume', best.m.volume);
   setIf(out, 'detail', best.m.detail);
   setIf(out, 'lastSeenSecondsAgo', best.e.lastSeenSecondsAgo);
@@ -337,7 +377,7 @@ function sandboxFacts(events: EventFacts[]): Facts['sandbox'] {
   }
   if (!newest?.message) return undefined;
   const c = classifySandboxError(newest.message);
-  const out: NonNullable<Facts['sandbox']> = { kind: c.kind, message: c.message, reason: newest.reason as string, count };
+  const out: NonNullable<Facts['sandbox']> = { kind: c.kind, message: c.message, reason: newest.reason as string, event: newest.reason as string, count };
   setIf(out, 'plugin', c.plugin);
   setIf(out, 'lastSeenSecondsAgo', newest.lastSeenSecondsAgo);
   return out;
@@ -370,6 +410,7 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
     insufficient: [...new Set(reasons.filter((r) => r.kind === 'insufficient-resource' && r.detail).map((r) => r.detail as string))],
     taints: [...new Set(reasons.filter((r) => r.kind === 'untolerated-taint' && !r.routine && r.detail).map((r) => r.detail as string))],
   };
+  if (from === 'event') out.event = 'FailedScheduling';
   setIf(out, 'nodes', p.nodes);
   setIf(out, 'preemption', p.preemption);
   return out;
@@ -472,13 +513,38 @@ function quantities(v: unknown): Record<string, string> {
   return out;
 }
 
-function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts[], nowMs: number): ContainerFacts[] {
+/** What the status says of a container, for attributing events: is it failing? */
+function failingStatus(st: JsonObject): boolean {
+  const w = nonEmpty(dig(st, 'state', 'waiting', 'reason'));
+  if (w !== undefined && w !== 'ContainerCreating' && w !== 'PodInitializing') return true;
+  const t = obj(dig(st, 'state', 'terminated'));
+  if (t && (num(t['exitCode']) ?? 0) !== 0) return true;
+  if (t && nonEmpty(t['reason']) !== undefined && nonEmpty(t['reason']) !== 'Completed') return true;
+  return false;
+}
+
+/** The name a container gets when the input shows it exists (its events) but never names it. */
+export const UNNAMED_CONTAINER = '(unnamed)';
+
+interface ContainerEntry {
+  name: string;
+  kind: ContainerKind;
+  index: number;
+  sp: JsonObject | undefined;
+  st: JsonObject;
+  /** The image events quote, for a container known only from its events. */
+  image?: string;
+  /** Restarts its events show, when the status does not say. */
+  restarts?: number;
+}
+
+function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts[], nowMs: number, blocked: EventFacts | undefined): ContainerFacts[] {
   const groups: { specs: unknown; statuses: unknown; kind: ContainerKind }[] = [
     { specs: spec['initContainers'], statuses: status['initContainerStatuses'], kind: 'init' },
     { specs: spec['containers'], statuses: status['containerStatuses'], kind: 'regular' },
     { specs: spec['ephemeralContainers'], statuses: status['ephemeralContainerStatuses'], kind: 'ephemeral' },
   ];
-  const out: ContainerFacts[] = [];
+  const entries: ContainerEntry[] = [];
   for (const g of groups) {
     const specs = arr(g.specs).map((x) => obj(x) ?? {});
     const statuses = arr(g.statuses).map((x) => obj(x) ?? {});
@@ -499,26 +565,102 @@ function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts
     });
     names.forEach((name, i) => {
       const sp = specByName.get(name);
-      const st = statusByName.get(name) ?? {};
       const kind: ContainerKind = g.kind === 'init' && str(sp?.['restartPolicy']) === 'Always' ? 'sidecar' : g.kind;
-      out.push(oneContainer(name, kind, i + 1, sp, st, events, nowMs));
+      entries.push({ name, kind, index: i + 1, sp, st: statusByName.get(name) ?? {} });
     });
+  }
+  if (entries.length === 0) entries.push(...containersOfEvents(events));
+  const refs: ContainerRef[] = entries.map((e) => {
+    const image = nonEmpty(e.sp?.['image']) ?? nonEmpty(e.st['image']) ?? e.image;
+    const r: ContainerRef = { name: e.name, kind: e.kind, failing: failingStatus(e.st) };
+    if (image !== undefined) r.image = image;
+    return r;
+  });
+  attributeEvents(events, refs);
+  // totals per reason and container, now that events know their containers
+  const totals = new Map<string, number>();
+  const key = (e: EventFacts) => `${e.reason ?? ''}\u0000${e.container ?? ''}`;
+  for (const e of events) totals.set(key(e), (totals.get(key(e)) ?? 0) + e.count);
+  for (const e of events) e.reasonTotal = totals.get(key(e)) ?? e.count;
+  const hasInit = entries.some((e) => e.kind === 'init' || e.kind === 'sidecar');
+  const pullSecrets = objs(spec['imagePullSecrets']).map((r) => nonEmpty(r['name'])).filter((x): x is string => x !== undefined);
+  return entries.map((e) => oneContainer(e, events, nowMs, blocked, hasInit, pullSecrets));
+}
+
+/**
+ * Containers of a pod known only from its events (an events table, describe text without its
+ * Containers section): the names fieldPaths and messages give, else one unnamed container when
+ * events speak of a container at all. Images come from the image messages of each container.
+ */
+function containersOfEvents(events: EventFacts[]): ContainerEntry[] {
+  const out: ContainerEntry[] = [];
+  const seen = new Set<string>();
+  const counts: Record<ContainerKind, number> = { init: 0, sidecar: 0, regular: 0, ephemeral: 0 };
+  const add = (name: string, kind: ContainerKind) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    out.push({ name, kind, index: ++counts[kind], sp: undefined, st: {} });
+  };
+  // oldest first: containers in the order they were created
+  for (const e of [...events].reverse()) {
+    const f = containerOfFieldPath(e.fieldPath);
+    if (f) add(f.name, f.kind);
+    else if (isContainerReason(e.reason)) {
+      const named = containerNamedIn(e.message);
+      if (named !== undefined) add(named, 'regular');
+    }
+  }
+  if (out.length === 0 && events.some((e) => isContainerReason(e.reason))) add(UNNAMED_CONTAINER, 'regular');
+  if (out.length === 1) {
+    // one container: the images the events quote are its own when they agree
+    const images = new Set(events.map((e) => imageNamedIn(e.message)).filter((x): x is string => x !== undefined));
+    if (images.size === 1) (out[0] as ContainerEntry).image = [...images][0] as string;
   }
   return out;
 }
 
-function oneContainer(
-  name: string,
-  kind: ContainerKind,
-  index: number,
-  sp: JsonObject | undefined,
-  st: JsonObject,
-  podEvents: EventFacts[],
-  nowMs: number,
-): ContainerFacts {
+/**
+ * The pull Secrets the kubelet could not find: its FailedToRetrieveImagePullSecret event
+ * ("Unable to retrieve some image pull secrets (regcred); attempting to pull the image may not
+ * succeed."), or a Failed event "Error: secret "regcred" not found" naming one of the pod's
+ * imagePullSecrets.
+ */
+function missingPullSecret(events: EventFacts[], pullSecrets: string[]): { names: string[]; event: EventFacts } | undefined {
+  for (const e of events) {
+    if (!e.message) continue;
+    if (e.reason === 'FailedToRetrieveImagePullSecret') {
+      const names = /\(([^)]*)\)/.exec(e.message)?.[1]?.split(/,\s*/).filter((x) => x !== '');
+      if (names && names.length > 0) return { names, event: e };
+    }
+    if (e.reason === 'Failed') {
+      const name = /^Error: secrets? "([^"]+)" not found/.exec(e.message)?.[1];
+      if (name !== undefined && pullSecrets.includes(name)) return { names: [name], event: e };
+    }
+  }
+  return undefined;
+}
+
+function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: number, blocked: EventFacts | undefined, hasInit: boolean, pullSecrets: string[]): ContainerFacts {
+  const { name, kind, index, sp, st } = entry;
   const events = podEvents.filter((e) => e.container === name);
-  const state = stateFacts(st['state'], nowMs);
+  let state = stateFacts(st['state'], nowMs);
   const lastState = stateFacts(st['lastState'], nowMs);
+  const statusKnown = state.kind !== 'unknown';
+  const inferred: Record<string, EventOrigin> = {};
+  // The status wins when it speaks. When it is silent, or says no more than "not created yet",
+  // the container's own events (newest first) tell its state; pod-level volume or sandbox
+  // failures keep a silent container in ContainerCreating.
+  const notCreated = state.waiting?.reason === 'ContainerCreating' || state.waiting?.reason === 'PodInitializing';
+  if (!statusKnown || notCreated) {
+    const inf = inferState(events, statusKnown ? undefined : blocked, hasInit);
+    if (inf && (!statusKnown || (inf.state.kind === 'waiting' && inf.state.waiting?.reason !== state.waiting?.reason && !['ContainerCreating', 'PodInitializing'].includes(inf.state.waiting?.reason ?? '')))) {
+      state = inf.state;
+      inferred['state'] = inf.origin;
+      if (inf.restarts !== undefined && count(st['restartCount']) === undefined) inferred['restartCount'] = inf.origin;
+      if (inf.restarts !== undefined && count(st['restartCount']) === undefined) entry.restarts = inf.restarts;
+    }
+  }
+  if (statusKnown && state.source === undefined) state.source = 'status';
   const ports: string[] = [];
   for (const p of objs(sp?.['ports'])) {
     const port = num(p['containerPort']);
@@ -531,7 +673,8 @@ function oneContainer(
     kind,
     index,
     ready: bool(st['ready']) === true,
-    restartCount: count(st['restartCount']) ?? 0,
+    restartCount: count(st['restartCount']) ?? entry.restarts ?? 0,
+    statusKnown,
     state,
     lastState,
     resources: {
@@ -549,7 +692,10 @@ function oneContainer(
     killedByStartup: events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
     hasSpec: sp !== undefined,
   };
-  setIf(c, 'image', nonEmpty(sp?.['image']) ?? nonEmpty(st['image']));
+  if (Object.keys(inferred).length > 0) c.inferred = inferred;
+  setIf(c, 'image', nonEmpty(sp?.['image']) ?? nonEmpty(st['image']) ?? entry.image);
+  const program = str(arr(sp?.['command'])[0]);
+  if (program !== undefined && program.trim() !== '') c.command = redact(program.length > 200 ? `${program.slice(0, 200)}…` : program);
   setIf(c, 'imagePullPolicy', nonEmpty(sp?.['imagePullPolicy']));
   const started = bool(st['started']);
   if (started !== undefined) c.started = started;
@@ -557,26 +703,49 @@ function oneContainer(
   const waitingReason = state.waiting?.reason;
   const waitingMessage = state.waiting?.message;
   const failedEvent = (re: RegExp) => events.find((e) => e.reason === 'Failed' && e.message !== undefined && re.test(e.message))?.message;
+  // the event the waiting message came from, when the state was read off the events
+  const waitingEvent = state.source === 'event' && waitingMessage !== undefined ? inferred['state']?.reason : undefined;
 
   if (waitingReason && IMAGE_WAITING_REASONS.has(waitingReason)) {
     // ImagePullBackOff's own message is often just 'Back-off pulling image "x"': the cause is in
     // the last ErrImagePull message or the "Failed to pull image" event.
-    let pull = waitingMessage ? classifyImagePull(waitingMessage, c.image) : undefined;
+    let pull: ImagePullFacts | undefined = waitingMessage ? classifyImagePull(waitingMessage, c.image) : undefined;
+    if (pull && waitingEvent) pull.event = waitingEvent;
     const ev = failedEvent(/^Failed to pull image|^Error: (?:ErrImageNeverPull|InvalidImageName)/);
-    if ((!pull || pull.kind === 'unknown') && ev) pull = classifyImagePull(ev, c.image);
+    if ((!pull || pull.kind === 'unknown') && ev) pull = { ...classifyImagePull(ev, c.image), event: 'Failed' };
     if (!pull && waitingReason === 'ErrImageNeverPull') pull = classifyImagePull('ErrImageNeverPull', c.image);
     if (!pull && waitingReason === 'InvalidImageName') pull = classifyImagePull('InvalidImageName', c.image);
     if (!pull) pull = classifyImagePull(waitingReason, c.image);
+    // A pull refused (or failing without a word) while the kubelet could not find the pull
+    // Secret the pod names: the missing Secret is why it had no credentials.
+    if (['unauthorized', 'not-found-or-unauthorized', 'unknown'].includes(pull.kind)) {
+      const missing = missingPullSecret(podEvents, pullSecrets);
+      if (missing) {
+        // the runtime's own words when it gave any; else the kubelet's about the Secret
+        const said = pull.kind === 'unknown' ? { message: missing.event.message as string, event: missing.event.reason as string } : {};
+        pull = { ...pull, ...said, kind: 'pull-secret-missing', detail: missing.names.join(', ') };
+      }
+    }
     c.imagePull = pull;
   }
   if (waitingReason === 'CreateContainerConfigError') {
-    const msg = waitingMessage ?? failedEvent(/^Error: /);
+    const ev = waitingMessage === undefined ? failedEvent(/^Error: /) : undefined;
+    const msg = waitingMessage ?? ev;
     if (msg) c.configError = classifyConfigError(msg);
+    const from = ev !== undefined ? 'Failed' : waitingEvent;
+    if (c.configError && from) c.configError.event = from;
   }
-  const startMsg =
+  const startTerminated = [state.terminated, lastState.terminated].find((t) => t?.reason !== undefined && START_TERMINATED_REASONS.has(t.reason));
+  let startMsg =
     (waitingReason && START_WAITING_REASONS.has(waitingReason) ? waitingMessage : undefined) ??
     (state.terminated?.reason && START_TERMINATED_REASONS.has(state.terminated.reason) ? state.terminated.message : undefined) ??
     (lastState.terminated?.reason && START_TERMINATED_REASONS.has(lastState.terminated.reason) ? lastState.terminated.message : undefined);
+  let startEvent = startMsg !== undefined && startMsg === waitingMessage ? waitingEvent : undefined;
+  if (startMsg === undefined && ((waitingReason && START_WAITING_REASONS.has(waitingReason)) || startTerminated)) {
+    // the status gives the reason without the runtime's words: the kubelet's event has them
+    startMsg = failedEvent(/^Error: /);
+    if (startMsg !== undefined) startEvent = 'Failed';
+  }
   if (waitingReason === 'CrashLoopBackOff') {
     // The kubelet's own figure when its message has one, else the kubelet's formula on restartCount.
     const d = waitingMessage ? /back-off (\S+) restarting/.exec(waitingMessage)?.[1] : undefined;
@@ -609,15 +778,16 @@ function oneContainer(
       waitingReason !== 'PostStartHookError' && !events.some((e) => e.reason === 'FailedPostStartHook') && events.some((e) => e.reason === 'FailedPreStopHook');
     const h = parseHookMessage(hookMsg ?? '');
     c.hook = { kind: preStop ? 'preStop' : 'postStart', message: h.message };
+    const hookEvent = waitingReason === 'PostStartHookError' && waitingMessage !== undefined ? undefined : events.find((e) => (e.reason === 'FailedPostStartHook' || e.reason === 'FailedPreStopHook') && e.message === hookMsg)?.reason;
+    if (hookEvent) c.hook.event = hookEvent;
     setIf(c.hook, 'handler', h.handler);
     setIf(c.hook, 'command', h.command);
     setIf(c.hook, 'exitCode', h.exitCode);
     setIf(c.hook, 'output', h.output);
   }
-  if (startMsg) c.startError = classifyStartError(startMsg);
-  else if (waitingReason && START_WAITING_REASONS.has(waitingReason)) {
-    const ev = failedEvent(/^Error: /);
-    if (ev) c.startError = classifyStartError(ev);
+  if (startMsg) {
+    c.startError = classifyStartError(startMsg.replace(/^Error:\s*/, ''));
+    if (startEvent) c.startError.event = startEvent;
   }
   return c;
 }

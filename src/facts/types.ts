@@ -23,6 +23,16 @@ export type Stage = (typeof STAGES)[number];
 
 export type ContainerKind = 'init' | 'sidecar' | 'regular' | 'ephemeral';
 
+/** Where a fact came from: the pod's status, its events, its log, or kubectl text that printed the status. */
+export type Provenance = 'status' | 'event' | 'log' | 'text';
+
+/** The event a fact was read from, when the status did not say it. */
+export interface EventOrigin {
+  /** The event's reason: Failed, BackOff, Evicted, Scheduled… */
+  reason: string;
+  message?: string;
+}
+
 export interface OwnerFacts {
   kind: string;
   name: string;
@@ -70,6 +80,18 @@ export interface PodFacts {
   containerCount: number;
   initContainerCount: number;
   readinessGates: string[];
+  /** spec.imagePullSecrets names. */
+  imagePullSecrets: string[];
+  /** PersistentVolumeClaims the pod's volumes name (spec.volumes[].persistentVolumeClaim.claimName). */
+  claims: string[];
+  /**
+   * No container of the pod has been created yet, as far as the input tells: a container waits
+   * in ContainerCreating or PodInitializing, or (the status being silent) volume, attach or
+   * sandbox failures are reported and no container was ever created or started.
+   */
+  creating: boolean;
+  /** Fields the status did not give and an event did (nodeName from Scheduled, reason from Evicted), by field. */
+  inferred?: Record<string, EventOrigin>;
   kubectl: { ready: string; status: string; restarts: string; age: string };
 }
 
@@ -91,8 +113,12 @@ export interface EventFacts {
   reasonTotal: number;
   /** Reporting component: kubelet, default-scheduler, attachdetach-controller… */
   source?: string;
-  /** The container named in involvedObject.fieldPath (spec.containers{app}), if any. */
+  /** The container the event is about (see facts/attribution.ts), if any. */
   container?: string;
+  /** How that container was told: fieldPath, message, image, only (the pod's only container), failing (its only failing one). */
+  containerFrom?: string;
+  /** involvedObject.fieldPath: spec.containers{app}. */
+  fieldPath?: string;
   firstSeenSecondsAgo?: number;
   lastSeenSecondsAgo?: number;
   lastSeen?: string;
@@ -128,6 +154,8 @@ export interface SchedulingFacts {
   taints: string[];
   /** Where the message came from: the PodScheduled condition or a FailedScheduling event. */
   from: 'condition' | 'event';
+  /** FailedScheduling when the message came from that event. */
+  event?: string;
 }
 
 export interface EvictionContainerFacts {
@@ -138,6 +166,8 @@ export interface EvictionContainerFacts {
 
 export interface EvictionFacts {
   message: string;
+  /** Evicted when the message came from the kubelet's event rather than status.message. */
+  event?: string;
   /** node-pressure | pod-storage-limit | container-storage-limit | emptydir-limit | node-condition | unknown */
   kind: string;
   limit?: string;
@@ -175,6 +205,8 @@ export interface TerminatedFacts {
 export interface StateFacts {
   /** waiting | running | terminated | unknown */
   kind: string;
+  /** Where the state was read: the status (or kubectl text printing it), or inferred from the container's events. */
+  source?: Provenance;
   waiting?: { reason?: string; message?: string };
   running?: { startedAt?: string; runningSeconds?: number };
   terminated?: TerminatedFacts;
@@ -210,6 +242,8 @@ export interface ImagePullFacts {
   /** Extractor: not-found | unauthorized | rate-limited | network | tls | platform | invalid-name | never-pull | … */
   kind: string;
   message: string;
+  /** The reason of the event the message came from, when the status had none. */
+  event?: string;
   registry?: string;
   repository?: string;
   tag?: string;
@@ -220,6 +254,8 @@ export interface ConfigErrorFacts {
   /** Extractor: missing-configmap | missing-secret | missing-key | run-as-non-root | unknown */
   kind: string;
   message: string;
+  /** The reason of the event the message came from, when the status had none. */
+  event?: string;
   /** The ConfigMap or Secret. */
   object?: string;
   objectKind?: string;
@@ -231,6 +267,8 @@ export interface StartErrorFacts {
   /** Extractor: executable-not-found | permission-denied | exec-format | no-such-file | no-command | unknown */
   kind: string;
   message: string;
+  /** The reason of the event the message came from, when the status had none. */
+  event?: string;
   path?: string;
 }
 
@@ -244,6 +282,12 @@ export interface ContainerFacts {
   ready: boolean;
   started?: boolean;
   restartCount: number;
+  /** The status has a state for this container (else state and restartCount come from its events, or are unknown). */
+  statusKnown: boolean;
+  /** Fields the status did not give and the container's events did (state, restartCount), by field. */
+  inferred?: Record<string, EventOrigin>;
+  /** The program the container runs: command[0] of its spec (arguments are never kept). */
+  command?: string;
   state: StateFacts;
   lastState: StateFacts;
   resources: { requests: Record<string, string>; limits: Record<string, string> };
@@ -256,7 +300,7 @@ export interface ContainerFacts {
   /** The CrashLoopBackOff wait: the kubelet's message, else its formula on restartCount (facts/arithmetic.ts). */
   backoff?: { delaySeconds: number; source: 'kubelet' | 'restart-count'; nextRestartAt?: string; nextRestartInSeconds?: number; reset?: boolean; formula: string };
   /** A failed lifecycle hook (PostStartHookError, FailedPostStartHook, FailedPreStopHook). */
-  hook?: { kind: string; handler?: string; command?: string; exitCode?: number; output?: string; message: string };
+  hook?: { kind: string; handler?: string; command?: string; exitCode?: number; output?: string; message: string; event?: string };
   imagePull?: ImagePullFacts;
   configError?: ConfigErrorFacts;
   startError?: StartErrorFacts;
@@ -274,6 +318,8 @@ export interface MountFacts {
   detail?: string;
   /** The event reason: FailedMount, FailedAttachVolume or FailedMapVolume. */
   reason: string;
+  /** The event the message came from (the same as reason). */
+  event: string;
   /** All volume failure events, summed. */
   count: number;
   lastSeenSecondsAgo?: number;
@@ -285,6 +331,8 @@ export interface SandboxFacts {
   message: string;
   plugin?: string;
   reason: string;
+  /** The event the message came from (the same as reason). */
+  event: string;
   count: number;
   lastSeenSecondsAgo?: number;
 }
@@ -316,6 +364,8 @@ export interface Facts {
   node?: NodeFacts;
   /** What the input lacked, for "the diagnosis could not see …" notes. */
   gaps: string[];
+  /** The pod was read from kubectl's text output (describe, tables, fragments), not its YAML or JSON. */
+  fromText: boolean;
   /** What was odd in the input and ignored (wrong types, bad timestamps…). */
   oddities: string[];
 }

@@ -1,0 +1,37 @@
+// What a kubelet event says about one container. Rows name where the message is from.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { classifyContainerEvent } from './container-event.js';
+
+test('container events → the waiting reason the kubelet reports', () => {
+  const rows: [string, string, string | undefined, string | undefined][] = [
+    // reason, message, kind, waitingReason
+    ['BackOff', 'Back-off restarting failed container', 'crashloop', 'CrashLoopBackOff'], // apisix-dashboard#2503 (kubelet < 1.26)
+    ['BackOff', 'Back-off restarting failed container app in pod web_default(uid)', 'crashloop', 'CrashLoopBackOff'], // kubelet ≥ 1.26
+    ['BackOff', 'Back-off pulling image "obsidiandynamics/kafdrop:latest"', 'image-backoff', 'ImagePullBackOff'], // ocs-ci#4494
+    ['Failed', 'Error: ImagePullBackOff', 'image-backoff', 'ImagePullBackOff'],
+    ['Failed', 'Error: ErrImagePull', 'image-pull-echo', 'ErrImagePull'],
+    ['Failed', 'Failed to pull image "quay.io/cortexproject/cortex": rpc error: code = Unknown desc = Error response from daemon: manifest for quay.io/cortexproject/cortex:latest not found', 'image-pull', 'ErrImagePull'], // cortex#1805
+    ['ErrImageNeverPull', 'Container image "app:dev" is not present with pull policy of Never', 'never-pull', 'ErrImageNeverPull'],
+    ['InspectFailed', 'Failed to apply default image tag "Nginx": couldn\'t parse image reference "Nginx": invalid reference format: repository name must be lowercase', 'invalid-image', 'InvalidImageName'],
+    ['Failed', "Error: couldn't find key VALUE in Secret default/aegis-secret-aegis-workload-demo", 'config', 'CreateContainerConfigError'], // aegis#293
+    ['Failed', 'Error: configmap "autotune-config-key" not found', 'config', 'CreateContainerConfigError'], // kruize/autotune#35
+    ['Failed', 'Error: secret "my-password" not found', 'config', 'CreateContainerConfigError'],
+    ['Failed', 'Error: container has runAsNonRoot and image will run as root (pod: "web_default(1)", container: app)', 'config', 'CreateContainerConfigError'],
+    ['Failed', 'Error: failed to create containerd task: OCI runtime create failed: container_linux.go:380: starting container process caused: exec: "/coredns": permission denied: unknown', 'start', 'RunContainerError'], // chaos-mesh/k8s_dns_chaos#20
+    ['Failed', 'Error: container create failed: time="2021-05-01T10:00:00Z" level=error msg="container_linux.go:367: starting container process caused: exec: \\"/app\\": stat /app: no such file or directory"', 'create', 'CreateContainerError'], // CRI-O
+    ['Failed', 'Error: failed to start container "app": Error response from daemon: OCI runtime create failed', 'start', 'RunContainerError'], // dockershim
+    ['Started', 'Started container app', 'started', undefined],
+    ['Created', 'Created container app', 'created', undefined],
+    ['Pulling', 'Pulling image "nginx"', 'pulling', undefined],
+    ['Unhealthy', 'Liveness probe failed: HTTP probe failed with statuscode: 500', undefined, undefined],
+    ['Failed', 'Failed create pod sandbox: rpc error', undefined, undefined],
+  ];
+  for (const [reason, message, kind, waiting] of rows) {
+    const c = classifyContainerEvent(reason, message);
+    assert.equal(c?.kind, kind, message);
+    assert.equal(c?.waitingReason, waiting, message);
+  }
+  // the status carries the message without "Error: "
+  assert.equal(classifyContainerEvent('Failed', 'Error: secret "s" not found')?.message, 'secret "s" not found');
+});

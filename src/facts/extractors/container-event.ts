@@ -1,0 +1,99 @@
+// What a kubelet event says about one container, for pods whose status is silent (a manifest
+// pasted with `kubectl get events`, describe text without the container's state) or whose status
+// has a reason but no message. The kubelet's own wording (pkg/kubelet/events, kuberuntime,
+// images/image_manager.go) across versions:
+//   BackOff  Back-off restarting failed container app in pod web_default(uid)   (≥1.26)
+//   BackOff  Back-off restarting failed container                              (older)
+//   BackOff  Back-off pulling image "nginx:1.99"
+//   Failed   Failed to pull image "nginx:1.99": rpc error: code = NotFound desc = …
+//   Failed   Error: ErrImagePull | Error: ImagePullBackOff | Error: InvalidImageName | Error: ErrImageNeverPull
+//   Failed   Error: couldn't find key VALUE in Secret default/x                  (CreateContainerConfigError)
+//   Failed   Error: failed to create containerd task: … exec: "x": …           (RunContainerError / StartError)
+//   Failed   Error: container create failed: …                                  (CRI-O: CreateContainerError)
+//   ErrImageNeverPull  Container image "x" is not present with pull policy of Never
+//   InspectFailed      Failed to apply default image tag "x": couldn't parse image reference "x": invalid reference format
+//   Created / Started  Created container app / Started container app           (newest: Container created / started)
+// Each is turned into the waiting reason the kubelet would have put in the status, and the
+// message it would have carried there.
+
+import { classifyConfigError } from './config-error.js';
+
+export type ContainerEventKind =
+  | 'crashloop'
+  | 'image-backoff'
+  | 'image-pull'
+  | 'image-pull-echo'
+  | 'never-pull'
+  | 'invalid-image'
+  | 'config'
+  | 'create'
+  | 'start'
+  | 'started'
+  | 'created'
+  | 'pulling';
+
+export interface ContainerEvent {
+  kind: ContainerEventKind;
+  /** The waiting reason the kubelet reports for this failure, when it is one. */
+  waitingReason?: string;
+  /** The message as the status would carry it ("Error: " taken off). */
+  message?: string;
+}
+
+const ERROR_PREFIX = /^Error:\s*/;
+
+/** Errors that come from creating the container (CreateContainerError) rather than starting it. */
+const CREATE = /^(?:container create failed|failed to create container(?!d)|failed to generate container|cannot find volume|Error response from daemon: (?:Conflict|invalid|No such)|failed to reserve container name|the container name .* is already in use|failed to prepare|generate container config)/i;
+
+export function classifyContainerEvent(reason: string | undefined, message: string | undefined): ContainerEvent | undefined {
+  const msg = (message ?? '').trim();
+  switch (reason) {
+    case 'BackOff':
+      if (/^Back-off restarting failed/i.test(msg)) return { kind: 'crashloop', waitingReason: 'CrashLoopBackOff', message: msg };
+      if (/^Back-off pulling image/i.test(msg)) return { kind: 'image-backoff', waitingReason: 'ImagePullBackOff', message: msg };
+      return undefined;
+    case 'ErrImageNeverPull':
+      return { kind: 'never-pull', waitingReason: 'ErrImageNeverPull', message: msg };
+    case 'InspectFailed':
+      return { kind: 'invalid-image', waitingReason: /invalid reference|couldn't parse|InvalidImageName/i.test(msg) ? 'InvalidImageName' : 'ImageInspectError', message: msg };
+    case 'Created':
+      return { kind: 'created' };
+    case 'Started':
+      return { kind: 'started' };
+    case 'Pulling':
+      return { kind: 'pulling' };
+    case 'Failed':
+      break;
+    default:
+      return undefined;
+  }
+  if (/^Failed to pull image|^failed to pull and unpack image/i.test(msg)) return { kind: 'image-pull', waitingReason: 'ErrImagePull', message: msg };
+  if (!ERROR_PREFIX.test(msg)) return undefined;
+  const body = msg.replace(ERROR_PREFIX, '');
+  // the kubelet's echo of the reason it put in the status
+  switch (body) {
+    case 'ErrImagePull':
+      return { kind: 'image-pull-echo', waitingReason: 'ErrImagePull' };
+    case 'ImagePullBackOff':
+      return { kind: 'image-backoff', waitingReason: 'ImagePullBackOff' };
+    case 'ErrImageNeverPull':
+      return { kind: 'never-pull', waitingReason: 'ErrImageNeverPull' };
+    case 'InvalidImageName':
+      return { kind: 'invalid-image', waitingReason: 'InvalidImageName' };
+    case 'CreateContainerConfigError':
+      return { kind: 'config', waitingReason: 'CreateContainerConfigError' };
+    case 'CreateContainerError':
+    case 'RunContainerError':
+      return { kind: body === 'RunContainerError' ? 'start' : 'create', waitingReason: body };
+    default:
+      break;
+  }
+  if (classifyConfigError(body).kind !== 'unknown') return { kind: 'config', waitingReason: 'CreateContainerConfigError', message: body };
+  if (CREATE.test(body)) return { kind: 'create', waitingReason: 'CreateContainerError', message: body };
+  return { kind: 'start', waitingReason: 'RunContainerError', message: body };
+}
+
+/** Kinds that say the container failed (the others say what it went through). */
+export function isFailure(kind: ContainerEventKind): boolean {
+  return kind !== 'started' && kind !== 'created' && kind !== 'pulling';
+}

@@ -1,0 +1,65 @@
+// A container's state from its events, when the status is silent about it (a manifest pasted with
+// its events, describe text cut before the container's State, an events table alone). The newest
+// event that says something about the container decides, as the kubelet's own status would have
+// followed it: a back-off restarting it is CrashLoopBackOff, a failed pull ErrImagePull, a missing
+// Secret key CreateContainerConfigError, a Started after all of those Running. The state keeps the
+// event it came from, so evidence can show the event rather than a status nobody gave.
+//
+// Pod-level failures (volumes, sandbox) keep every container in ContainerCreating (PodInitializing
+// in pods with init containers), as the kubelet reports containers it has not created yet.
+
+import { classifyContainerEvent } from './extractors/container-event.js';
+import type { EventFacts, EventOrigin, StateFacts } from './types.js';
+
+export interface Inferred {
+  state: StateFacts;
+  origin: EventOrigin;
+  /** Restarts the events show: Started events less one, at least one after a restart back-off. */
+  restarts?: number;
+}
+
+/** Pod events that keep containers from being created. */
+export const CREATION_BLOCKERS = new Set(['FailedMount', 'FailedAttachVolume', 'FailedMapVolume', 'FailedCreatePodSandBox', 'NetworkNotReady']);
+
+const origin = (e: EventFacts): EventOrigin => (e.message !== undefined ? { reason: e.reason as string, message: e.message } : { reason: e.reason as string });
+
+/**
+ * The state a container's events (newest first) point to, or undefined when they say nothing.
+ * `blocked` is the newest pod event that keeps containers from being created, if any.
+ */
+export function inferState(events: EventFacts[], blocked: EventFacts | undefined, hasInitContainers: boolean): Inferred | undefined {
+  let started = 0;
+  for (const e of events) if (e.reason === 'Started') started += e.count;
+  const restarts = started > 1 ? started - 1 : undefined;
+  for (const e of events) {
+    const c = classifyContainerEvent(e.reason, e.message);
+    if (!c) continue;
+    const withRestarts = (i: Inferred): Inferred => (restarts !== undefined ? { ...i, restarts } : i);
+    if (c.kind === 'started' || c.kind === 'created') {
+      return withRestarts({ state: { kind: 'running', source: 'event', running: {} }, origin: origin(e) });
+    }
+    if (c.kind === 'pulling') {
+      return withRestarts({ state: { kind: 'waiting', source: 'event', waiting: { reason: hasInitContainers ? 'PodInitializing' : 'ContainerCreating' } }, origin: origin(e) });
+    }
+    let message = c.message;
+    let from = e;
+    if (c.kind === 'image-pull-echo' || (c.kind === 'image-backoff' && message === undefined)) {
+      // "Error: ErrImagePull" only echoes the reason: the runtime's error is in the newest
+      // "Failed to pull image" event
+      const pull = events.find((x) => classifyContainerEvent(x.reason, x.message)?.kind === 'image-pull');
+      if (pull) {
+        message = c.kind === 'image-pull-echo' ? pull.message : message;
+        from = pull;
+      }
+    }
+    const waiting: NonNullable<StateFacts['waiting']> = { reason: c.waitingReason as string };
+    if (message !== undefined) waiting.message = message;
+    const i: Inferred = { state: { kind: 'waiting', source: 'event', waiting }, origin: origin(from) };
+    if (c.kind === 'crashloop') return { ...i, restarts: Math.max(restarts ?? 0, 1) };
+    return withRestarts(i);
+  }
+  if (blocked) {
+    return { state: { kind: 'waiting', source: 'event', waiting: { reason: hasInitContainers ? 'PodInitializing' : 'ContainerCreating' } }, origin: origin(blocked) };
+  }
+  return undefined;
+}
