@@ -54,8 +54,7 @@ test('the aliases read off a spec are those its compilation binds', () => {
 });
 
 test('planned evaluation finds exactly what running every rule finds, in the same order', () => {
-  const fixturePods = readdirSync(FIXTURES_DIR)
-    .filter((f) => f.endsWith('.yaml'))
+  const fixturePods = [...readdirSync(FIXTURES_DIR).filter((f) => f.endsWith('.yaml')), ...readdirSync(join(FIXTURES_DIR, 'real')).map((f) => `real/${f}`).filter((f) => f.endsWith('.yaml'))]
     .flatMap((f) => snapshotFromTexts([{ file: f, text: readFileSync(join(FIXTURES_DIR, f), 'utf8') }]).pods);
   const generated = snapshotFromTexts([{ file: 'g.json', text: JSON.stringify({ kind: 'List', items: generatePods(300, FIXTURES_DIR, 5) }) }]).pods;
   let fired = 0;

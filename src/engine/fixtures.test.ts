@@ -12,9 +12,13 @@ import { LANGS } from '../rules/types.js';
 import { checkFixture, describeResult, type FixtureResult } from './fixtures.js';
 
 const rules = loadRules();
-const files = readdirSync(FIXTURES_DIR)
-  .filter((f) => f.endsWith('.yaml'))
-  .sort();
+// fixtures/*.yaml and fixtures/real/ (real posts, YAML or the text as posted)
+const files = [
+  ...readdirSync(FIXTURES_DIR).filter((f) => f.endsWith('.yaml')),
+  ...readdirSync(join(FIXTURES_DIR, 'real'))
+    .filter((f) => /\.(?:yaml|txt)$/.test(f))
+    .map((f) => `real/${f}`),
+].sort();
 const focus = process.env['PODWHY_RULE'];
 const results = new Map<string, FixtureResult>();
 // Every language is rendered: a rule without a language falls back to English, and every
