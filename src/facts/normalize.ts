@@ -74,7 +74,13 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   const status = obj(raw['status']) ?? {};
   const gaps: string[] = [];
   if (!obj(raw['spec'])) gaps.push('spec');
-  if (!obj(raw['status'])) gaps.push('status');
+  // No status, or one that says nothing (describe text of a pod without its status prints an empty one)
+  const saysNothing = (st: JsonObject) =>
+    nonEmpty(st['phase']) === undefined && nonEmpty(st['reason']) === undefined && arr(st['conditions']).length === 0 &&
+    ['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses'].every((k) =>
+      objs(st[k]).every((c) => !obj(c['state']) && !obj(c['lastState']) && c['ready'] !== true && !((count(c['restartCount']) ?? 0) > 0)),
+    );
+  if (!obj(raw['status']) || saysNothing(status)) gaps.push('status');
   if (input.events.length === 0) gaps.push('events');
   for (const u of input.unreadable ?? []) gaps.push(u);
 
