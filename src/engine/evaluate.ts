@@ -271,18 +271,20 @@ export function collectEvidence(f: RawFinding): Evidence[] {
     }
     const value = get(f.vars);
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
-    // a fact the status did not give is shown as the event it was read from
+    // A fact the status did not give is shown with the event it was read from: a message as the
+    // event's message, any other fact (an inferred waiting reason, a node name) as itself
+    // followed by that event's message.
     const origin = eventOrigin(e.segments, f.vars);
-    const ev: Evidence =
-      origin?.message !== undefined
-        ? { path: `events[${origin.reason}].message`, value: origin.message, source: 'event' }
-        : { path: displayPath(e.segments, f.vars, f.rule), value };
-    if (!ev.source) {
+    const isMessage = e.segments[e.segments.length - 1] === 'message';
+    const found: Evidence[] = [];
+    if (!origin || !isMessage || origin.message === undefined) {
+      const ev: Evidence = { path: displayPath(e.segments, f.vars, f.rule), value };
       const src = origin ? 'event' : evidenceSource(e.segments, f.vars, f.rule);
       if (src) ev.source = src;
+      found.push(ev);
     }
-    if (out.some((x) => x.path === ev.path && x.value === ev.value)) continue;
-    out.push(ev);
+    if (origin?.message !== undefined) found.push({ path: `events[${origin.reason}].message`, value: origin.message, source: 'event' });
+    for (const ev of found) if (!out.some((x) => x.path === ev.path && x.value === ev.value)) out.push(ev);
   }
   return out;
 }

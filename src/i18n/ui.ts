@@ -6,6 +6,8 @@ export interface UiText {
   rootCause: string;
   rootCauses: string;
   evidence: string;
+  /** After an evidence value read off an event rather than the status. */
+  fromEvents: string;
   whatToDo: string;
   next: string;
   symptoms: string;
@@ -67,6 +69,7 @@ export const UI: Record<Lang, UiText> = {
     rootCause: 'ROOT CAUSE',
     rootCauses: 'ROOT CAUSES',
     evidence: 'Evidence',
+    fromEvents: '(from the events)',
     whatToDo: 'What to do',
     next: 'Next',
     symptoms: 'Symptoms',
@@ -176,6 +179,7 @@ export const UI: Record<Lang, UiText> = {
     rootCause: '근본 원인',
     rootCauses: '근본 원인',
     evidence: '근거',
+    fromEvents: '(이벤트에서 추정)',
     whatToDo: '조치 방법',
     next: '다음에 실행할 명령',
     symptoms: '증상',

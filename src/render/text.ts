@@ -140,7 +140,9 @@ function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: PodDiagnosis): 
     for (const e of f.evidence) {
       const value = evidenceText(e.value);
       const short = value.length > 500 ? `${value.slice(0, 300).trimEnd()} … ${value.slice(-199).trimStart()}` : value;
-      const text = `${c.dim(`${oneLine(e.path)}:`)} ${stripControls(short)}`;
+      // a fact the status did not give, read off an event: say so (the event itself follows)
+      const inferred = e.source === 'event' && !e.path.startsWith('events[') ? ` ${c.dim(ui.fromEvents)}` : '';
+      const text = `${c.dim(`${oneLine(e.path)}:`)} ${stripControls(short)}${inferred}`;
       out.push(...wrap(text, cols, '      ', '    • '));
     }
   }
