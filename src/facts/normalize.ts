@@ -23,7 +23,7 @@ import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, 
 import { CREATION_BLOCKERS, inferState } from './inference.js';
 import { backoff, grace, startupKill } from './arithmetic.js';
 import { findOddities } from './oddities.js';
-import { redact } from '../util/redact.js';
+import { redact, redactLog } from '../util/redact.js';
 import type {
   ConditionFacts,
   ContainerFacts,
@@ -45,14 +45,17 @@ const secondsBetween = (later: number, earlier: number) => Math.round((later - e
 
 /** Messages are free text from the cluster: bounded in size and with secrets redacted. */
 const MAX_MESSAGE = 8 * 1024;
-function redactMessage(m: string): string {
+/** `program`: the text is a program's own output (a termination message, a probe's or hook's output), redacted as logs are. */
+function redactMessage(m: string, program = false): string {
   const cut = m.length > MAX_MESSAGE ? `${m.slice(0, MAX_MESSAGE / 2)} … ${m.slice(-MAX_MESSAGE / 2)}` : m;
-  return redact(cut);
+  return program ? redactLog(cut) : redact(cut);
 }
-function msg(v: unknown): string | undefined {
+function msg(v: unknown, program = false): string | undefined {
   const s = nonEmpty(v);
-  return s === undefined ? undefined : redactMessage(s);
+  return s === undefined ? undefined : redactMessage(s, program);
 }
+/** Events that quote what a program printed: probe and hook output. */
+const PROGRAM_OUTPUT_EVENTS = new Set(['Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook']);
 
 /** Waiting reasons that mean "the image could not be had". */
 export const IMAGE_WAITING_REASONS = new Set([
@@ -300,7 +303,7 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
     const e: EventFacts = { count: r.count, reasonTotal: totals.get(key(r)) ?? r.count };
     setIf(e, 'type', r.type);
     setIf(e, 'reason', r.reason);
-    setIf(e, 'message', r.message !== undefined ? redactMessage(r.message) : undefined);
+    setIf(e, 'message', r.message !== undefined ? redactMessage(r.message, PROGRAM_OUTPUT_EVENTS.has(r.reason ?? '')) : undefined);
     setIf(e, 'source', r.source);
     setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath)?.name);
     setIf(e, 'fieldPath', r.involved.fieldPath);
@@ -321,7 +324,7 @@ function logFacts(text: string, previous: boolean): LogFacts {
     .split('\n')
     .filter((l, i, all) => l !== '' || i < all.length - 1)
     .slice(-LOG_LINES)
-    .map((l) => redact(l).slice(0, 500));
+    .map((l) => redactLog(l).slice(0, 500));
   const out: LogFacts = { lines, previous };
   const sig = findLogSignature(lines);
   if (sig) {
@@ -443,7 +446,8 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
   if (terminated) {
     const tf: TerminatedFacts = {};
     setIf(tf, 'reason', nonEmpty(terminated['reason']));
-    setIf(tf, 'message', msg(terminated['message']));
+    // what the program wrote to its terminationMessagePath, or the runtime's error
+    setIf(tf, 'message', msg(terminated['message'], true));
     const exitCode = num(terminated['exitCode']);
     const signal = num(terminated['signal']);
     setIf(tf, 'exitCode', exitCode);

@@ -3,7 +3,8 @@
 // JWTs, cloud access keys, private keys, and key=value / "key": "value" / --flag=value pairs whose
 // key names a secret. Redacted text keeps its shape so it stays readable: `password=***`.
 
-const SECRET_KEY = String.raw`(?:[A-Za-z0-9_.-]*?(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth)[A-Za-z0-9_.-]*)`;
+// "auth" only as a word of its own (auth, auth_token, basicAuth), never in authorize or authentication
+const SECRET_KEY = String.raw`(?:[A-Za-z0-9_.-]*?(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth(?![a-z]))[A-Za-z0-9_.-]*)`;
 
 const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // -----BEGIN … PRIVATE KEY----- blocks
@@ -19,16 +20,37 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bgh[pousr]_[A-Za-z0-9]{30,}\b/g, '***'],
   [/\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, '***'],
   [/\bAIza[0-9A-Za-z_-]{35}\b/g, '***'],
-  // --password=x, --token x (command lines)
-  [new RegExp(String.raw`(--?${SECRET_KEY})(=|\s+)(?!-)("[^"]*"|'[^']*'|[^\s"']+)`, 'gi'), (_m, flag, sep) => `${flag}${sep}***`],
-  // "password": "x"  and  password: x  (JSON / YAML / logfmt with colon)
-  [new RegExp(String.raw`(["']?${SECRET_KEY}["']?\s*:\s*)("[^"]*"|'[^']*'|[^\s,;}"']+)`, 'gi'), (_m, key) => `${key}***`],
+  // --password=x, --token x (command lines): a flag starts a word, so the "-password" inside
+  // "postgresql-password in Secret" is no flag
+  [new RegExp(String.raw`(?<![\w.-])(--?${SECRET_KEY})(=|\s+)(?!-)("[^"]*"|'[^']*'|[^\s"']+)`, 'gi'), (_m, flag, sep) => `${flag}${sep}***`],
+  // "password": "x" (JSON, a quoted key anywhere)
+  [new RegExp(String.raw`(["']${SECRET_KEY}["']\s*:\s*)("[^"]*"|'[^']*'|[^\s,;}"']+)`, 'gi'), (_m, key) => `${key}***`],
+  // password: x where a key stands (YAML, logfmt): at the start of a line or after { , [ ; —
+  // not "failed to fetch anonymous token: unexpected status" in the middle of a runtime error
+  [new RegExp(String.raw`((?:^|[{,;\[]|\n)[ \t-]*${SECRET_KEY}\s*:[ \t]*)("[^"]*"|'[^']*'|[^\s,;}"']+)`, 'gim'), (_m, key) => `${key}***`],
   // password=x, token=x (logfmt, query strings, env dumps)
   [new RegExp(String.raw`\b(${SECRET_KEY})=("[^"]*"|'[^']*'|[^\s&;,"']+)`, 'gi'), (_m, key) => `${key}=***`],
 ];
 
+/** Logs are the program's own words: `password: x` anywhere in a line is taken as a secret. */
+const LOG_RULES: [RegExp, string | ((...m: string[]) => string)][] = [
+  ...RULES,
+  [new RegExp(String.raw`(\b${SECRET_KEY}\s*:\s*)("[^"]*"|'[^']*'|[^\s,;}"']+)`, 'gi'), (_m, key) => `${key}***`],
+];
+
+/**
+ * Messages written by Kubernetes components and runtimes (events, states, conditions): secrets
+ * in their structured forms are removed, while the words of the error stay readable.
+ */
 export function redact(text: string): string {
   let out = text;
   for (const [re, rep] of RULES) out = out.replace(re, rep as never);
+  return out;
+}
+
+/** A container's log lines: as redact(), and a secret-named key followed by a colon anywhere. */
+export function redactLog(text: string): string {
+  let out = text;
+  for (const [re, rep] of LOG_RULES) out = out.replace(re, rep as never);
   return out;
 }

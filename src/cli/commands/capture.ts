@@ -9,7 +9,7 @@ import { loadRuleSet } from '../../config.js';
 import { diagnosePod } from '../../engine/diagnose.js';
 import type { PodInput } from '../../sources/types.js';
 import { formatTime, isObject, type JsonObject } from '../../util/json.js';
-import { redact } from '../../util/redact.js';
+import { redact, redactLog } from '../../util/redact.js';
 import type { IO } from '../io.js';
 import type { DiagnoseFlags } from '../program.js';
 import { parseNow, podName } from './diagnose.js';
@@ -46,7 +46,7 @@ export function fixtureFromLive(input: PodInput, fires: string[], rootCause: str
     now: formatTime(now),
   };
   if (input.logs && Object.keys(input.logs).length > 0) {
-    header['logs'] = Object.fromEntries(Object.entries(input.logs).map(([c, l]) => [c, redact(l.text)]));
+    header['logs'] = Object.fromEntries(Object.entries(input.logs).map(([c, l]) => [c, redactLog(l.text)]));
   }
   header['expect'] = { rootCause, fires };
   const docs: unknown[] = [header, scrub(input.pod)];
