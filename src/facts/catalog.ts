@@ -272,7 +272,7 @@ export const ROOTS: Record<string, FactNode> = {
       keyField: 'kind',
       of: o('A clause of the scheduler message.', {
         kind: s(
-          'insufficient-resource, too-many-pods, untolerated-taint, node-affinity, node-name, unschedulable-node, host-port, pod-affinity, pod-anti-affinity, topology-spread, unbound-pvc, missing-pvc, pvc-deleting, volume-node-affinity, no-persistent-volume, volume-limit, node-not-ready, no-nodes, unknown.',
+          'insufficient-resource, too-many-pods, untolerated-taint, node-affinity, node-name, unschedulable-node, host-port, pod-affinity, pod-anti-affinity, service-affinity, topology-spread, unbound-pvc, missing-pvc, pvc-deleting, missing-storageclass, volume-node-affinity, volume-zone, disk-conflict, no-persistent-volume, volume-capacity, missing-pv, volume-limit, node-not-ready, no-nodes, max-node-group-size, scale-up-backoff (the cluster autoscaler\'s), plugin, unknown. Predicate names of schedulers before v1.10 (PodFitsResources, MatchNodeSelector…) map to the same kinds.',
         ),
         count: n('How many nodes this clause applies to.'),
         text: s('The clause as written.'),
