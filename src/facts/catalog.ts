@@ -159,7 +159,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
     signatureLine: s('The log line that showed the signature, redacted.'),
   }),
   imagePull: o('Why the image pull failed (extractor), when the container waits on its image.', {
-    kind: s('pull-secret-missing (the kubelet could not find the pull Secret the pod names, and the pull failed), not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, unknown.'),
+    kind: s('pull-secret-missing (the kubelet could not find the pull Secret the pod names, and the pull failed), not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, disk-full (the node could not write the layers: no space left on device), unknown.'),
     message: s('The runtime error as relayed by the kubelet.'),
     event: s('The event the message came from (Failed), when the status did not carry it.'),
     registry: s('Registry host (docker.io for Docker Hub).'),
@@ -177,7 +177,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
     user: s('Non-numeric USER of the image.'),
   }),
   startError: o('Why the process could not start (StartError, RunContainerError, CreateContainerError; extractor).', {
-    kind: s('executable-not-found, permission-denied, exec-format, no-such-file, no-command, container-setup (a mount, cgroup or sysctl step failed, not the program), name-conflict, runtime-timeout, unknown.'),
+    kind: s('executable-not-found, permission-denied, exec-format, no-such-file, no-command, working-dir (runc could not enter the working directory: chdir to cwd failed), container-setup (a mount, mount point, cgroup, sysctl or security-profile step failed, not the program), name-conflict, runtime-timeout, unknown.'),
     message: s('The runtime message.'),
     event: s('The event the message came from (Failed), when the status did not carry it.'),
     path: s('The program or file named.'),
