@@ -155,7 +155,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   logs: o('The tail of the container\'s log (live mode reads the previous run of a crashed container; fixtures may carry it).', {
     lines: sl('The last lines (at most 50), secrets redacted.'),
     previous: b('The lines are from the previous, terminated run.'),
-    signature: s('Extractor: exec-format, go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.'),
+    signature: s('Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.'),
     signatureLine: s('The log line that showed the signature, redacted.'),
   }),
   imagePull: o('Why the image pull failed (extractor), when the container waits on its image.', {
