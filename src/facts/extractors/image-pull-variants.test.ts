@@ -38,6 +38,12 @@ const ROWS: { src: string; msg: string; kind: string; detail?: string; image?: s
     kind: 'tls',
   },
   {
+    // v1.3–1.5 kubelets repeated the error in a FailedSync event, escaped once more
+    src: 'https://github.com/kubernetes/community/issues/760',
+    msg: 'Error syncing pod, skipping: failed to "StartContainer" for "my-private-reg-container" with ErrImagePull: "rpc error: code = 2 desc = Error response from daemon: {\\"message\\":\\"Get https://registry.<myip>.nip.io/v1/_ping: x509: certificate signed by unknown authority\\"}"',
+    kind: 'tls',
+  },
+  {
     src: 'https://github.com/hjacobs/kube-ops-view/issues/176',
     msg: 'Failed to pull image "hjacobs/kube-ops-view:0.8.1": rpc error: code = Unknown desc = Error response from daemon: Get https://registry-1.docker.io/v2/: dial tcp: lookup registry-1.docker.io on 127.0.0.53:53: server misbehaving',
     kind: 'network',
