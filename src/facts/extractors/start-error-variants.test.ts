@@ -65,6 +65,13 @@ const ROWS: { src: string; msg: string; kind: string; path?: string }[] = [
     msg: 'Error: container create failed: time="2024-05-29T02:09:06Z" level=error msg="runc create failed: unable to start container process: error during container init: error mounting \\"/var/lib/kubelet/pods/779d1a72-beca-430f-a781-05f1246fda92/volume-subpaths/cert/neuvector-manager-pod/1\\" to rootfs at \\"/etc/neuvector/certs/ssl-cert.pem\\": mount /var/lib/kubelet/pods/779d1a72-beca-430f-a781-05f1246fda92/volume-subpaths/cert/neuvector-manager-pod/1:/etc/neuvector/certs/ssl-cert.pem (via /proc/self/fd/6), flags: 0x5001, data: context=\\"system_u:object_r:container_file_t:s0:c32,c29\\": not a directory"',
     kind: 'container-setup',
   },
+  // crun (CRI-O's runtime on Fedora CoreOS and OpenShift 4.x)
+  {
+    src: 'crun src/libcrun/container.c (executable file `%s` not found in $PATH), as podman and CRI-O relay it',
+    msg: 'Error: container create failed: executable file `sleep 3600` not found in $PATH: No such file or directory: OCI runtime attempted to invoke a command that was not found',
+    kind: 'executable-not-found',
+    path: 'sleep 3600',
+  },
   // old runc: the failure comes from inside the new process
   {
     src: 'https://github.com/geerlingguy/kubernetes-101/issues/31',

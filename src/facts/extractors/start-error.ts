@@ -7,6 +7,7 @@
 //               starting container process caused: chdir to cwd (\"/root/\") set in config.json failed: permission denied"
 //   dockershim  Error response from daemon: OCI runtime create failed: container_linux.go:345: starting container
 //               process caused "exec: \"storageos\": executable file not found in $PATH": unknown
+//   crun        executable file `foo` not found in $PATH: No such file or directory: OCI runtime attempted to invoke a command that was not found
 //   old runc    … starting container process caused "exec: \"/bin/bash\": stat /bin/bash: no such file or directory"
 //               exec user process caused "exec format error" / "no such file or directory"
 
@@ -31,11 +32,15 @@ export function classifyStartError(message: string): StartError {
   // WORKDIR) or "… no such file or directory".
   const cwd = /chdir to cwd \(\\*"([^"\\]*)\\*"\) set in config\.json failed/.exec(msg);
   const withPath = (kind: string, path?: string): StartError => (path ? { kind, message: msg, path } : { kind, message: msg });
+  // runc: exec: "foo": executable file not found in $PATH; crun (CRI-O's default on Fedora and
+  // OpenShift 4.x): executable file `foo` not found in $PATH: No such file or directory
+  const crun = /executable file [`'"]([^`'"]*)[`'"] not found/.exec(msg);
+  if (crun) return withPath('executable-not-found', quoted ?? crun[1]);
   if (/executable file not found in \$PATH|executable file not found/.test(msg)) return withPath('executable-not-found', quoted);
-  if (/exec format error/.test(msg)) return withPath('exec-format', quoted);
+  if (/exec format error/i.test(msg)) return withPath('exec-format', quoted);
   if (cwd) return withPath('working-dir', cwd[1] || undefined);
   if (setup) return withPath('container-setup');
-  if (/permission denied/.test(msg)) return withPath('permission-denied', quoted ?? /(\/[^\s:"]+): permission denied/.exec(msg)?.[1]);
+  if (/permission denied/i.test(msg)) return withPath('permission-denied', quoted ?? /(\/[^\s:"]+): permission denied/i.exec(msg)?.[1]);
   if (/no such file or directory/.test(msg)) return withPath('no-such-file', quoted ?? /stat ([^\s:]+): no such file/.exec(msg)?.[1]);
   if (/no command specified/i.test(msg)) return withPath('no-command');
   if (/is already in use|failed to reserve container name|name is reserved/.test(msg)) return withPath('name-conflict');
