@@ -44,6 +44,13 @@ const ROWS: { src: string; log: string; kind: string | undefined }[] = [
     kind: 'missing-module',
   },
   // the shared fixtures' shapes, each a class of its own
+  {
+    src: 'psycopg2/libpq connection error, as a Django or SQLAlchemy traceback ends',
+    log: 'sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) could not connect to server: Connection refused\n\tIs the server running on host "postgres" (10.96.44.12) and accepting\n\tTCP/IP connections on port 5432?',
+    kind: 'connection-refused',
+  },
+  { src: 'java.net.BindException (a Spring Boot or Tomcat start-up log)', log: 'Caused by: java.net.BindException: Address already in use', kind: 'address-in-use' },
+  { src: 'dash, the /bin/sh of Debian and Ubuntu images, on a missing command', log: '/bin/sh: 1: curl: not found', kind: 'command-not-found' },
   { src: 'fixtures/log-dependency-dns.yaml', log: 'ERROR notifier: failed to connect to broker: dial tcp: lookup rabbitmq.messaging.svc.cluster.local on 10.96.0.10:53: no such host', kind: 'dns' },
   { src: 'Node.js net module, lib/net.js (listen EADDRINUSE)', log: 'Error: listen EADDRINUSE: address already in use :::3000', kind: 'address-in-use' },
   { src: 'Spring Framework, PropertyPlaceholderHelper.parseStringValue', log: "java.lang.IllegalArgumentException: Could not resolve placeholder 'DB_PASSWORD' in value \"${DB_PASSWORD}\"", kind: 'missing-env' },

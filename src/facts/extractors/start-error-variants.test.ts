@@ -72,6 +72,18 @@ const ROWS: { src: string; msg: string; kind: string; path?: string }[] = [
     kind: 'executable-not-found',
     path: 'sleep 3600',
   },
+  {
+    src: 'https://github.com/delimitrou/DeathStarBench/issues/358',
+    msg: 'Error: failed to start container "hotel-reserv-user": Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: "./user": stat ./user: no such file or directory: unknown',
+    kind: 'no-such-file',
+    path: './user',
+  },
+  {
+    src: 'runc libcontainer/standard_init_linux.go (exec.LookPath on a path through a regular file)',
+    msg: 'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "/app/run.sh/start": stat /app/run.sh/start: not a directory: unknown',
+    kind: 'no-such-file',
+    path: '/app/run.sh/start',
+  },
   // old runc: the failure comes from inside the new process
   {
     src: 'https://github.com/geerlingguy/kubernetes-101/issues/31',

@@ -41,7 +41,9 @@ export function classifyStartError(message: string): StartError {
   if (cwd) return withPath('working-dir', cwd[1] || undefined);
   if (setup) return withPath('container-setup');
   if (/permission denied/i.test(msg)) return withPath('permission-denied', quoted ?? /(\/[^\s:"]+): permission denied/i.exec(msg)?.[1]);
-  if (/no such file or directory/.test(msg)) return withPath('no-such-file', quoted ?? /stat ([^\s:]+): no such file/.exec(msg)?.[1]);
+  if (/no such file or directory/i.test(msg)) return withPath('no-such-file', quoted ?? /stat ([^\s:]+): no such file/i.exec(msg)?.[1]);
+  // exec: "/app/bin/run/start": stat …: not a directory — a file where the path needs a directory
+  if (/not a directory/.test(msg) && quoted !== undefined) return withPath('no-such-file', quoted);
   if (/no command specified/i.test(msg)) return withPath('no-command');
   if (/is already in use|failed to reserve container name|name is reserved/.test(msg)) return withPath('name-conflict');
   if (/context deadline exceeded|DeadlineExceeded/.test(msg)) return withPath('runtime-timeout');
