@@ -155,11 +155,11 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   logs: o('The tail of the container\'s log (live mode reads the previous run of a crashed container; fixtures may carry it).', {
     lines: sl('The last lines (at most 50), secrets redacted.'),
     previous: b('The lines are from the previous, terminated run.'),
-    signature: s('Extractor: exec-format, go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.'),
+    signature: s('Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.'),
     signatureLine: s('The log line that showed the signature, redacted.'),
   }),
   imagePull: o('Why the image pull failed (extractor), when the container waits on its image.', {
-    kind: s('pull-secret-missing (the kubelet could not find the pull Secret the pod names, and the pull failed), not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, unknown.'),
+    kind: s('pull-secret-missing (the kubelet could not find the pull Secret the pod names, and the pull failed), not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, disk-full (the node could not write the layers: no space left on device), unknown.'),
     message: s('The runtime error as relayed by the kubelet.'),
     event: s('The event the message came from (Failed), when the status did not carry it.'),
     registry: s('Registry host (docker.io for Docker Hub).'),
@@ -177,7 +177,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
     user: s('Non-numeric USER of the image.'),
   }),
   startError: o('Why the process could not start (StartError, RunContainerError, CreateContainerError; extractor).', {
-    kind: s('executable-not-found, permission-denied, exec-format, no-such-file, no-command, container-setup (a mount, cgroup or sysctl step failed, not the program), name-conflict, runtime-timeout, unknown.'),
+    kind: s('executable-not-found, permission-denied, exec-format, no-such-file, no-command, working-dir (runc could not enter the working directory: chdir to cwd failed), container-setup (a mount, mount point, cgroup, sysctl or security-profile step failed, not the program), name-conflict, runtime-timeout, unknown.'),
     message: s('The runtime message.'),
     event: s('The event the message came from (Failed), when the status did not carry it.'),
     path: s('The program or file named.'),
@@ -272,7 +272,7 @@ export const ROOTS: Record<string, FactNode> = {
       keyField: 'kind',
       of: o('A clause of the scheduler message.', {
         kind: s(
-          'insufficient-resource, too-many-pods, untolerated-taint, node-affinity, node-name, unschedulable-node, host-port, pod-affinity, pod-anti-affinity, topology-spread, unbound-pvc, missing-pvc, pvc-deleting, volume-node-affinity, no-persistent-volume, volume-limit, node-not-ready, no-nodes, unknown.',
+          'insufficient-resource, too-many-pods, untolerated-taint, node-affinity, node-name, unschedulable-node, host-port, pod-affinity, pod-anti-affinity, service-affinity, topology-spread, unbound-pvc, missing-pvc, pvc-deleting, missing-storageclass, volume-node-affinity, volume-zone, disk-conflict, no-persistent-volume, volume-capacity, missing-pv, volume-limit, node-not-ready, no-nodes, max-node-group-size, scale-up-backoff (the cluster autoscaler\'s), plugin, unknown. Predicate names of schedulers before v1.10 (PodFitsResources, MatchNodeSelector…) map to the same kinds.',
         ),
         count: n('How many nodes this clause applies to.'),
         text: s('The clause as written.'),

@@ -2,7 +2,8 @@
 //   Pod was rejected: Node didn't have enough resource: cpu, requested: 2000, used: 3500, capacity: 4000
 //   Pod was rejected: Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector
 //   Pod was rejected: Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected
-// (v1.24–v1.25 prefix the message with "Pod " instead of "Pod was rejected: ".)
+// (v1.24–v1.25 prefix the message with "Pod " instead of "Pod was rejected: ", and kubelets before
+// v1.16 named the old scheduler predicates: "Pod Predicate MatchNodeSelector failed".)
 
 export interface Admission {
   message: string;
@@ -27,7 +28,7 @@ export function parseAdmission(message: string): Admission {
   }
   const p = /Predicate (\w+) failed/.exec(msg);
   if (p) out.predicate = p[1] as string;
-  const dev = /unavailable for ([\w./-]*\w)/.exec(msg);
+  const dev = /(?:unavailable|unhealthy devices) (?:for )?([\w./-]*\w)/.exec(msg);
   if (dev && !out.resource) out.resource = dev[1] as string;
   return out;
 }

@@ -4,6 +4,9 @@
 //   couldn't find key DB_PASSWORD in Secret default/db-credentials
 //   container has runAsNonRoot and image will run as root (pod: "web-1_default(uid)", container: app)
 //   container has runAsNonRoot and image has non-numeric user (nginx), cannot verify user is non-root …
+// Variants: "secrets "x" not found" (kubelets before the watch-based Secret manager), "Couldn't get
+// configMap ns/x: configmaps "x" not found" (v1.5–1.8), names without quotes as some consoles and
+// chat pastes print them, and the runAsNonRoot message with or without its "(pod: …, container: …)".
 
 export interface ConfigError {
   kind: string;
@@ -17,9 +20,12 @@ export interface ConfigError {
 
 export function classifyConfigError(message: string): ConfigError {
   const msg = message.replace(/^Error:\s*/, '').trim();
-  let m = /couldn't find key (\S+) in (ConfigMap|Secret) (?:([^/\s]+)\/)?(\S+)/.exec(msg);
-  if (m) return { kind: 'missing-key', message: msg, key: m[1] as string, objectKind: m[2] as string, object: m[4] as string };
-  m = /\b(configmaps?|secrets?) "([^"]*)" not found/i.exec(msg);
+  let m = /couldn't find key "?([^"\s]+)"? in (ConfigMap|Secret) (?:([^/\s]+)\/)?([^\s.,;]+(?:\.[^\s.,;]+)*)/i.exec(msg);
+  if (m) {
+    const objectKind = /^configmap$/i.test(m[2] as string) ? 'ConfigMap' : 'Secret';
+    return { kind: 'missing-key', message: msg, key: m[1] as string, objectKind, object: m[4] as string };
+  }
+  m = /\b(configmaps?|secrets?) ["\u201c]([^"\u201d]*)["\u201d] not found/i.exec(msg) ?? /\b(configmaps?|secrets?) (?!(?:is|was|has|not)\b)([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?) not found\b/i.exec(msg);
   if (m) {
     const isSecret = /^secret/i.test(m[1] as string);
     return {

@@ -26,6 +26,13 @@ test('container events → the waiting reason the kubelet reports', () => {
     ['Pulling', 'Pulling image "nginx"', 'pulling', undefined],
     ['Unhealthy', 'Liveness probe failed: HTTP probe failed with statuscode: 500', undefined, undefined],
     ['Failed', 'Failed create pod sandbox: rpc error', undefined, undefined],
+    // kubelets of every age echo the waiting reason they set
+    ['Failed', 'Error: ImageInspectError', 'invalid-image', 'ImageInspectError'], // pkg/kubelet/images/image_manager.go
+    ['Failed', 'Error: InvalidImageName', 'invalid-image', 'InvalidImageName'], // digitalocean/clusterlint#71
+    ['Failed', 'Error: PreStartHookError', 'start', 'PreStartHookError'], // pkg/kubelet/kuberuntime/kuberuntime_container.go
+    // Kubernetes v1.0–1.1 events: lowerCamelCase reasons, as the scheduled/failedScheduling/failedMount rows of kubernetes/kubernetes#11453 and #10729 show
+    ['failed', 'Failed to pull image "gcr.io/google_containers/spark:1.5.2_v1": image pull failed for gcr.io/google_containers/spark:1.5.2_v1, this may be because there are no credentials on this request.', 'image-pull', 'ErrImagePull'],
+    ['pulling', 'pulling image "mysql"', 'pulling', undefined],
   ];
   for (const [reason, message, kind, waiting] of rows) {
     const c = classifyContainerEvent(reason, message);

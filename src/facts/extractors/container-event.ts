@@ -45,8 +45,32 @@ const ERROR_PREFIX = /^Error:\s*/;
 /** Errors that come from creating the container (CreateContainerError) rather than starting it. */
 const CREATE = /^(?:container create failed|failed to create container(?!d)|failed to generate container|cannot find volume|Error response from daemon: (?:Conflict|invalid|No such)|failed to reserve container name|the container name .* is already in use|failed to prepare|generate container config)/i;
 
-export function classifyContainerEvent(reason: string | undefined, message: string | undefined): ContainerEvent | undefined {
+/** Kubernetes v1.0–1.1 wrote event reasons in lowerCamelCase ("failed", "backOff", "pulling"). */
+const OLD_REASONS: Record<string, string> = {
+  failed: 'Failed',
+  backOff: 'BackOff',
+  pulling: 'Pulling',
+  pulled: 'Pulled',
+  created: 'Created',
+  started: 'Started',
+  inspectFailed: 'InspectFailed',
+  errImageNeverPull: 'ErrImageNeverPull',
+};
+
+/** Waiting reasons the kubelet echoes in a Failed event ("Error: ErrImagePull"). */
+const IMAGE_ECHOES: Record<string, ContainerEventKind> = {
+  ErrImagePull: 'image-pull-echo',
+  ImagePullBackOff: 'image-backoff',
+  ErrImageNeverPull: 'never-pull',
+  InvalidImageName: 'invalid-image',
+  ImageInspectError: 'invalid-image',
+  RegistryUnavailable: 'image-pull-echo',
+  SignatureValidationFailed: 'image-pull-echo',
+};
+
+export function classifyContainerEvent(rawReason: string | undefined, message: string | undefined): ContainerEvent | undefined {
   const msg = (message ?? '').trim();
+  const reason = rawReason !== undefined ? (OLD_REASONS[rawReason] ?? rawReason) : undefined;
   switch (reason) {
     case 'BackOff':
       if (/^Back-off restarting failed/i.test(msg)) return { kind: 'crashloop', waitingReason: 'CrashLoopBackOff', message: msg };
@@ -71,20 +95,17 @@ export function classifyContainerEvent(reason: string | undefined, message: stri
   if (!ERROR_PREFIX.test(msg)) return undefined;
   const body = msg.replace(ERROR_PREFIX, '');
   // the kubelet's echo of the reason it put in the status
+  const echo = IMAGE_ECHOES[body];
+  if (echo) return { kind: echo, waitingReason: body };
   switch (body) {
-    case 'ErrImagePull':
-      return { kind: 'image-pull-echo', waitingReason: 'ErrImagePull' };
-    case 'ImagePullBackOff':
-      return { kind: 'image-backoff', waitingReason: 'ImagePullBackOff' };
-    case 'ErrImageNeverPull':
-      return { kind: 'never-pull', waitingReason: 'ErrImageNeverPull' };
-    case 'InvalidImageName':
-      return { kind: 'invalid-image', waitingReason: 'InvalidImageName' };
     case 'CreateContainerConfigError':
       return { kind: 'config', waitingReason: 'CreateContainerConfigError' };
     case 'CreateContainerError':
     case 'RunContainerError':
       return { kind: body === 'RunContainerError' ? 'start' : 'create', waitingReason: body };
+    case 'PreStartHookError':
+    case 'PreCreateHookError':
+      return { kind: 'start', waitingReason: body };
     default:
       break;
   }

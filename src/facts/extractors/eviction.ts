@@ -4,6 +4,7 @@
 //   was using 1.2Gi, request is 256Mi, has larger consumption of memory.
 // Older kubelets: "Container app was using 1.2Gi, which exceeds its request of 256Mi."
 // Node condition:  "The node had condition: [DiskPressure]."
+// v1.6–1.7:        "The node was low on resource: [MemoryPressure]." (the condition, in brackets)
 // Local storage:   "Pod ephemeral local storage usage exceeds the total limit of containers 1Gi."
 //                  "Usage of EmptyDir volume "cache" exceeds the limit "1Gi"."
 //                  "Container app exceeded its local ephemeral storage limit "500Mi"."
@@ -40,8 +41,14 @@ export interface ParsedEviction {
 export function parseEvictionMessage(message: string): ParsedEviction {
   const msg = message.replace(/\s+/g, ' ');
   const out: ParsedEviction = { kind: 'unknown', containers: [] };
-  const low = /The node was low on resource: ([\w./-]+)\./.exec(msg);
-  if (low) out.resource = low[1] as string;
+  const low = /The node was low on resource: \[?([\w./-]+?)\]?\./.exec(msg);
+  if (low) {
+    const r = low[1] as string;
+    // v1.6–1.7 named the node condition instead of the resource
+    const byCondition: Record<string, string> = { MemoryPressure: 'memory', DiskPressure: 'ephemeral-storage', PIDPressure: 'pids' };
+    out.resource = byCondition[r] ?? r;
+    if (byCondition[r] !== undefined) out.condition = r;
+  }
   const th = /Threshold quantity: ([^,]+), available: ([^.\s]+(?:\.\d+[^.\s]*)?)\./.exec(msg);
   if (th) {
     out.threshold = (th[1] as string).trim();

@@ -17,24 +17,34 @@ export interface ImagePull {
 const KINDS: { kind: string; re: RegExp }[] = [
   { kind: 'never-pull', re: /is not present with pull policy of Never|ErrImageNeverPull/ },
   { kind: 'invalid-name', re: /invalid reference format|couldn't parse image name|InvalidImageName|repository name must be lowercase/i },
-  { kind: 'rate-limited', re: /429 Too Many Requests|toomanyrequests|too many requests|pull rate limit|status(?: code)?[^0-9\n]{0,20}429\b/i },
-  { kind: 'platform', re: /no match for platform in manifest|does not match the specified platform|no matching manifest for|no image found in manifest list for architecture|choosing image instance/i },
+  // The node's own disk, whatever the registry said: containerd "failed to extract layer … no space
+  // left on device", Docker "failed to register layer: … no space left on device".
+  { kind: 'disk-full', re: /no space left on device|not enough space|disk quota exceeded/i },
+  {
+    kind: 'rate-limited',
+    re: /429 Too Many Requests|toomanyrequests|too many requests|pull rate limit|status(?: code)?[^0-9\n]{0,20}429\b|pull QPS exceeded|Quota exceeded for quota metric/i,
+  },
+  {
+    kind: 'platform',
+    re: /no match for platform in manifest|does not match the specified platform|no matching manifest for|no image found in manifest list for architecture|choosing image instance|image operating system "[^"]*" cannot be used on this platform/i,
+  },
   { kind: 'signature', re: /SignatureValidationFailed|signature (?:validation|verification)|Source image rejected|policy requirements|image verification/i },
   { kind: 'tls', re: /x509:|tls: failed to verify|certificate (?:signed by unknown authority|has expired|is not valid)|server gave HTTP response to HTTPS client|tls: (?:handshake|bad certificate)/i },
   {
     kind: 'unauthorized',
-    re: /\b40[13] (?:Unauthorized|Forbidden)\b|status(?: code)?[^0-9\n]{0,20}40[13]\b|: 40[13]\s*$|unauthorized|authentication required|no basic auth credentials|failed to fetch (?:anonymous|oauth) token|denied: |access denied|access to the requested resource is not authorized|requested access to the resource is denied/i,
+    re: /\b40[13] (?:Unauthorized|Forbidden)\b|status(?: code)?[^0-9\n]{0,20}40[13]\b|: 40[13]\s*$|unauthorized|authentication required|no basic auth credentials|failed to fetch (?:anonymous|oauth) token|denied: |access denied|access to the requested resource is not authorized|requested access to the resource is denied|authorization token has expired/i,
   },
   { kind: 'not-found', re: /not found|manifest unknown|NotFound|name unknown|does not exist|no such image/i },
   {
     kind: 'network',
-    re: /no such host|Temporary failure in name resolution|lookup \S+: Try again|i\/o timeout|connection refused|network is unreachable|no route to host|TLS handshake timeout|connection reset by peer|dial tcp|: EOF\b|timeout awaiting response headers|context deadline exceeded|context canceled/i,
+    re: /no such host|server misbehaving|Temporary failure in name resolution|lookup \S+: Try again|i\/o timeout|connection refused|network is unreachable|no route to host|TLS handshake timeout|connection reset by peer|dial tcp|: EOF\b|unexpected EOF|timeout awaiting response headers|Client\.Timeout exceeded|request canceled while waiting for connection|proxyconnect tcp|context deadline exceeded|context canceled|unable to ping registry endpoint/i,
   },
 ];
 
 /** The first quoted image reference in the message, if any. */
 function imageIn(message: string): string | undefined {
-  const m = /(?:pull(?:ing)? (?:and unpack )?image|reference|image) "([^"]+)"/.exec(message);
+  // Straight quotes as the runtimes write them; curly ones when a post's editor "smartened" them.
+  const m = /(?:pull(?:ing)? (?:and unpack )?image|reference|image) ["\u201c]([^"\u201d]+)["\u201d]/.exec(message);
   return m?.[1];
 }
 
@@ -50,8 +60,14 @@ export function classifyImagePull(message: string, image?: string): ImagePull {
   // next to a NotFound from a credential that was accepted means the image is missing.
   if (kind === 'unauthorized' && /^\[/.test(message.trim()) && /code = NotFound|: not found\b/.test(message)) kind = 'not-found';
   // Docker Hub answers a missing repository and a private one alike: "pull access denied …
-  // repository does not exist or may require authorization". Say so rather than pick one.
-  if (/repository does not exist or may require|insufficient_scope/i.test(message)) kind = 'not-found-or-unauthorized';
+  // repository does not exist or may require authorization" (Docker: "… may require 'docker
+  // login'"; CRI-O: "reading manifest … denied: requested access to the resource is denied").
+  // Say so rather than pick one.
+  if (
+    /repository does not exist or may require|insufficient_scope|pull access denied|requested access to the resource is denied/i.test(message) &&
+    !['disk-full', 'rate-limited', 'tls', 'network', 'platform'].includes(kind)
+  )
+    kind = 'not-found-or-unauthorized';
   const out: ImagePull = { kind, message };
   const ref = parseImageRef(imageIn(message) ?? image ?? '');
   if (ref) {
@@ -64,10 +80,12 @@ export function classifyImagePull(message: string, image?: string): ImagePull {
     // containerd: "…: docker.io/library/nginx:1.99: not found" means the tag (manifest) is missing;
     // "repository … not found" / "name unknown" means the repository is.
     if (/repository [^ ]* ?not found|name unknown|repository does not exist/i.test(message)) out.detail = 'repository';
-    else if (/manifest unknown|manifest for .* not found|: not found|failed to resolve reference/i.test(message)) out.detail = 'tag';
+    else if (/manifest unknown|manifest for .* not found|: not found|failed to resolve reference|Tag \S+ not found in repository/i.test(message)) out.detail = 'tag';
   }
   if (kind === 'network') {
-    const host = /lookup (\S+?)(?: on [^:\s]+:\d+)?: (?:no such host|Temporary failure in name resolution|Try again)/.exec(message)?.[1];
+    // "lookup gcr.io: Temporary failure…", "lookup registry-1.docker.io on 127.0.0.53:53: server
+    // misbehaving", "… on 192.168.73.1:53: read udp …: i/o timeout": the name the node could not resolve.
+    const host = /\blookup ([^\s:]+)(?: on \S+)?: /.exec(message)?.[1];
     if (host) out.detail = host;
   }
   return out;

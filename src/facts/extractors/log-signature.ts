@@ -4,20 +4,43 @@
 
 export interface LogSignature {
   /**
-   * exec-format, go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused,
-   * dns, permission-denied, missing-env, missing-file
+   * exec-format, exec-not-found, exec-permission, command-not-found, missing-module, go-panic,
+   * java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied,
+   * missing-env, missing-file
    */
   kind: string;
   line: string;
 }
 
+// The order is priority: the first kind found in any line wins, so a cause beats its
+// consequences (a missing module beats the connection errors a half-started app logs).
 const SIGNATURES: { kind: string; re: RegExp }[] = [
   { kind: 'exec-format', re: /exec format error/ },
+  // The runtime started the container and the exec failed inside it (runc ≥1.1 prints "exec
+  // /start.sh: …", older runc "standard_init_linux.go:219: exec user process caused …"): the
+  // program or its #! interpreter is missing (or the script has CRLF line endings), or it is not
+  // executable.
+  { kind: 'exec-not-found', re: /^exec \S+: no such file or directory|exec user process caused:? \\?"?no such file or directory/ },
+  { kind: 'exec-permission', re: /^exec \S+: permission denied|exec user process caused:? \\?"?permission denied/ },
   { kind: 'java-oom', re: /java\.lang\.OutOfMemoryError/ },
   { kind: 'node-oom', re: /JavaScript heap out of memory|Allocation failed - JavaScript heap/ },
   { kind: 'python-oom', re: /\bMemoryError\b/ },
+  // The program's own code or a library it imports is not in the image.
+  {
+    kind: 'missing-module',
+    re: /ModuleNotFoundError: No module named|ImportError: (?:No module named|cannot import name)|Error: Cannot find module ['"]|MODULE_NOT_FOUND|ERR_MODULE_NOT_FOUND|java\.lang\.(?:ClassNotFoundException|NoClassDefFoundError)|Could not find or load main class|cannot load such file -- \S+ \(LoadError\)/,
+  },
   { kind: 'address-in-use', re: /address already in use|EADDRINUSE|Address in use|port is already allocated/i },
-  { kind: 'missing-env', re: /(?:environment variable|env var|env)\s+["'`]?[A-Z][A-Z0-9_]{2,}["'`]?\s+(?:is\s+)?(?:not set|missing|required|must be set|undefined)|missing required (?:env|environment)|KeyError: '[A-Z][A-Z0-9_]+'|required key [A-Z][A-Z0-9_]+ missing value/i },
+  {
+    kind: 'missing-env',
+    re: /(?:environment variable|env var|env)\s+["'`]?[A-Z][A-Z0-9_]{2,}["'`]?\s+(?:is\s+)?(?:not set|missing|required|must be set|undefined)|missing required (?:env|environment)|KeyError: '[A-Z][A-Z0-9_]+'|required key [A-Z][A-Z0-9_]+ missing value|Could not resolve placeholder '[^']+'/i,
+  },
+  // A script calls a program the image lacks: "/bin/sh: 1: curl: not found", "bash: jq: command
+  // not found", "/entrypoint.sh: line 51: exec: foo: not found", "env: 'python': No such file or directory".
+  {
+    kind: 'command-not-found',
+    re: /(?:^|\s)(?:\S*\/)?(?:sh|bash|dash|ash|zsh|[\w.-]+\.sh)(?::| line)[^\n]*?: (?:exec: )?[^\s:]*: (?:command )?not found\s*$|^env: ['‘]?[^\s:']+['’]?: No such file or directory/,
+  },
   { kind: 'dns', re: /no such host|ENOTFOUND|Name or service not known|Temporary failure in name resolution|getaddrinfo (?:EAI_AGAIN|ENOTFOUND)|UnknownHostException|could not translate host name/i },
   { kind: 'connection-refused', re: /connection refused|ECONNREFUSED|Connection refused|Connect(?:ion)?Exception: Connection refused/i },
   { kind: 'permission-denied', re: /permission denied|EACCES|Operation not permitted|AccessDeniedException/i },
@@ -30,7 +53,9 @@ export function findLogSignature(lines: string[]): LogSignature | undefined {
   for (const s of SIGNATURES) {
     for (let i = lines.length - 1; i >= 0; i--) {
       const line = lines[i] as string;
-      if (s.re.test(line)) return { kind: s.kind, line: line.trim().slice(0, 300) };
+      // kubectl logs --prefix, stern and docker-compose put "[pod/x/c] " or "web_1  | " first
+      const bare = line.replace(/^\[pod\/[^\]]*\]\s*|^[\w.-]+\s+\|\s/, '').trim();
+      if (s.re.test(bare)) return { kind: s.kind, line: line.trim().slice(0, 300) };
     }
   }
   return undefined;

@@ -7,6 +7,11 @@
 //   Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data kube-api-access-x2k4p], failed to process volumes=[]: timed out waiting for the condition
 //   Multi-Attach error for volume "pvc-8e2b…" Volume is already used by pod(s) grafana-7d9f5c-abcde
 //   AttachVolume.Attach failed for volume "pvc-1" : rpc error: code = Internal desc = …
+// Older kubelets and controllers wrote other shapes:
+//   v1.3–1.9   Unable to mount volumes for pod "x_ns(uid)": timeout expired waiting for volumes to attach/mount for pod "ns"/"x". list of unattached/unmounted volumes=[config]
+//   v1.10–1.16 … timeout expired waiting for volumes to attach or mount for pod "ns"/"x". list of unmounted volumes=[data]. list of unattached volumes=[data token]
+//   v1.5–1.7   MountVolume.SetUp failed for volume "kubernetes.io/configmap/uid-config" (spec.Name: "config") pod "uid" (UID: "uid") with: configmaps "x" not found
+//   v1.3–1.6   Failed to attach volume "v" on node "n" with: …
 
 export interface MountError {
   /**
@@ -22,7 +27,8 @@ export interface MountError {
 
 export function classifyMountError(message: string): MountError {
   const msg = message.trim();
-  const volume = /for volume "([^"]*)"/.exec(msg)?.[1];
+  // "(spec.Name: "config")" is the pod's own name for the volume; the first quoted name was the plugin's.
+  const volume = /\(spec\.Name: "([^"]*)"\)/.exec(msg)?.[1] ?? /(?:for|attach) volume "([^"]*)"/.exec(msg)?.[1];
   const out = (kind: string, detail?: string): MountError => {
     const r: MountError = { kind, message: msg };
     if (volume !== undefined) r.volume = volume;
@@ -41,15 +47,22 @@ export function classifyMountError(message: string): MountError {
   if (m) return out('csi-driver-missing', m[1]);
   m = /hostPath type check failed: (\S+) is not a/.exec(msg);
   if (m) return out('hostpath-type', m[1]);
-  if (/you might need a \/sbin\/mount\.<type> helper program|missing codepage or helper program|mount\.nfs: not found|mount: unknown filesystem type/.test(msg)) {
-    return out('mount-helper', /-t (\w+)/.exec(msg)?.[1]);
+  // util-linux prints the helper hint on every failed mount; it means a missing helper only for
+  // the network filesystems that need one (a bad ext4 or xfs superblock prints it too).
+  const fstype = /-t ([\w.]+)/.exec(msg)?.[1];
+  const localFs = fstype !== undefined && /^(?:ext[234]|xfs|btrfs|vfat|ntfs|zfs|tmpfs|bind)$/.test(fstype);
+  if (
+    !localFs &&
+    /you might need a \/sbin\/mount\.<type> helper program|missing codepage or helper program|mount\.nfs: not found|mount: unknown filesystem type|mount\.(?:nfs4?|cifs|glusterfs|ceph): command not found/.test(msg)
+  ) {
+    return out('mount-helper', fstype);
   }
   if (/-t nfs|mount\.nfs|nfs:/.test(msg)) return out('nfs', /-t nfs4?(?: -o \S+)? (\S+:\S+)/.exec(msg)?.[1]);
   if (/permission denied|access denied/i.test(msg) && !/AttachVolume/.test(msg)) return out('permission');
-  if (/^AttachVolume\.Attach failed/.test(msg)) return out('attach-failed');
-  if (/mount failed|MountVolume\.\w+ failed/.test(msg) && !/timed out waiting/.test(msg)) return out('mount-failed');
-  if (/Unable to attach or mount volumes|timed out waiting for the condition|context deadline exceeded/.test(msg)) {
-    const unmounted = /unmounted volumes=\[([^\]]*)\]/.exec(msg)?.[1];
+  if (/^(?:AttachVolume\.Attach failed|Failed to attach volume)/.test(msg)) return out('attach-failed');
+  if (/mount failed|MountVolume\.\w+ (?:initialization )?failed|mount error\(\d+\)/.test(msg) && !/timed out waiting|timeout expired waiting/.test(msg)) return out('mount-failed');
+  if (/Unable to attach or mount volumes|timed out waiting for the condition|timeout expired waiting for volumes|context deadline exceeded/.test(msg)) {
+    const unmounted = /unmounted volumes=\[([^\]]*)\]/.exec(msg)?.[1] ?? /list of unattached\/unmounted volumes=\[([^\]]*)\]/.exec(msg)?.[1];
     return out('timeout', unmounted);
   }
   return out('unknown');

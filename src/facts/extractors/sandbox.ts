@@ -11,23 +11,46 @@ export interface SandboxError {
   plugin?: string;
 }
 
+/**
+ * The CNI plugin when the message does not say plugin type="…" (dockershim's "NetworkPlugin cni
+ * failed …" names only the kubelet's own plugin): the plugin's own words give it away.
+ */
+const PLUGIN_WORDS: [string, RegExp][] = [
+  ['calico', /\bcalico\b|ClusterInformation|\/var\/lib\/calico\//i],
+  ['flannel', /\bflannel\b/i],
+  ['weave', /\bweave\b|127\.0\.0\.1:6784/i],
+  ['cilium', /\bcilium\b/i],
+  ['aws-cni', /aws-cni|aws-node|\bipamd\b|127\.0\.0\.1:50051|failed to assign an IP address to container/i],
+  ['azure-vnet', /azure-vnet|azure cni/i],
+  ['istio-cni', /istio-cni/i],
+  ['multus', /\bmultus\b/i],
+];
+
 export function classifySandboxError(message: string): SandboxError {
   const msg = message.trim();
   // dockershim names the kubelet's own plugin ("networkPlugin cni failed"): not the CNI plugin.
-  const plugin = /plugin type="([^"]+)"/.exec(msg)?.[1];
+  // (pod and sandbox names are left out of that guess: a pod may be called weave-scope-agent)
+  const words = msg.replace(/\b(?:pod|sandbox|container|name|for) "[^"]*"/g, '');
+  const plugin = /plugin type="([^"]+)"/.exec(msg)?.[1] ?? PLUGIN_WORDS.find(([, re]) => re.test(words))?.[0];
   const out = (kind: string): SandboxError => (plugin ? { kind, message: msg, plugin } : { kind, message: msg });
   if (
-    /failed to assign an IP address|no IP addresses available|range is full|InsufficientFreeAddressesInSubnet|no available IP|(?:ip|address) pool (?:is )?(?:exhausted|full)|IPs? exhausted|no more (?:free )?(?:IPs|addresses)|failed to allocate for range/i.test(
+    /failed to assign an IP address|no IP addresses available|range is full|InsufficientFreeAddressesInSubnet|no available IP|no available IPv[46] addresses|(?:ip|address) pool (?:is )?(?:exhausted|full)|IPs? exhausted|no more (?:free )?(?:IPs|addresses)|failed to allocate for range/i.test(
       msg,
     )
   )
     return out('ip-exhausted');
-  if (/cni plugin not initialized|NetworkPluginNotReady|cni config uninitialized|network plugin is not ready|no networks found in \/etc\/cni\/net\.d|\/run\/flannel\/subnet\.env: no such file|\/var\/lib\/calico\/nodename: no such file|check that the calico\/node container is running|connect: no such file or directory.*cilium|unable to connect to Cilium daemon/i.test(msg)) {
+  // The node's network agent is down or not installed: its config, its state file, its local
+  // endpoint (weave 127.0.0.1:6784, aws-node's ipamd 127.0.0.1:50051, a unix socket), its binary.
+  if (
+    /cni plugin not initialized|NetworkPluginNotReady|cni config uninitialized|network plugin is not ready|no networks found in \/etc\/cni\/net\.d|\/run\/flannel\/subnet\.env: no such file|\/var\/lib\/calico\/nodename: no such file|check that the calico\/node container is running|connect: no such file or directory.*cilium|unable to connect to Cilium daemon|dial tcp 127\.0\.0\.1:\d+: connect: connection refused|dial unix \S+: connect: (?:no such file or directory|connection refused)|failed to find plugin "[^"]+" in path|failed to contact node Istio CNI agent/i.test(
+      msg,
+    )
+  ) {
     return out('cni-not-ready');
   }
   if (/connection is unauthorized|Unauthorized|forbidden/i.test(msg) && plugin) return out('cni-unauthorized');
   if (/failed to (?:get|pull|resolve) (?:sandbox )?image|pause:[\w.]+|failed to pull image .*pause/i.test(msg)) return out('sandbox-image');
   if (plugin || /failed to (?:setup|set up) network|NetworkPlugin cni failed|networkPlugin cni failed/i.test(msg)) return out('cni-failed');
-  if (/failed to reserve sandbox name|context deadline exceeded|failed to create containerd task|OCI runtime/i.test(msg)) return out('runtime');
+  if (/failed to reserve sandbox name|context deadline exceeded|failed to create containerd task|OCI runtime|The container name "[^"]*" is already in use/i.test(msg)) return out('runtime');
   return out('unknown');
 }

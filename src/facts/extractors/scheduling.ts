@@ -3,8 +3,17 @@
 //   4 Insufficient memory. preemption: 0/5 nodes are available: 1 Preemption is not helpful for
 //   scheduling, 4 No preemption victims found for incoming pod.
 // Filter reasons carry a node count ("4 Insufficient memory"); PreFilter rejections do not
-// ("pod has unbound immediate PersistentVolumeClaims"). Older schedulers wrote other shapes;
-// anything unrecognised becomes kind "unknown" with its text, never an error.
+// ("pod has unbound immediate PersistentVolumeClaims"). Older schedulers wrote other shapes, all
+// read here into the same clauses:
+//   v1.0–1.1   Failed for reason PodFitsResources and possibly others
+//   v1.2–1.4   pod (web-1) failed to fit in any node⏎fit failure on node (n1): Insufficient cpu⏎…
+//   v1.5       pod (web-1) failed to fit in any node⏎fit failure summary on nodes : Insufficient pods (2), PodToleratesNodeTaints (1)
+//   v1.6–1.7   No nodes are available that match all of the following predicates:: Insufficient cpu (17), MatchNodeSelector (18).
+//   v1.7–1.9   0/3 nodes are available: 1 PodToleratesNodeTaints, 2 Insufficient nvidia.com/gpu.   (predicate names)
+// GKE's console prefixes "Cannot schedule pods: "; the cluster autoscaler's NotTriggerScaleUp event
+// reads "pod didn't trigger scale-up (it wouldn't fit if a new node is added): 1 node(s) didn't
+// match node selector, 2 max node group size reached" (counts are node groups there).
+// Anything unrecognised becomes kind "unknown" with its text, never an error.
 
 export interface SchedulingReason {
   kind: string;
@@ -27,8 +36,9 @@ interface Pattern {
 }
 
 const PATTERNS: Pattern[] = [
-  { kind: 'insufficient-resource', re: /^Insufficient (\S+?)(?: \(\d+\))?$/, detail: 1 },
-  { kind: 'too-many-pods', re: /^Too many pods/i },
+  // "Insufficient pods" is how schedulers before v1.9 said "Too many pods".
+  { kind: 'too-many-pods', re: /^Too many pods|^Insufficient pods\b/i },
+  { kind: 'insufficient-resource', re: /^Insufficient ([\w./-]+?)(?: \(\d+\))?$/, detail: 1 },
   // "node(s) had untolerated taint {k: v}" (<=1.33), "node(s) had untolerated taint(s)" (1.34+),
   // "node(s) had taint {k: v}, that the pod didn't tolerate" (<=1.24)
   { kind: 'untolerated-taint', re: /(?:untolerated taint|had taints?)\s*(?:\(s\))?\s*(\{[^}]*\})?/, detail: 1 },
@@ -38,20 +48,85 @@ const PATTERNS: Pattern[] = [
   { kind: 'host-port', re: /didn't have free ports/ },
   { kind: 'pod-anti-affinity', re: /didn't (?:match pod anti-affinity rules|satisfy existing pods anti-affinity rules)/ },
   { kind: 'pod-affinity', re: /didn't match pod affinity(?: rules|\/anti-affinity)/ },
+  { kind: 'service-affinity', re: /didn't match service affinity/ },
   { kind: 'topology-spread', re: /topology spread constraints/ },
   { kind: 'volume-capacity', re: /did not have enough free storage/ },
   { kind: 'missing-pv', re: /bound to non-existent (?:pv|persistentvolume)/i },
   { kind: 'unbound-pvc', re: /unbound immediate PersistentVolumeClaims|unbound PersistentVolumeClaims/ },
-  { kind: 'missing-pvc', re: /persistentvolumeclaim "([^"]*)" not found/, detail: 1 },
+  { kind: 'missing-pvc', re: /persistentvolumeclaims? "([^"]*)" not found/, detail: 1 },
   { kind: 'pvc-deleting', re: /persistentvolumeclaim "([^"]*)" is being deleted/, detail: 1 },
+  // Schedulers before v1.17 failed volume binding with the class lookup's own error.
+  { kind: 'missing-storageclass', re: /storageclass(?:\.storage\.k8s\.io|es\.storage\.k8s\.io)? "([^"]*)" not found/i, detail: 1 },
   { kind: 'volume-node-affinity', re: /volume node affinity conflict|didn't match PersistentVolume's node affinity/ },
+  { kind: 'volume-zone', re: /had no available volume zone/ },
+  { kind: 'disk-conflict', re: /had no available disk/ },
   { kind: 'no-persistent-volume', re: /didn't find available persistent volumes to bind/ },
   { kind: 'volume-limit', re: /exceed max volume count|max volume count/ },
-  { kind: 'node-not-ready', re: /node\(s\) (?:were not ready|had condition|were out of disk|had unavailable network|had unknown conditions)|node\(s\) had (?:memory|disk|pid) pressure/ },
+  {
+    kind: 'node-not-ready',
+    re: /node\(s\) (?:were not ready|had condition|were out of disk|had unavailable network|had unknown conditions)|node\(s\) had (?:memory|disk|pid) pressure/,
+  },
+  // the cluster autoscaler's own reasons (NotTriggerScaleUp): counts are node groups
+  { kind: 'max-node-group-size', re: /^max (?:node group size|limit) reached|^max cluster (?:cpu|memory|size)/i },
+  { kind: 'scale-up-backoff', re: /^in backoff after failed scale-up/i },
   { kind: 'plugin', re: /didn't satisfy plugins?(?:\(s\))? \[?([\w ]+?)\]?(?: simultaneously)?$/, detail: 1 },
 ];
 
+/**
+ * The predicate names schedulers before v1.10 printed instead of a sentence ("1 PodToleratesNodeTaints",
+ * "Failed for reason PodFitsResources …"), and the framework plugins that replaced them.
+ */
+const PREDICATES: Record<string, string> = {
+  PodFitsResources: 'insufficient-resource',
+  NodeResourcesFit: 'insufficient-resource',
+  PodFitsHostPorts: 'host-port',
+  PodFitsPorts: 'host-port',
+  NodePorts: 'host-port',
+  MatchNodeSelector: 'node-affinity',
+  NodeAffinity: 'node-affinity',
+  CheckNodeLabelPresence: 'node-affinity',
+  HostName: 'node-name',
+  PodFitsHost: 'node-name',
+  NodeName: 'node-name',
+  PodToleratesNodeTaints: 'untolerated-taint',
+  TaintToleration: 'untolerated-taint',
+  NodeUnschedulable: 'unschedulable-node',
+  CheckNodeUnschedulable: 'unschedulable-node',
+  MatchInterPodAffinity: 'pod-affinity',
+  PodAffinityRulesNotMatch: 'pod-affinity',
+  PodAntiAffinityRulesNotMatch: 'pod-anti-affinity',
+  ExistingPodsAntiAffinityRulesNotMatch: 'pod-anti-affinity',
+  CheckServiceAffinity: 'service-affinity',
+  EvenPodsSpread: 'topology-spread',
+  PodTopologySpread: 'topology-spread',
+  NoVolumeZoneConflict: 'volume-zone',
+  VolumeZone: 'volume-zone',
+  NoDiskConflict: 'disk-conflict',
+  VolumeRestrictions: 'disk-conflict',
+  NoVolumeNodeConflict: 'volume-node-affinity',
+  MaxVolumeCount: 'volume-limit',
+  MaxEBSVolumeCount: 'volume-limit',
+  MaxGCEPDVolumeCount: 'volume-limit',
+  MaxAzureDiskVolumeCount: 'volume-limit',
+  MaxCinderVolumeCount: 'volume-limit',
+  MaxCSIVolumeCountPred: 'volume-limit',
+  NodeVolumeLimits: 'volume-limit',
+  NodeUnderMemoryPressure: 'node-not-ready',
+  NodeUnderDiskPressure: 'node-not-ready',
+  NodeUnderPIDPressure: 'node-not-ready',
+  CheckNodeMemoryPressure: 'node-not-ready',
+  CheckNodeDiskPressure: 'node-not-ready',
+  CheckNodePIDPressure: 'node-not-ready',
+  CheckNodeCondition: 'node-not-ready',
+  NodeNotReady: 'node-not-ready',
+  NodeOutOfDisk: 'node-not-ready',
+  NodeNetworkUnavailable: 'node-not-ready',
+  NodeUnknownCondition: 'node-not-ready',
+};
+
 function classify(text: string): { kind: string; detail?: string } {
+  const predicate = /^([A-Z][A-Za-z]+)$/.exec(text)?.[1];
+  if (predicate !== undefined && PREDICATES[predicate] !== undefined) return { kind: PREDICATES[predicate] as string };
   for (const p of PATTERNS) {
     const m = p.re.exec(text);
     if (m) {
@@ -89,16 +164,49 @@ function parseClause(clause: string): SchedulingReason {
   return out;
 }
 
+/** "Insufficient cpu (17), MatchNodeSelector (18)" (v1.5–1.7): the count follows each reason in brackets. */
+function bracketClauses(body: string): string[] {
+  return trimDots(body)
+    .split(/(?<=\(\d+\))\s*,\s*/)
+    .map((c) => {
+      const m = /^(.*?)\s*\((\d+)\)$/.exec(c.trim());
+      return m ? `${m[2]} ${m[1]}` : c.trim();
+    })
+    .filter((c) => c !== '');
+}
+
 export function parseSchedulingMessage(message: string): ParsedScheduling {
-  const msg = message.replace(/\s+/g, ' ').trim();
+  // One line per node (v1.2–1.4) is read before whitespace is folded.
+  const perNode = [...message.matchAll(/fit failure on node \([^)]*\):\s*([^\n]+)/g)].map((m) => trimDots(m[1] as string));
+  const msg = message
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^Cannot schedule pods:\s*/i, '');
   if (/^no nodes available to schedule pods/i.test(msg)) {
     return { nodes: 0, reasons: [{ kind: 'no-nodes', count: 0, text: 'no nodes available to schedule pods' }] };
+  }
+  if (perNode.length > 0) {
+    const counts = new Map<string, number>();
+    for (const r of perNode) counts.set(r, (counts.get(r) ?? 0) + 1);
+    return { nodes: perNode.length, reasons: [...counts].map(([r, n]) => parseClause(`${n} ${r}`)) };
+  }
+  const old = /(?:fit failure summary on nodes\s*:|No nodes are available that match all of the following predicates::?)\s*(.*)$/i.exec(msg);
+  if (old) {
+    const reasons = bracketClauses(old[1] as string).map(parseClause);
+    return { reasons: reasons.length > 0 ? reasons : [{ kind: 'unknown', text: msg }] };
+  }
+  const possibly = /^Failed for reason (\S+?) and possibly others/i.exec(msg);
+  if (possibly) return { reasons: [parseClause(possibly[1] as string)] };
+  const scaleUp = /^pod didn't trigger scale-up(?: \(it wouldn't fit if a new node is added\))?:?\s*(.*)$/i.exec(msg);
+  if (scaleUp) {
+    const clauses = splitClauses(trimDots(scaleUp[1] as string));
+    return { reasons: clauses.length > 0 ? clauses.map(parseClause) : [{ kind: 'unknown', text: trimDots(msg) }] };
   }
   const head = /(\d+)\/(\d+) nodes are available:?\s*/.exec(msg);
   if (!head) {
     // A plugin error ("running "VolumeBinding" filter plugin for pod "x": pod has unbound …")
     // or a message of a shape we do not know: classify the whole text.
-    const text = trimDots(msg.replace(/^running "[^"]+" (?:filter|prefilter|PreFilter) plugin(?: for pod "[^"]*")?:\s*/, ''));
+    const text = trimDots(msg.replace(/^(?:error while )?running "[^"]+" (?:filter|prefilter|PreFilter) plugin(?: for pod "[^"]*")?:\s*/, ''));
     return { reasons: [{ ...classify(text), text }] };
   }
   const nodes = Number(head[2]);

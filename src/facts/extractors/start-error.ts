@@ -1,7 +1,15 @@
 // Why a container process could not be started (terminated reason StartError / ContainerCannotRun,
-// waiting reason RunContainerError / CreateContainerError). The text is the OCI runtime's:
-//   failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create
-//   failed: unable to start container process: exec: "foo": executable file not found in $PATH: unknown
+// waiting reason RunContainerError / CreateContainerError). The text is the OCI runtime's, wrapped
+// by whoever relayed it:
+//   containerd  failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create
+//               failed: unable to start container process: exec: "foo": executable file not found in $PATH: unknown
+//   CRI-O       container create failed: time="2021-05-17T04:32:59Z" level=error msg="container_linux.go:366:
+//               starting container process caused: chdir to cwd (\"/root/\") set in config.json failed: permission denied"
+//   dockershim  Error response from daemon: OCI runtime create failed: container_linux.go:345: starting container
+//               process caused "exec: \"storageos\": executable file not found in $PATH": unknown
+//   crun        executable file `foo` not found in $PATH: No such file or directory: OCI runtime attempted to invoke a command that was not found
+//   old runc    … starting container process caused "exec: \"/bin/bash\": stat /bin/bash: no such file or directory"
+//               exec user process caused "exec format error" / "no such file or directory"
 
 export interface StartError {
   kind: string;
@@ -13,14 +21,29 @@ export function classifyStartError(message: string): StartError {
   const msg = message.trim();
   // exec: "foo" — CRI-O and old Docker wrap the runtime's message, escaping its quotes: exec: \"foo\"
   const quoted = /exec: \\*"([^"\\]*)\\*"/.exec(msg)?.[1];
-  // Mount, cgroup and sysctl errors also say "no such file" or "permission denied": not the program.
-  const setup = /rootfs_linux\.go|mounting \\*"|error mounting|cgroup|sysctl|volume-subpaths|process_linux\.go:\d+: (?:setting|applying)/.test(msg) && !/exec: \\*"/.test(msg);
+  // Mount, cgroup, sysctl and security-profile errors also say "no such file" or "permission
+  // denied": not the program. So does a mount point the runtime could not create ("mkdir /mnt/x:
+  // file exists", "not a directory … mount a directory onto a file").
+  const setup =
+    /rootfs_linux\.go|mounting \\*"|error mounting|cgroup|sysctl|volume-subpaths|process_linux\.go:\d+: (?:setting|applying)|apparmor|seccomp|mkdir \S+: file exists|mount a directory onto a file|cannot find volume "[^"]*" to mount/.test(msg) &&
+    !/exec: \\*"/.test(msg);
+  // runc enters the working directory before it executes the program: "chdir to cwd ("/root/") set
+  // in config.json failed: permission denied" (OpenShift's random UID may not enter the image's
+  // WORKDIR) or "… no such file or directory".
+  const cwd = /chdir to cwd \(\\*"([^"\\]*)\\*"\) set in config\.json failed/.exec(msg);
   const withPath = (kind: string, path?: string): StartError => (path ? { kind, message: msg, path } : { kind, message: msg });
+  // runc: exec: "foo": executable file not found in $PATH; crun (CRI-O's default on Fedora and
+  // OpenShift 4.x): executable file `foo` not found in $PATH: No such file or directory
+  const crun = /executable file [`'"]([^`'"]*)[`'"] not found/.exec(msg);
+  if (crun) return withPath('executable-not-found', quoted ?? crun[1]);
   if (/executable file not found in \$PATH|executable file not found/.test(msg)) return withPath('executable-not-found', quoted);
-  if (/exec format error/.test(msg)) return withPath('exec-format', quoted);
+  if (/exec format error/i.test(msg)) return withPath('exec-format', quoted);
+  if (cwd) return withPath('working-dir', cwd[1] || undefined);
   if (setup) return withPath('container-setup');
-  if (/permission denied/.test(msg)) return withPath('permission-denied', quoted ?? /(\/[^\s:"]+): permission denied/.exec(msg)?.[1]);
-  if (/no such file or directory/.test(msg)) return withPath('no-such-file', quoted ?? /stat ([^\s:]+): no such file/.exec(msg)?.[1]);
+  if (/permission denied/i.test(msg)) return withPath('permission-denied', quoted ?? /(\/[^\s:"]+): permission denied/i.exec(msg)?.[1]);
+  if (/no such file or directory/i.test(msg)) return withPath('no-such-file', quoted ?? /stat ([^\s:]+): no such file/i.exec(msg)?.[1]);
+  // exec: "/app/bin/run/start": stat …: not a directory — a file where the path needs a directory
+  if (/not a directory/.test(msg) && quoted !== undefined) return withPath('no-such-file', quoted);
   if (/no command specified/i.test(msg)) return withPath('no-command');
   if (/is already in use|failed to reserve container name|name is reserved/.test(msg)) return withPath('name-conflict');
   if (/context deadline exceeded|DeadlineExceeded/.test(msg)) return withPath('runtime-timeout');
