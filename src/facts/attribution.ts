@@ -9,6 +9,7 @@
 //            the event reports a failure
 // Events of the pod as a whole (scheduling, sandbox, volumes, eviction) are never attributed.
 
+import { parseFailedSync } from './extractors/container-event.js';
 import type { ContainerKind, EventFacts } from './types.js';
 
 export type AttributedBy = 'fieldPath' | 'message' | 'image' | 'only' | 'failing';
@@ -38,12 +39,13 @@ const CONTAINER_REASONS = new Set([
   'InspectFailed',
 ]);
 
-export function isContainerReason(reason: string | undefined): boolean {
+export function isContainerReason(reason: string | undefined, message?: string): boolean {
+  if (reason === 'FailedSync') return message !== undefined && parseFailedSync(message) !== undefined;
   return reason !== undefined && CONTAINER_REASONS.has(reason);
 }
 
 /** Failure reasons: the ones a "the only failing container" guess may take. */
-const FAILURE_REASONS = new Set(['Failed', 'BackOff', 'Unhealthy', 'FailedPostStartHook', 'FailedPreStopHook', 'ErrImageNeverPull', 'InspectFailed', 'Killing']);
+const FAILURE_REASONS = new Set(['Failed', 'FailedSync', 'BackOff', 'Unhealthy', 'FailedPostStartHook', 'FailedPreStopHook', 'ErrImageNeverPull', 'InspectFailed', 'Killing']);
 
 /** spec.containers{app}, spec.initContainers{migrate} → name and list. */
 export function containerOfFieldPath(fieldPath: string | undefined): { name: string; kind: 'init' | 'regular' | 'ephemeral' } | undefined {
@@ -62,6 +64,7 @@ const NAMED: RegExp[] = [
   /^Killing container with (?:id|docker id) \w+:\/\/(?:[0-9a-f]{12,}|([^:\s]+)):/,
   /^Error: failed to start container "([^"]+)"/,
   /\bfor Container "([^"]+)" in Pod\b/,
+  /failed to "(?:StartContainer|InitContainer|KillContainer)" for "([^"]+)" with /,
 ];
 
 export function containerNamedIn(message: string | undefined): string | undefined {
@@ -127,7 +130,7 @@ export function attributeEvents(events: EventFacts[], containers: ContainerRef[]
       e.containerFrom ??= 'fieldPath';
       continue;
     }
-    if (!isContainerReason(e.reason)) continue;
+    if (!isContainerReason(e.reason, e.message)) continue;
     const named = containerNamedIn(e.message);
     if (named !== undefined && (names.has(named) || containers.length === 0)) {
       e.container = named;

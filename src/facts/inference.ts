@@ -21,6 +21,14 @@ export interface Inferred {
 /** Pod events that keep containers from being created. */
 export const CREATION_BLOCKERS = new Set(['FailedMount', 'FailedAttachVolume', 'FailedMapVolume', 'FailedCreatePodSandBox', 'NetworkNotReady']);
 
+/** Kubelets ≤ 1.5 repeated a volume timeout as FailedSync ("Error syncing pod, skipping: timeout expired waiting for volumes…"). */
+export const VOLUME_SYNC = /waiting for volumes to attach|Unable to (?:attach or )?mount volumes/;
+
+export function blocksCreation(e: EventFacts): boolean {
+  if (e.reason === undefined) return false;
+  return CREATION_BLOCKERS.has(e.reason) || (e.reason === 'FailedSync' && VOLUME_SYNC.test(e.message ?? ''));
+}
+
 const origin = (e: EventFacts): EventOrigin => (e.message !== undefined ? { reason: e.reason as string, message: e.message } : { reason: e.reason as string });
 
 /**
@@ -40,6 +48,12 @@ export function inferState(events: EventFacts[], blocked: EventFacts | undefined
     }
     if (c.kind === 'pulling') {
       return withRestarts({ state: { kind: 'waiting', source: 'event', waiting: { reason: hasInitContainers ? 'PodInitializing' : 'ContainerCreating' } }, origin: origin(e) });
+    }
+    if (c.kind === 'init-exit') {
+      const t: NonNullable<StateFacts['terminated']> = { reason: 'Error' };
+      if (c.exitCode !== undefined) t.exitCode = c.exitCode;
+      if (c.message !== undefined) t.message = c.message;
+      return withRestarts({ state: { kind: 'terminated', source: 'event', terminated: t }, origin: origin(e) });
     }
     let message = c.message;
     let from = e;

@@ -11,6 +11,7 @@ import { classifyImagePull } from './extractors/image-pull.js';
 import { parseProbeMessage, type ProbeKind } from './extractors/probe.js';
 import { parseSchedulingMessage } from './extractors/scheduling.js';
 import { classifyStartError } from './extractors/start-error.js';
+import { parseFailedSync } from './extractors/container-event.js';
 import { effectiveRequests } from './extractors/quantity.js';
 import { parseAdmission } from './extractors/admission.js';
 import { parseGoDuration } from './extractors/go-duration.js';
@@ -20,7 +21,7 @@ import { classifySandboxError } from './extractors/sandbox.js';
 import { findLogSignature } from './extractors/log-signature.js';
 import { derivedOwnerChain } from './owner.js';
 import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, isContainerReason, type ContainerRef } from './attribution.js';
-import { CREATION_BLOCKERS, inferState } from './inference.js';
+import { blocksCreation, inferState, VOLUME_SYNC } from './inference.js';
 import { backoff, grace, startupKill } from './arithmetic.js';
 import { findOddities } from './oddities.js';
 import { redact, redactLog } from '../util/redact.js';
@@ -106,7 +107,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     conditions[type] = cf;
   }
 
-  const blocked = status['phase'] === undefined || status['phase'] === 'Pending' ? events.find((e) => e.reason !== undefined && CREATION_BLOCKERS.has(e.reason)) : undefined;
+  const blocked = status['phase'] === undefined || status['phase'] === 'Pending' ? events.find(blocksCreation) : undefined;
   const containers = containerFacts(spec, status, events, nowMs, blocked);
   for (const c of containers) {
     const log = input.logs?.[c.name];
@@ -287,6 +288,16 @@ function nodeAffinityTerms(spec: JsonObject): string[] {
   ).filter((t) => t !== '');
 }
 
+/** Reasons Kubernetes v1.0–1.1 wrote in lowerCamelCase ("failedScheduling", "backOff"), by their later names. */
+const MODERN_REASON: Record<string, string> = Object.fromEntries(
+  [
+    'Scheduled', 'FailedScheduling', 'Pulling', 'Pulled', 'Failed', 'BackOff', 'Created', 'Started', 'Killing', 'Unhealthy',
+    'FailedMount', 'FailedAttachVolume', 'FailedSync', 'FailedValidation', 'InspectFailed', 'ErrImageNeverPull',
+    'HostPortConflict', 'NodeSelectorMismatching', 'OutOfDisk', 'InsufficientFreeCPU', 'InsufficientFreeMemory',
+    'FailedKillPod', 'ExceededGracePeriod', 'Evicted', 'Preempting', 'NodeNotReady',
+  ].map((r) => [`${r.charAt(0).toLowerCase()}${r.slice(1)}`, r]),
+);
+
 function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
   const indexed = records.map((r, i) => ({ r, i }));
   // Newest first; events without times keep their input order after the timed ones.
@@ -302,7 +313,7 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
   return indexed.map(({ r }) => {
     const e: EventFacts = { count: r.count, reasonTotal: totals.get(key(r)) ?? r.count };
     setIf(e, 'type', r.type);
-    setIf(e, 'reason', r.reason);
+    setIf(e, 'reason', r.reason !== undefined ? (MODERN_REASON[r.reason] ?? r.reason) : undefined);
     setIf(e, 'message', r.message !== undefined ? redactMessage(r.message, PROGRAM_OUTPUT_EVENTS.has(r.reason ?? '')) : undefined);
     setIf(e, 'source', r.source);
     setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath)?.name);
@@ -363,7 +374,7 @@ function mountFacts(events: EventFacts[]): Facts['mount'] {
   let best: { e: EventFacts; m: ReturnType<typeof classifyMountError> } | undefined;
   let count = 0;
   for (const e of events) {
-    if (!e.reason || !MOUNT_REASONS.has(e.reason) || !e.message) continue;
+    if (!e.reason || !e.message || !(MOUNT_REASONS.has(e.reason) || (e.reason === 'FailedSync' && VOLUME_SYNC.test(e.message)))) continue;
     count += e.count;
     const m = classifyMountError(e.message);
     if (!best || mountSpecificity(m.kind) > mountSpecificity(best.m.kind)) best = { e, m };
@@ -615,12 +626,12 @@ function containersOfEvents(events: EventFacts[]): ContainerEntry[] {
   for (const e of [...events].reverse()) {
     const f = containerOfFieldPath(e.fieldPath);
     if (f) add(f.name, f.kind);
-    else if (isContainerReason(e.reason)) {
+    else if (isContainerReason(e.reason, e.message)) {
       const named = containerNamedIn(e.message);
-      if (named !== undefined) add(named, 'regular');
+      if (named !== undefined) add(named, e.reason === 'FailedSync' && parseFailedSync(e.message ?? '')?.init ? 'init' : 'regular');
     }
   }
-  if (out.length === 0 && events.some((e) => isContainerReason(e.reason))) add(UNNAMED_CONTAINER, 'regular');
+  if (out.length === 0 && events.some((e) => isContainerReason(e.reason, e.message))) add(UNNAMED_CONTAINER, 'regular');
   if (out.length === 1) {
     // one container: the images the events quote are its own when they agree
     const images = new Set(events.map((e) => imageNamedIn(e.message)).filter((x): x is string => x !== undefined));

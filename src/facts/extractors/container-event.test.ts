@@ -42,3 +42,18 @@ test('container events → the waiting reason the kubelet reports', () => {
   // the status carries the message without "Error: "
   assert.equal(classifyContainerEvent('Failed', 'Error: secret "s" not found')?.message, 'secret "s" not found');
 });
+
+test('FailedSync of kubelets up to 1.5 names the container, the reason and the message', () => {
+  // kubernetes/kubernetes#19578-era paste (c1 corpus, spark image on a 1.2 cluster)
+  const pull = 'Error syncing pod, skipping: failed to "StartContainer" for "spark-master" with ErrImagePull: "image pull failed for gcr.io/google_containers/spark:1.5.2_v1, this may be because there are no credentials on this request."';
+  assert.equal(classifyContainerEvent('FailedSync', pull)?.waitingReason, 'ErrImagePull');
+  // helm/charts#139: an init container exiting 1
+  const init = 'Error syncing pod, skipping: [failed to "InitContainer" for "remove-lost-found" with RunInitContainerError: "init container \\"remove-lost-found\\" exited with 1"';
+  const c = classifyContainerEvent('FailedSync', init);
+  assert.equal(c?.kind, 'init-exit');
+  assert.equal(c?.exitCode, 1);
+  assert.equal(c?.message, 'init container "remove-lost-found" exited with 1');
+  assert.equal(classifyContainerEvent('FailedSync', 'Error syncing pod, skipping: failed to "StartContainer" for "web" with CrashLoopBackOff: "Back-off 5m0s restarting failed container=web pod=web-1_default(1)"')?.waitingReason, 'CrashLoopBackOff');
+  // a volume timeout is the pod's, not a container's
+  assert.equal(classifyContainerEvent('FailedSync', 'Error syncing pod, skipping: timeout expired waiting for volumes to attach/mount for pod "x"/"default". list of unattached/unmounted volumes=[v]'), undefined);
+});

@@ -30,7 +30,8 @@ export type ContainerEventKind =
   | 'start'
   | 'started'
   | 'created'
-  | 'pulling';
+  | 'pulling'
+  | 'init-exit';
 
 export interface ContainerEvent {
   kind: ContainerEventKind;
@@ -38,6 +39,8 @@ export interface ContainerEvent {
   waitingReason?: string;
   /** The message as the status would carry it ("Error: " taken off). */
   message?: string;
+  /** init-exit: the code an init container exited with (kubelets ≤ 1.5 reported it only in FailedSync). */
+  exitCode?: number;
 }
 
 const ERROR_PREFIX = /^Error:\s*/;
@@ -68,9 +71,33 @@ const IMAGE_ECHOES: Record<string, ContainerEventKind> = {
   SignatureValidationFailed: 'image-pull-echo',
 };
 
+/**
+ * Kubelets up to 1.5 reported container failures as FailedSync:
+ *   Error syncing pod, skipping: failed to "StartContainer" for "web" with ErrImagePull: "image pull failed for …"
+ *   Error syncing pod, skipping: [failed to "InitContainer" for "migrate" with RunInitContainerError: "init container \"migrate\" exited with 1"
+ * The container, the waiting reason and the kubelet's message, unescaped.
+ */
+export function parseFailedSync(message: string): { container: string; init: boolean; reason: string; message: string } | undefined {
+  const m = /failed to "(StartContainer|InitContainer|KillContainer)" for "([^"]+)" with (\w+): "((?:[^"\\]|\\.)*)/.exec(message);
+  if (!m) return undefined;
+  return { container: m[2] as string, init: m[1] === 'InitContainer', reason: m[3] as string, message: (m[4] as string).replace(/\\(.)/g, '$1').trim() };
+}
+
 export function classifyContainerEvent(rawReason: string | undefined, message: string | undefined): ContainerEvent | undefined {
-  const msg = (message ?? '').trim();
-  const reason = rawReason !== undefined ? (OLD_REASONS[rawReason] ?? rawReason) : undefined;
+  let msg = (message ?? '').trim();
+  let reason = rawReason !== undefined ? (OLD_REASONS[rawReason] ?? rawReason) : undefined;
+  if (reason === 'FailedSync') {
+    const sync = parseFailedSync(msg);
+    if (!sync) return undefined;
+    // an init container that exited non-zero: its own state was terminated with that code
+    const exit = /exited with (\d+)/.exec(sync.message);
+    if (sync.reason === 'RunInitContainerError' && exit) return { kind: 'init-exit', exitCode: Number(exit[1]), message: sync.message };
+    if (sync.reason === 'CrashLoopBackOff') return { kind: 'crashloop', waitingReason: 'CrashLoopBackOff', message: sync.message };
+    if (sync.reason === 'ImagePullBackOff') return { kind: 'image-backoff', waitingReason: 'ImagePullBackOff', message: sync.message };
+    if (sync.reason === 'ErrImagePull') return { kind: 'image-pull', waitingReason: 'ErrImagePull', message: `Failed to pull image: ${sync.message}` };
+    reason = 'Failed';
+    msg = `Error: ${sync.message}`;
+  }
   switch (reason) {
     case 'BackOff':
       if (/^Back-off restarting failed/i.test(msg)) return { kind: 'crashloop', waitingReason: 'CrashLoopBackOff', message: msg };
