@@ -18,7 +18,8 @@
 import { InputError } from '../errors.js';
 import { stripControls } from '../util/sanitize.js';
 import type { JsonObject } from '../util/json.js';
-import type { MissingFact } from './types.js';
+import type { ContainerLog, MissingFact, TextFormat } from './types.js';
+import { EVENTS_TABLE_HEADER, PODS_TABLE_HEADER } from './paste-lines.js';
 
 /** Lines longer than this are cut (a message of megabytes is not what kubectl prints). */
 export const MAX_LINE = 64 * 1024;
@@ -33,8 +34,8 @@ export interface TextObject {
 }
 
 export interface TextInput {
-  /** What kind of text the object came from. */
-  format: 'describe' | 'events-table' | 'pods-table';
+  /** What kind of text the object came from (SourceRef.format). */
+  format: TextFormat;
   /** Facts the text lacks for this pod, each with the command that shows them. */
   missing: MissingFact[];
   warnings: string[];
@@ -42,6 +43,8 @@ export interface TextInput {
   capturedAt: number;
   /** A pod made up from the events that name it; dropped when the input gives the pod itself. */
   placeholder?: boolean;
+  /** Log tails pasted with the text (`kubectl logs` output), by container. */
+  logs?: Record<string, ContainerLog>;
 }
 
 /** Extra facts about a Pod object that came from kubectl's text output (not its YAML). */
@@ -91,7 +94,7 @@ export function parseAge(s: string): number | undefined {
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const none = (v: string | undefined) => v === undefined || v === '' || v === '<none>' || v === '<unset>' || v === '<unknown>';
 
-interface Line {
+export interface Line {
   /** 1-based line number in the input. */
   n: number;
   indent: number;
@@ -149,8 +152,8 @@ export function isPrompt(text: string): boolean {
 
 export type TextKind = 'describe' | 'events-table' | 'pods-table' | 'events-section' | 'describe-other';
 
-export const EVENTS_HEADER = /^(?:NAMESPACE +)?(?:LAST SEEN +TYPE +REASON +OBJECT +MESSAGE|LAST SEEN +TYPE +REASON +KIND +MESSAGE|LASTSEEN +FIRSTSEEN +COUNT +NAME +KIND +SUBOBJECT|LAST SEEN +FIRST SEEN +COUNT +NAME +KIND +SUBOBJECT|FIRSTSEEN +LASTSEEN +COUNT +NAME +KIND +SUBOBJECT)/;
-export const PODS_HEADER = /^(?:NAMESPACE +)?NAME +READY +STATUS +RESTARTS +AGE\b/;
+export const EVENTS_HEADER = EVENTS_TABLE_HEADER;
+export const PODS_HEADER = PODS_TABLE_HEADER;
 
 /**
  * What kind of kubectl text this is, from its first meaningful lines; undefined when it is not
@@ -233,7 +236,7 @@ interface Section {
   body: Line[];
 }
 
-interface Ctx {
+export interface Ctx {
   file: string;
   /** The instant the text was taken, when the caller knows it; else estimated per pod. */
   now: number | undefined;
@@ -241,7 +244,7 @@ interface Ctx {
   dropped: number;
 }
 
-function warn(ctx: Ctx, msg: string): void {
+export function warn(ctx: Ctx, msg: string): void {
   if (ctx.warnings.length < MAX_WARNINGS) ctx.warnings.push(`${ctx.file}:${msg}`);
   else ctx.dropped++;
 }
@@ -720,27 +723,34 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
       continue;
     }
     if (/^-{2,}(?:\s+-{2,})+$/.test(l.text)) continue;
-    if (old) {
+    const oldRow = (): EventRow | undefined => {
       const m = OLD_ROW.exec(l.text);
-      if (m) {
-        const a = when(m[1] as string);
-        const b = when(m[2] as string);
-        // FirstSeen comes first in every old layout
-        const row: EventRow = { message: (m[8] ?? '').trim(), count: Math.max(1, Number(m[3])) };
-        if (a.ms !== undefined || b.ms !== undefined) {
-          row.absolute = true;
-          if (a.ms !== undefined) row.first = a.ms;
-          if (b.ms !== undefined) row.last = b.ms;
-        } else {
-          if (a.secs !== undefined) row.first = a.secs;
-          if (b.secs !== undefined) row.last = b.secs;
-        }
-        const src = sourceComponent(m[4]);
-        if (src) row.source = src;
-        const path = m[5];
-        if (path && path.startsWith('spec.')) row.fieldPath = path;
-        if (m[6]) row.type = m[6];
-        row.reason = m[7] as string;
+      if (!m) return undefined;
+      const a = when(m[1] as string);
+      const b = when(m[2] as string);
+      // FirstSeen comes first in every old layout
+      const row: EventRow = { message: (m[8] ?? '').trim(), count: Math.max(1, Number(m[3])) };
+      if (a.ms !== undefined || b.ms !== undefined) {
+        row.absolute = true;
+        if (a.ms !== undefined) row.first = a.ms;
+        if (b.ms !== undefined) row.last = b.ms;
+      } else {
+        if (a.secs !== undefined) row.first = a.secs;
+        if (b.secs !== undefined) row.last = b.secs;
+      }
+      const src = sourceComponent(m[4]);
+      if (src) row.source = src;
+      const path = m[5];
+      if (path && path.startsWith('spec.')) row.fieldPath = path;
+      if (m[6]) row.type = m[6];
+      row.reason = m[7] as string;
+      return row;
+    };
+    // an old-layout row pasted without its header (its first two columns are times, not a type)
+    if (!old && (!/^[A-Z]/.test(l.text) || /^[A-Z][a-z]{2}, \d/.test(l.text)) && OLD_ROW.test(l.text) && !NEW_ROW.test(l.text)) old = true;
+    if (old) {
+      const row = oldRow();
+      if (row) {
         rows.push(row);
         continue;
       }
@@ -783,14 +793,14 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
   return rows;
 }
 
-const CONTAINER_REASONS = new Set(['Pulling', 'Pulled', 'Failed', 'BackOff', 'Created', 'Started', 'Killing', 'Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook', 'ErrImageNeverPull', 'InspectFailed']);
+export const CONTAINER_REASONS = new Set(['Pulling', 'Pulled', 'Failed', 'BackOff', 'Created', 'Started', 'Killing', 'Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook', 'ErrImageNeverPull', 'InspectFailed']);
 
 /**
  * Which container an event is about. The new layout does not print the event's SubObjectPath; it
  * is recovered where the text is certain: the message names the container, names its image, or
  * the pod has one container.
  */
-function inferFieldPath(row: EventRow, all: { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[]): string | undefined {
+export function inferFieldPath(row: Pick<EventRow, 'reason' | 'message' | 'fieldPath'>, all: { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[]): string | undefined {
   if (row.fieldPath) return row.fieldPath;
   if (!row.reason || !CONTAINER_REASONS.has(row.reason)) return undefined;
   const msg = row.message;
@@ -852,9 +862,11 @@ export interface DescribedPod {
   line: number;
   /** The instant the ages were read against. */
   now: number;
+  /** `now` was estimated from the text (no --now given). */
+  estimated: boolean;
 }
 
-function describePod(lines: Line[], ctx: Ctx): DescribedPod {
+export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   const metadata: JsonObject = {};
   const spec: JsonObject = {};
   const status: JsonObject = {};
@@ -1001,7 +1013,7 @@ function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   markSidecars(spec, status, conditions);
   readinessGateReason(spec, conditions);
   if (conditions.length > 0) status['conditions'] = conditions;
-  if (!spec['containers']) delete pod['spec'];
+  if (!spec['containers'] && !spec['initContainers']) delete pod['spec'];
   if (Object.keys(status).length === 0) delete pod['status'];
 
   const name = typeof metadata['name'] === 'string' ? metadata['name'] : undefined;
@@ -1018,7 +1030,8 @@ function describePod(lines: Line[], ctx: Ctx): DescribedPod {
     }
   }
   const paths = rows.map((r) => inferFieldPath(r, all));
-  const now = ctx.now ?? estimateCapture(status, rows, paths) ?? Date.now();
+  const estimate = ctx.now === undefined ? estimateCapture(status, rows, paths) : undefined;
+  const now = ctx.now ?? estimate ?? Date.now();
   if (terminating) metadata['deletionTimestamp'] = iso(now - terminatingFor * 1000);
   const events = rows.map((r, i) => eventObject(r, { ...(name ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, paths[i]));
   // Describe does not print creationTimestamp. The pod existed by its Start Time and by its
@@ -1048,8 +1061,8 @@ function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   if (terminating) missing.push({ fact: 'terminating-phase', command: yaml });
   missing.push({ fact: createdBy !== undefined ? 'creation-time' : 'age', command: yaml });
   if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? 'NAME'}${ns}` });
-  if (!pod['spec']) missing.push({ fact: 'containers', command: yaml });
-  return { pod, events, missing, line: lines[0]?.n ?? 1, now };
+  if (!spec['containers']) missing.push({ fact: 'containers', command: yaml });
+  return { pod, events, missing, line: lines[0]?.n ?? 1, now, estimated: estimate !== undefined };
 }
 
 /**
