@@ -70,7 +70,10 @@ export function parseRfc1123(s: string): number | undefined {
   if (!m) return undefined;
   const month = MONTHS[m[2] as string];
   if (month === undefined) return undefined;
-  let t = Date.UTC(Number(m[3]), month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
+  const d = new Date(Date.UTC(2000, month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6])));
+  // years before 100 are taken literally (Date.UTC would read 0001 as 1901)
+  d.setUTCFullYear(Number(m[3]));
+  let t = d.getTime();
   if (m[7]) {
     const off = (Number(m[8]) * 60 + Number(m[9])) * 60_000;
     t += m[7] === '+' ? -off : off;
@@ -389,7 +392,8 @@ function containerState(kind: string, fields: [string, string][], ctx: Ctx, at: 
   const f = new Map(fields);
   const time = (k: string) => {
     const v = f.get(k);
-    if (v === undefined) return undefined;
+    // Go's zero time: the kubelet never set it (the YAML has no time there)
+    if (v === undefined || /\b0001 00:00:00\b/.test(v)) return undefined;
     const t = parseRfc1123(v);
     if (t === undefined) warn(ctx, `${at.n}: ${k} time not understood: ignored`);
     return t === undefined ? undefined : iso(t);

@@ -102,6 +102,12 @@ export function pasteLines(input: string, file: string): PasteLines {
     // **bold** wrapped around a whole line (a prompt or a header made bold in an issue)
     const trimmed = s.trim();
     if (trimmed.startsWith('**') && trimmed.endsWith('**') && trimmed.length > 4) s = trimmed.slice(2, -2);
+    // _emphasis_ opened on a table's header line and closed after its last age
+    if (/^\s*_(?=[A-Z]{3,}\s)/.test(s)) s = s.replace('_', ' ');
+    if (/\d[smhd]_\s*$/.test(s)) s = s.replace(/_\s*$/, '');
+    // `inline code` opened on one line and closed on another
+    if (/^\s*`(?!`)/.test(s)) s = s.replace(/`/, ' ');
+    if (/[^`]`\s*$/.test(s) && !/`[^`]*`\s*$/.test(s)) s = s.replace(/`\s*$/, '');
     const body = s.trimStart();
     const ind = s.length - body.length;
     const t = body.trimEnd();

@@ -47,6 +47,7 @@ import {
   PODS_TABLE_HEADER,
   PODS_TABLE_ROW,
   promptCommand,
+  STATE_KEYS,
   WAITING_TO_START,
   yamlKey,
   type Command,
@@ -142,7 +143,8 @@ class Segmenter {
       }
       const fenced = ((L.flags[i] as number) & F_FENCED) !== 0;
       let b: Block | undefined;
-      if (cmd?.verb === 'logs' && !cmdUsed && !this.strongStart(i)) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
+      if (cmd?.verb === 'logs' && !cmdUsed && WAITING_TO_START.test(t)) b = { kind: 'waiting', from: i, to: i + 1 };
+      else if (cmd?.verb === 'logs' && !cmdUsed && !this.strongStart(i)) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
       else b = this.start(i);
       if (!b && logsHint && fenced) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
       if (b) {
@@ -257,7 +259,7 @@ class Segmenter {
       // two describe keys in a row: "Status: Failed / Reason: Evicted / Message: …"
       return nd?.kind === 'top' && this.ind(j) === ind && (d.value !== '' || DESCRIBE_SECTIONS.has(d.key)) && !/^[a-z]/.test(nt);
     }
-    if (d?.kind === 'container') return j >= 0 && (nd?.kind === 'container' || nd?.kind === 'state') && this.ind(j) >= ind;
+    if (d?.kind === 'container') return j >= 0 && nd !== undefined && (nd.kind !== 'top' || STATE_KEYS.has(nd.key)) && this.ind(j) >= ind;
     // a container block: "app:" (or just "app") with its keys under it
     const name = isContainerHeader(t) ?? (/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(t) ? t : undefined);
     if (name !== undefined && j >= 0 && nd?.kind === 'container' && (this.ind(j) > ind || (this.ind(j) === ind && /^(?:Container ID|Image)$/.test(nd.key)))) return true;
@@ -294,7 +296,8 @@ class Segmenter {
       }
       const row = EVENT_ROW.test(t) || OLD_EVENT_ROW.test(t);
       if (ind > base || d !== undefined || row || isEllipsis(t)) {
-        if (d?.kind === 'top' && ind <= base) section = d.key;
+        // (Reason, Message under a container's state are no new section)
+        if (d?.kind === 'top' && ind <= base && !(section.endsWith('Containers') && (d.key === 'Reason' || d.key === 'Message'))) section = d.key;
         last = j;
         lastRow = row;
         blankSince = false;
@@ -312,6 +315,14 @@ class Segmenter {
         continue;
       }
       if ((section === 'Labels' || section === 'Node-Selectors') && /^[\w.\/-]+=\S*$/.test(t)) {
+        last = j;
+        continue;
+      }
+      if (section === 'Volumes' && keyValue(t) !== undefined) {
+        last = j;
+        continue;
+      }
+      if (section === 'Tolerations' && /^[\w.\/-]*(?:=\S*)?(?::(?:NoSchedule|PreferNoSchedule|NoExecute))?(?: op=Exists)?(?: for \d+s)?$/.test(t) && /[:=]|op=/.test(t)) {
         last = j;
         continue;
       }
@@ -375,7 +386,7 @@ class Segmenter {
     const k = yamlKey(t);
     if (k !== undefined && K8S_KEYS.has(k)) return true;
     if (j < 0 || !isYamlLine(this.t(j)) || this.ind(j) < ind) return false;
-    if (t.startsWith('-')) return true;
+    if (t.startsWith('-')) return k !== undefined;
     return k !== undefined && /^[a-z_$"']/.test(k);
   }
 
@@ -613,7 +624,11 @@ function describePods(lines: Line[]): Line[][] {
 function describePieces(r: Reader, b: Block, order: number): Piece[] {
   const ctx: Ctx = { file: r.file, now: r.now, warnings: [], dropped: 0 };
   const out: Piece[] = [];
-  for (const part of describePods(blockLines(r, b))) {
+  const all = blockLines(r, b);
+  // a copy that began at the first key lost that line's indentation
+  const [l0, l1] = all;
+  if (l0 && l1 && l1.indent > l0.indent && describeKey(l0.text)?.kind === 'top' && describeKey(l1.text)?.kind === 'top' && !/^IPs?:/.test(l1.text)) all[0] = { ...l0, indent: l1.indent };
+  for (const part of describePods(all)) {
     const lines = normalizeDescribe(part);
     if (lines.length === 0) continue;
     const d = describePod(lines, ctx);
@@ -797,8 +812,11 @@ export function recoverYaml(ls: YLine[], skipped: number[], depth = 0): unknown 
   // first one (a copy that began mid-block) are a segment of their own
   const segs: YLine[][] = [];
   for (const l of content) {
-    if (l.indent === base || segs.length === 0) segs.push([l]);
-    else (segs[segs.length - 1] as YLine[]).push(l);
+    const prev = segs[segs.length - 1];
+    // "key:" with its list at the same column ("volumes:\n- name: x") is one segment
+    const compact = prev !== undefined && l.indent === base && /^-(?: |$)/.test(l.text) && /^[^\s-][^:]*:\s*$/.test((prev[0] as YLine).text) && (prev[0] as YLine).indent === base;
+    if ((l.indent === base && !compact) || segs.length === 0) segs.push([l]);
+    else (prev as YLine[]).push(l);
   }
   const isItem = (s: YLine[]) => /^-(?: |$)/.test((s[0] as YLine).text) && (s[0] as YLine).indent === base;
   const seq = isItem(segs[0] as YLine[]) || (segs.length > 1 && (segs[0] as YLine[])[0]?.indent !== base && isItem(segs[1] as YLine[]));
@@ -807,9 +825,9 @@ export function recoverYaml(ls: YLine[], skipped: number[], depth = 0): unknown 
   for (const s of segs) {
     const head = s[0] as YLine;
     if (head.indent !== base) {
-      // leading deeper lines: read as their own block, kept only as a mapping's extra keys
-      const v = recoverYaml(s, skipped, depth + 1);
-      if (isObject(v) && !seq) for (const [k, x] of Object.entries(v)) if (!(k in map)) map[k] = x;
+      // leading deeper lines (a copy that began inside a block): read, but they belong to a
+      // parent the paste does not show, so they are not the object's own keys
+      recoverYaml(s, skipped, depth + 1);
       continue;
     }
     if (seq !== isItem(s)) {
@@ -846,7 +864,9 @@ export function recoverYaml(ls: YLine[], skipped: number[], depth = 0): unknown 
           .join('\n');
         continue;
       }
-      const v = recoverYaml(s.slice(1), skipped, depth + 1);
+      const body = s.slice(1);
+      // a compact list under its key: the items are one column deeper for the parser
+      const v = recoverYaml(body.map((l) => (l.indent === base ? { ...l, indent: base + 1 } : l)), skipped, depth + 1);
       if (v !== undefined) map[key] = v;
       continue;
     }
@@ -1158,7 +1178,7 @@ interface Assembled {
   line: number;
 }
 
-function assembleDraft(d: Draft, now: number): Assembled {
+function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   const pieces = [...d.pieces].sort((a, b) => b.rank - a.rank || a.order - b.order || a.line - b.line);
   const withPod = pieces.filter((p) => p.pod !== undefined);
   const pod: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata: {} };
@@ -1174,9 +1194,15 @@ function assembleDraft(d: Draft, now: number): Assembled {
   }
   const md = pod['metadata'] as JsonObject;
   md['name'] = d.name;
+  if (d.namespace === undefined) {
+    // "Successfully assigned shop/web-1 to node-2" tells the namespace
+    const named = podName(d.pieces.flatMap((p) => p.events));
+    if (named !== undefined && named.name === d.name && named.namespace !== undefined) d.namespace = named.namespace;
+  }
   if (d.namespace !== undefined) md['namespace'] = d.namespace;
   // describe prints no creation time; a table's AGE does
-  const tableCreated = withPod.find((p) => p.format === 'pods-table' && nonEmpty(obj(p.pod?.['metadata'])?.['creationTimestamp']) !== undefined);
+  // (only when the instant the table was taken is known: its ages count from it)
+  const tableCreated = nowKnown ? withPod.find((p) => p.format === 'pods-table' && nonEmpty(obj(p.pod?.['metadata'])?.['creationTimestamp']) !== undefined) : undefined;
   const describeEstimated = withPod.some((p) => p.createdEstimated);
   if (tableCreated && describeEstimated) md['creationTimestamp'] = obj(tableCreated.pod?.['metadata'])?.['creationTimestamp'];
 
@@ -1208,7 +1234,30 @@ function assembleDraft(d: Draft, now: number): Assembled {
   const ns = d.namespace && d.namespace !== 'default' ? ` -n ${d.namespace}` : '';
   const yamlCmd = `kubectl get pod ${d.name}${ns} -o yaml`;
   const missing: MissingFact[] = [];
+  // a container (status) pasted without its name, from YAML
+  for (const [o, k] of [
+    [obj(pod['spec']), 'containers'],
+    [obj(pod['status']), 'containerStatuses'],
+  ] as const) {
+    const list = o?.[k];
+    if (!Array.isArray(list)) continue;
+    const nameless = list.filter((c) => isObject(c) && typeof c['name'] !== 'string');
+    if (nameless.length === 1) (nameless[0] as JsonObject)['name'] = UNNAMED;
+    if (o) o[k] = list.filter((c) => isObject(c) && typeof c['name'] === 'string');
+  }
   nameUnnamed(pod, events, missing, yamlCmd);
+  // a table row's containers are made up: the one not ready takes a name the paste gives
+  if (richest?.format === 'pods-table') {
+    const known = new Set([...d.pieces.map((p) => p.logs?.container).filter((c): c is string => c !== undefined), ...containersInEvents(events)]);
+    const sts = (obj(pod['status'])?.['containerStatuses'] ?? []) as JsonObject[];
+    const notReady = sts.filter((s) => s['ready'] !== true);
+    if (known.size === 1 && notReady.length === 1) {
+      const from = String((notReady[0] as JsonObject)['name']);
+      const to = [...known][0] as string;
+      (notReady[0] as JsonObject)['name'] = to;
+      for (const c of (obj(pod['spec'])?.['containers'] ?? []) as JsonObject[]) if (c['name'] === from) c['name'] = to;
+    }
+  }
 
   // which container an event from text is about, now that the pod's containers are known
   const spec = obj(pod['spec']) ?? {};
@@ -1341,7 +1390,9 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   seg.blocks.forEach((b, k) => {
     if (b.kind === 'describe') pieces.push(...describePieces(r, b, k));
   });
-  const now = opts.now ?? pieces.find((p) => p.estimate !== undefined)?.estimate ?? Date.now();
+  const estimated = pieces.find((p) => p.estimate !== undefined)?.estimate;
+  const now = opts.now ?? estimated ?? Date.now();
+  const nowKnown = opts.now !== undefined || estimated !== undefined;
   let noEvents = false;
   let otherDescribe = false;
   seg.blocks.forEach((b, k) => {
@@ -1358,9 +1409,11 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
       case 'json':
         for (const v of jsonValues(r, b)) pieces.push(...valuePieces(r, v, b, k));
         break;
-      case 'logs':
-        pieces.push(logsPiece(r, b, k));
+      case 'logs': {
+        const p = logsPiece(r, b, k);
+        if (p.logs?.text !== '') pieces.push(p);
         break;
+      }
       case 'waiting': {
         const p = waitingPiece(r, b, k);
         if (p) pieces.push(p);
@@ -1453,7 +1506,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   const objects: TextObject[] = [];
   let first: TextObject | undefined;
   for (const d of drafts.sort((a, b) => a.order - b.order || a.line - b.line)) {
-    const a = assembleDraft(d, now);
+    const a = assembleDraft(d, now, nowKnown);
     const info = { format: a.format, missing: a.missing, warnings: [] as string[], capturedAt: a.capturedAt, ...(a.placeholder ? { placeholder: true } : {}), ...(a.logs ? { logs: a.logs } : {}) };
     markTextInput(a.pod, info);
     const o = { value: a.pod, line: a.line };

@@ -654,6 +654,8 @@ class WithFallback {
     private readonly now: number | undefined,
     make: (emit: (d: ParsedDoc) => void) => YamlDocuments | JsonDocuments,
     private readonly checkShape: boolean,
+    /** The text is JSON only by its first character ("[step 3] …"): its JSON error would mislead. */
+    private readonly looseJson = false,
   ) {
     this.inner = make((d) => (this.held ? this.held.push(d) : this.emit(d)));
   }
@@ -699,8 +701,8 @@ class WithFallback {
       try {
         objects = parseKubectlText(raw.join(''), this.file, this.now).objects;
       } catch (e) {
-        if (this.failed) throw this.failed;
-        if (!(e instanceof InputError)) throw e;
+        if (this.failed && !this.looseJson) throw this.failed;
+        if (!(e instanceof InputError) || this.failed) throw e;
       }
       if (objects.some((o) => (o.value as Record<string, unknown>)['kind'] === 'Pod') || (this.failed && objects.length > 0)) {
         for (const o of objects) this.emit({ value: o.value, line: o.line });
@@ -820,7 +822,9 @@ export class DocumentStream {
     this.lead = 0;
     // "[root@host ~]# kubectl …" starts with a bracket too
     const json = (c === '{' || c === '[') && !/^\[[^\]\n]{1,80}\]\s?[#$%>]/.test(start) && !/^\[\s*(?:\.{2,}|…)/.test(start);
-    this.inner = json ? new WithFallback(this.file, this.emit, this.opts.now, (e) => new JsonDocuments(this.file, e), false) : this.textOrYaml(start);
+    // JSON as kubectl prints it starts with "{" or "[" and a line break, a quote or a bracket
+    const loose = !/^[{[]\s*(?:$|["{[\]}]|-?\d|true|false|null)/m.test(start.slice(0, 200));
+    this.inner = json ? new WithFallback(this.file, this.emit, this.opts.now, (e) => new JsonDocuments(this.file, e), false, loose) : this.textOrYaml(start);
     this.inner.write(body);
     return true;
   }
