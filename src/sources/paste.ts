@@ -825,9 +825,10 @@ export function recoverYaml(ls: YLine[], skipped: number[], depth = 0): unknown 
   for (const s of segs) {
     const head = s[0] as YLine;
     if (head.indent !== base) {
-      // leading deeper lines (a copy that began inside a block): read, but they belong to a
-      // parent the paste does not show, so they are not the object's own keys
-      recoverYaml(s, skipped, depth + 1);
+      // leading deeper lines: inside a key's value, part of it (an indentation slip); at the top
+      // of a document, a copy that began inside a block whose parent the paste does not show
+      const v = recoverYaml(s, skipped, depth + 1);
+      if (depth > 0 && isObject(v) && !seq) for (const [k, x] of Object.entries(v)) if (!(k in map)) map[k] = x;
       continue;
     }
     if (seq !== isItem(s)) {
