@@ -64,6 +64,7 @@ export class KubectlTextDocuments {
     private readonly file: string,
     private readonly emit: (d: ParsedDoc) => void,
     private readonly now?: number,
+    private readonly lineOffset = 0,
   ) {}
 
   write(text: string): void {
@@ -75,14 +76,14 @@ export class KubectlTextDocuments {
   end(): void {
     const text = this.parts.join('');
     this.parts = [];
-    for (const o of parseKubectlText(text, this.file, this.now).objects) this.emit({ value: o.value, line: o.line });
+    for (const o of parseKubectlText(text, this.file, this.now, this.lineOffset).objects) this.emit({ value: o.value, line: o.line });
   }
 }
 
 /** Read kubectl text (or any paste); its warnings travel with the first pod read from it. */
-export function parseKubectlText(text: string, file: string, now?: number): KubectlTextResult {
+export function parseKubectlText(text: string, file: string, now?: number, lineOffset = 0): KubectlTextResult {
   try {
-    return readPaste(text, file, now !== undefined ? { now } : {});
+    return readPaste(text, file, { ...(now !== undefined ? { now } : {}), lineOffset });
   } catch (e) {
     if (e instanceof InputError) throw e;
     // a reader bug must not become a crash with a stack trace: one line, exit 2

@@ -52,10 +52,10 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u20
  * Split and clean a pasted text (`\r\n` may be left in). Throws when the text has more than
  * MAX_LINES lines that are not blank.
  */
-export function pasteLines(input: string, file: string): PasteLines {
+export function pasteLines(input: string, file: string, lineOffset = 0): PasteLines {
   const L: PasteLines = { text: [], indent: [], flags: [], n: [], fenceLang: new Map(), count: 0 };
   let at = 0;
-  let n = 0;
+  let n = lineOffset;
   let fenced = false;
   let gap = false;
   const push = (t: string, ind: number, f: number) => {

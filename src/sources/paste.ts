@@ -66,6 +66,8 @@ const MAX_LOG = 256 * 1024;
 export interface PasteOptions {
   /** The instant the text was taken (--now, or a fixture header's now). */
   now?: number;
+  /** Lines of the file before the text (a fixture's header): line numbers count from there. */
+  lineOffset?: number;
 }
 
 type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting';
@@ -1382,7 +1384,7 @@ function ownerOf(p: Piece, drafts: Draft[]): Draft | undefined {
  * JSON of a pod or its events) podwhy reads.
  */
 export function readPaste(text: string, file: string, opts: PasteOptions = {}): KubectlTextResult {
-  const L = pasteLines(text, file);
+  const L = pasteLines(text, file, opts.lineOffset ?? 0);
   const seg = new Segmenter(L);
   seg.run();
   const r: Reader = { file, L, now: opts.now, warnings: [], skipped: [], others: [], skippedObjects: [] };

@@ -614,6 +614,8 @@ export interface ReadOptions {
   bigDoc?: number;
   /** The instant the input was captured (--now), for kubectl text that prints ages. */
   now?: number;
+  /** Lines of the file before this input (a fixture's header): line numbers count from there. */
+  lineOffset?: number;
 }
 
 /** YAML or JSON under this size that fails to parse is read again line by line (paste.ts). */
@@ -656,8 +658,14 @@ class WithFallback {
     private readonly checkShape: boolean,
     /** The text is JSON only by its first character ("[step 3] …"): its JSON error would mislead. */
     private readonly looseJson = false,
+    /** Lines before this input in its file (the header of a fixture). */
+    private readonly offset = 0,
   ) {
-    this.inner = make((d) => (this.held ? this.held.push(d) : this.emit(d)));
+    this.inner = make((d) => {
+      const shifted = this.offset === 0 ? d : { ...d, line: d.line + this.offset, ...(d.itemLines ? { itemLines: d.itemLines.map((n) => n + this.offset) } : {}) };
+      if (this.held) this.held.push(shifted);
+      else this.emit(shifted);
+    });
   }
 
   private letGo(): void {
@@ -699,7 +707,7 @@ class WithFallback {
     if (this.failed || (this.checkShape && !(this.held ?? []).every((d) => k8sShaped(d.value)))) {
       let objects: { value: unknown; line: number }[] = [];
       try {
-        objects = parseKubectlText(raw.join(''), this.file, this.now).objects;
+        objects = parseKubectlText(raw.join(''), this.file, this.now, this.offset).objects;
       } catch (e) {
         if (this.failed && !this.looseJson) throw this.failed;
         if (!(e instanceof InputError) || this.failed) throw e;
@@ -824,7 +832,7 @@ export class DocumentStream {
     const json = (c === '{' || c === '[') && !/^\[[^\]\n]{1,80}\]\s?[#$%>]/.test(start) && !/^\[\s*(?:\.{2,}|…)/.test(start);
     // JSON as kubectl prints it starts with "{" or "[" and a line break, a quote or a bracket
     const loose = !/^[{[]\s*(?:$|["{[\]}]|-?\d|true|false|null)/m.test(start.slice(0, 200));
-    this.inner = json ? new WithFallback(this.file, this.emit, this.opts.now, (e) => new JsonDocuments(this.file, e), false, loose) : this.textOrYaml(start);
+    this.inner = json ? new WithFallback(this.file, this.emit, this.opts.now, (e) => new JsonDocuments(this.file, e), false, loose, this.opts.lineOffset) : this.textOrYaml(start);
     this.inner.write(body);
     return true;
   }
@@ -836,9 +844,7 @@ export class DocumentStream {
     if (value !== null && value !== undefined) this.emit({ value, line: firstLine });
     const nowText = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['now'] : undefined;
     const now = typeof nowText === 'string' && Number.isFinite(Date.parse(nowText)) ? Date.parse(nowText) : this.opts.now;
-    const off = fx.lines;
-    const emit = (d: ParsedDoc) => this.emit({ ...d, line: d.line + off, ...(d.itemLines ? { itemLines: d.itemLines.map((n) => n + off) } : {}) });
-    const inner = new DocumentStream(this.file, emit, { ...this.opts, ...(now !== undefined ? { now } : {}) });
+    const inner = new DocumentStream(this.file, this.emit, { ...this.opts, lineOffset: (this.opts.lineOffset ?? 0) + fx.lines, ...(now !== undefined ? { now } : {}) });
     this.inner = inner;
     inner.write(body.slice(fx.rest));
   }
@@ -846,8 +852,8 @@ export class DocumentStream {
   /** kubectl text or a paste (read line by line), or YAML (read again line by line if it fails). */
   private textOrYaml(head: string): WithFallback | KubectlTextDocuments {
     const s = sniff(head);
-    if (s.kind !== 'yaml') return new KubectlTextDocuments(this.file, this.emit, this.opts.now);
-    return new WithFallback(this.file, this.emit, this.opts.now, (e) => new YamlDocuments(this.file, e, this.bigDoc), true);
+    if (s.kind !== 'yaml') return new KubectlTextDocuments(this.file, this.emit, this.opts.now, this.opts.lineOffset);
+    return new WithFallback(this.file, this.emit, this.opts.now, (e) => new YamlDocuments(this.file, e, this.bigDoc), true, false, this.opts.lineOffset);
   }
 
   end(): void {
