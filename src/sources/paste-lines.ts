@@ -186,6 +186,8 @@ export function promptCommand(text: string): Command | undefined {
     if (KUBECTL.test(rest) || OTHER.test(rest)) cmd = rest;
     else if (!weak && head !== '' && rest !== '' && /^[\w.\/-]/.test(rest) && !/\s{2,}/.test(rest) && /[$]$|\]\s?[#$%]$|@/.test(head)) cmd = rest;
   }
+  // a prompt with nothing after it (the end of a terminal copy)
+  if (cmd === undefined && m && (m[1] ?? '') === '' && /^(?:\[[^\]\n]{1,80}\]\s?[#$%>]|[\w.-]+@[\w.-]+(?::\S*)?\s?[#$%>]|PS [A-Za-z]:\\[^>\n]{0,120}>|[A-Za-z]:\\[^>\n]{0,120}>|\$)$/.test(text)) return { tool: '' };
   // a bare kubectl command line ("kubectl describe pod x")
   if (cmd === undefined && KUBECTL.test(text)) {
     const verb = text.replace(KUBECTL, '').trim().split(/\s+/)[0] ?? '';
@@ -401,7 +403,7 @@ export const WAITING_TO_START = /^(?:Error from server(?: \(\w+\))?: )?container
 
 /** A line that only marks a cut: "...", "[...]", "<snip>", "(…)". */
 export function isEllipsis(text: string): boolean {
-  return /^(?:[.…]{2,}|\[\s*(?:\.{2,}|…|snip(?:ped)?|cut|truncated|omitted)\s*\]|<\s*(?:snip(?:ped)?|cut|truncated)\s*>|\(\s*(?:\.{2,}|…|snip(?:ped)?)\s*\)|-{2,} ?(?:snip|cut) ?-{2,}|# ?\.{3}.*)$/i.test(text);
+  return /^(?:\.{2,}|…+|\.{3}\s*\(?\s*(?:cut|snip(?:ped)?|truncated|omitted|more)\s*\)?\s*(?:\.{3})?|\(\s*(?:cut|snipped|truncated|omitted)\s*\)|\[\s*(?:\.{2,}|…|snip(?:ped)?|cut|truncated|omitted)\s*\]|<\s*(?:snip(?:ped)?|cut|truncated)\s*>|\(\s*(?:\.{2,}|…|snip(?:ped)?)\s*\)|-{2,} ?(?:snip|cut) ?-{2,}|# ?\.{3}.*)$/i.test(text);
 }
 
 /** A YAML line: a key, a list entry, a document marker, a comment. */

@@ -1211,18 +1211,20 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
 
   // events: de-duplicated (a describe and a table of the same pod), named after the pod
   const events: JsonObject[] = [];
-  const seen = new Map<string, JsonObject>();
+  // the same event in two pieces (a describe's Events and an events table) is kept once
+  const seen = new Map<string, { e: JsonObject; piece: Piece }>();
   for (const p of [...d.pieces].sort((a, b) => a.order - b.order || a.line - b.line)) {
     for (const e of p.events) {
-      const k = `${str(e['type']) ?? ''}|${str(e['reason']) ?? ''}|${(str(e['message']) ?? '').replace(/\s+/g, ' ').trim()}`;
-      const prev = seen.get(k);
+      const k = `${str(e['type']) ?? ''}|${str(e['reason']) ?? ''}|${String(e['count'] ?? '')}|${(str(e['message']) ?? '').replace(/\s+/g, ' ').trim()}`;
+      const was = seen.get(k);
+      const prev = was && was.piece !== p ? was.e : undefined;
       if (prev) {
         const inv = obj(e['involvedObject']);
         const pinv = obj(prev['involvedObject']);
         if (pinv && inv?.['fieldPath'] !== undefined && pinv['fieldPath'] === undefined) pinv['fieldPath'] = inv['fieldPath'];
         continue;
       }
-      seen.set(k, e);
+      if (!was) seen.set(k, { e, piece: p });
       const inv = (e['involvedObject'] ??= { kind: 'Pod' }) as JsonObject;
       inv['kind'] ??= 'Pod';
       inv['name'] = d.name;
@@ -1265,12 +1267,14 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   // which container an event from text is about, now that the pod's containers are known
   const spec = obj(pod['spec']) ?? {};
   const all: { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[] = [];
-  for (const list of ['initContainers', 'containers']) {
-    for (const c of Array.isArray(spec[list]) ? (spec[list] as unknown[]) : []) {
-      if (!isObject(c) || typeof c['name'] !== 'string') continue;
-      const st = list === 'containers' ? statusOf(pod, c['name']) : undefined;
+  for (const list of ['initContainers', 'containers'] as const) {
+    const specs = (Array.isArray(spec[list]) ? (spec[list] as unknown[]) : []).filter(isObject);
+    for (const name of containersOf(pod, list)) {
+      const c = specs.find((x) => x['name'] === name) ?? {};
+      const st = list === 'containers' ? statusOf(pod, name) : undefined;
       const waiting = str(obj(obj(st?.['state'])?.['waiting'])?.['reason']);
-      all.push({ name: c['name'], list, ...(typeof c['image'] === 'string' ? { image: c['image'] } : {}), probes: ['liveness', 'readiness', 'startup'].filter((k) => c[`${k}Probe`] !== undefined), ...(waiting ? { waiting } : {}) });
+      const image = str(c['image']) ?? str(st?.['image']);
+      all.push({ name, list, ...(image !== undefined ? { image } : {}), probes: ['liveness', 'readiness', 'startup'].filter((k) => c[`${k}Probe`] !== undefined), ...(waiting ? { waiting } : {}) });
     }
   }
   let unattributed = false;
