@@ -1184,10 +1184,14 @@ interface Assembled {
 function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   const pieces = [...d.pieces].sort((a, b) => b.rank - a.rank || a.order - b.order || a.line - b.line);
   const withPod = pieces.filter((p) => p.pod !== undefined);
-  const pod: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata: {} };
   const richest = withPod[0];
-  for (const p of withPod) {
-    const part = clone(p.pod as JsonObject);
+  // one piece: its object is the pod (no copy); several: merged into a new one
+  const pod: JsonObject = withPod.length === 1 ? (richest?.pod as JsonObject) : { apiVersion: 'v1', kind: 'Pod', metadata: {} };
+  pod['apiVersion'] ??= 'v1';
+  pod['kind'] ??= 'Pod';
+  if (!isObject(pod['metadata'])) pod['metadata'] = {};
+  for (const p of withPod.length === 1 ? [] : withPod) {
+    const part = p.format === 'pods-table' ? clone(p.pod as JsonObject) : (p.pod as JsonObject);
     // a table row's containers are made up from READY: they never join real ones
     if (p.format === 'pods-table' && p !== richest && (containersOf(pod).length > 0 || containersOf(pod, 'initContainers').length > 0)) {
       for (const k of ['containers', 'initContainers']) delete (obj(part['spec']) ?? {})[k];
@@ -1459,7 +1463,12 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
 
   // pieces → drafts, by name (a namespace-less name matches the same name in any namespace)
   const drafts: Draft[] = [];
-  const find = (name: string, namespace: string | undefined) => drafts.find((d) => d.name === name && (d.namespace === undefined || namespace === undefined || d.namespace === namespace));
+  const byName = new Map<string, Draft[]>();
+  const find = (name: string, namespace: string | undefined) => (byName.get(name) ?? []).find((d) => d.namespace === undefined || namespace === undefined || d.namespace === namespace);
+  const add = (d: Draft) => {
+    drafts.push(d);
+    if (d.name !== undefined) byName.set(d.name, [...(byName.get(d.name) ?? []), d]);
+  };
   const anonymous: Piece[] = [];
   const emptyEvents: Piece[] = [];
   for (const p of pieces.sort((a, b) => a.order - b.order || a.line - b.line)) {
@@ -1471,7 +1480,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
     let d = find(p.name, p.namespace);
     if (!d) {
       d = { name: p.name, pieces: [], line: p.line, order: p.order };
-      drafts.push(d);
+      add(d);
     }
     if (d.namespace === undefined && p.namespace !== undefined) d.namespace = p.namespace;
     d.pieces.push(p);
