@@ -1241,7 +1241,9 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   }
 
   const ns = d.namespace && d.namespace !== 'default' ? ` -n ${d.namespace}` : '';
-  const yamlCmd = `kubectl get pod ${d.name}${ns} -o yaml`;
+  // a made-up name is no name to run a command with
+  const podRef = d.madeUp ? 'NAME' : (d.name as string);
+  const yamlCmd = `kubectl get pod ${podRef}${ns} -o yaml`;
   const missing: MissingFact[] = [];
   // a container (status) pasted without its name, from YAML
   for (const [o, k] of [
@@ -1300,7 +1302,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     const c = logsContainer(pod, events, l.container);
     logs ??= {};
     logs[c.name] = { text: l.text, previous: l.previous, truncated: l.truncated, origin: 'text' };
-    if (c.guessed) missing.push({ fact: 'logs-container', subjects: [c.name], command: `kubectl logs ${d.name}${ns} -c CONTAINER${l.previous ? ' --previous' : ''}` });
+    if (c.guessed) missing.push({ fact: 'logs-container', subjects: [c.name], command: `kubectl logs ${podRef}${ns} -c CONTAINER${l.previous ? ' --previous' : ''}` });
   }
 
   const formats = new Set(d.pieces.map((p) => p.format));
@@ -1316,20 +1318,20 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     // exactly what describe says it does not print
     missing.unshift(...((d.pieces[0] as Piece).missing ?? []));
   } else if (placeholder) {
-    missing.unshift({ fact: 'pod-object', command: `kubectl describe pod ${d.name}${ns}` });
+    missing.unshift({ fact: 'pod-object', command: `kubectl describe pod ${podRef}${ns}` });
     if (d.madeUp) notice({ fact: 'pod-name', command: `kubectl get pods${ns}` });
   } else if (richest?.format === 'pods-table') {
-    missing.unshift({ fact: 'pods-table', command: `kubectl describe pod ${d.name}${ns}` });
+    missing.unshift({ fact: 'pods-table', command: `kubectl describe pod ${podRef}${ns}` });
   } else {
     const from: MissingFact[] = [];
     for (const p of withPod) for (const m of p.missing ?? []) if (['waiting-message', 'condition-message', 'terminating-phase'].includes(m.fact)) from.push({ ...m, command: m.command.replace(/kubectl get pod \S+(?: -n \S+)? -o yaml/, yamlCmd) });
     for (const m of from) notice(m);
-    if (unattributed) notice({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${d.name} -o wide` });
+    if (unattributed) notice({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${podRef} -o wide` });
     if (d.madeUp) notice({ fact: 'pod-name', command: `kubectl get pods${ns}` });
     const hasContainers = containersOf(pod).length > 0 || containersOf(pod, 'initContainers').length > 0;
     if (!hasContainers) notice({ fact: 'no-containers', command: yamlCmd });
     if (pod['status'] === undefined) notice({ fact: 'no-status', command: yamlCmd });
-    if (events.length === 0 && !d.pieces.some((p) => p.eventsSeen)) notice({ fact: 'no-events', command: `kubectl describe pod ${d.name}${ns}` });
+    if (events.length === 0 && !d.pieces.some((p) => p.eventsSeen)) notice({ fact: 'no-events', command: `kubectl describe pod ${podRef}${ns}` });
     if (nonEmpty(md['creationTimestamp']) === undefined) notice({ fact: 'age', command: yamlCmd });
     else if (describeEstimated && !tableCreated) notice({ fact: 'creation-time', command: yamlCmd });
   }
