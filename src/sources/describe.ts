@@ -678,6 +678,9 @@ const OLD_ROW = new RegExp(
   String.raw`^(${WHEN_RE})\s+(${WHEN_RE})\s+(\d+)\s+(${FROM_RE})\s+(?:(spec\.\w+\{[^}]*\}|implicitly required container \S+)\s+)?(?:(Normal|Warning)\s+)?(\S+)\s*(.*)$`,
 );
 
+/** What an event's From column holds: a component (kubelet, a scheduler, a controller), not prose. */
+const COMPONENT = /^(?:\{[^}]*\}|(?:kubelet|default-scheduler|karpenter|cluster-autoscaler|multus|[a-z][\w-]*-(?:controller|scheduler|manager|provisioner|autoscaler|operator|plugin|agent|webhook|proxy)s?|kube-[\w-]+|gke-[\w-]+|cilium[\w-]*|calico[\w-]*|[a-z][\w.-]*\.(?:io|com|dev|org|net|k8s)(?:\/[\w.-]+)*)(?:, [\w.:\/-]+)?)$/;
+
 export interface EventRow {
   type?: string;
   reason?: string;
@@ -718,8 +721,9 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
     if (l.text === '') continue;
     if (/^Type\s+Reason\s+Age\s+From\s+Message$/.test(l.text)) {
       old = false;
-      fromCol = l.indent + l.text.indexOf('From');
-      msgCol = l.indent + l.text.indexOf('Message');
+      // (a header whose spaces a web page collapsed tells no columns)
+      fromCol = / {2,}/.test(l.text) ? l.indent + l.text.indexOf('From') : -1;
+      msgCol = fromCol >= 0 ? l.indent + l.text.indexOf('Message') : -1;
       continue;
     }
     if (/^(?:FirstSeen|LastSeen)\s+(?:FirstSeen|LastSeen)\s+Count\s+From\s+Sub[oO]bjectPath\b/.test(l.text)) {
@@ -781,6 +785,18 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
           if (at(fromCol) === ' ' && at(fromCol - 1) === ' ') {
             from = undefined;
             message = l.text.slice(Math.max(0, msgCol - l.indent));
+          }
+        } else if (fromCol < 0) {
+          // No header: the tabwriter's cells are two spaces apart or more; a row of four cells
+          // (Type, Reason, Age, Message) has an empty From. Spaces collapsed to one: a From is
+          // a component's name, not the first word of a message.
+          const cells = l.text.split(/ {2,}/);
+          if (cells.length === 4 && cells[2] === ageText) {
+            from = undefined;
+            message = cells[3] as string;
+          } else if (cells.length < 4 && from !== undefined && !COMPONENT.test(from)) {
+            message = `${from} ${message}`;
+            from = undefined;
           }
         }
         const src = sourceComponent(from);

@@ -151,6 +151,8 @@ export function pasteLines(input: string, file: string, lineOffset = 0): PasteLi
 export interface Command {
   /** kubectl, oc, k, microk8s kubectl, …; other programs (cat, helm) have `tool` but no verb. */
   tool: string;
+  /** A command line without a prompt before it ("kubectl describe pod x"). */
+  bare?: boolean;
   verb?: string;
   /** The resource type named (pod, pods, po, events, deploy, …), lowercased. */
   resource?: string;
@@ -191,7 +193,7 @@ export function promptCommand(text: string): Command | undefined {
   // a bare kubectl command line ("kubectl describe pod x")
   if (cmd === undefined && KUBECTL.test(text)) {
     const verb = text.replace(KUBECTL, '').trim().split(/\s+/)[0] ?? '';
-    if (VERBS.has(verb) || verb.startsWith('-')) cmd = text;
+    if (VERBS.has(verb) || verb.startsWith('-')) return { ...parseCommand(text), bare: true };
   }
   if (cmd === undefined) return undefined;
   return parseCommand(cmd);

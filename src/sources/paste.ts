@@ -273,6 +273,7 @@ class Segmenter {
     let last = i;
     let section = describeKey(this.t(i))?.kind === 'top' ? (describeKey(this.t(i))?.key as string) : EVENT_ROW.test(this.t(i)) || EVENT_HEADER.test(this.t(i)) ? 'Events' : 'Containers';
     let msgUntil = -1;
+    let inArgs = false;
     let lastRow = EVENT_ROW.test(this.t(i)) || OLD_EVENT_ROW.test(this.t(i));
     let blankSince = false;
     for (let j = i + 1; j < this.L.count; j++) {
@@ -284,8 +285,19 @@ class Segmenter {
         last = j;
         continue;
       }
-      if (ind <= base && promptCommand(t)) break;
       const d = describeKey(t);
+      const inContainers = section.endsWith('Containers');
+      // a command line inside Command:/Args: is no prompt
+      if (ind <= base && !(inArgs && d === undefined)) {
+        const p = promptCommand(t);
+        if (p && !(p.bare && inContainers)) break;
+      }
+      if (d !== undefined) inArgs = d.kind === 'container' && (d.key === 'Command' || d.key === 'Args') && d.value === '';
+      else if (inArgs && inContainers) {
+        // the lines of a Command or Args that lost their indentation
+        last = j;
+        continue;
+      }
       // a terminated state's message runs to its "Exit Code:" line, at any indentation
       if (d?.key === 'Message' && ind > base) {
         for (let k = j + 1; k < Math.min(this.L.count, j + 200); k++) {
