@@ -340,7 +340,8 @@ class Segmenter {
         last = j;
         continue;
       }
-      if (section === 'Annotations' && /^[\w.\/-]+:(?: |$)/.test(t)) {
+      if (section === 'Annotations' && !this.strongStart(j) && !/^[{[]\s*$/.test(t)) {
+        // keys, and values of many lines (a JSON annotation at the left margin)
         last = j;
         continue;
       }
@@ -425,8 +426,11 @@ class Segmenter {
   private jsonExtent(i: number): number {
     let depth = 0;
     let size = 0;
+    // JSON that never closes (a cut paste) ends at the first blank line
+    let gap = -1;
     for (let j = i; j < this.L.count; j++) {
       if (this.fence(j)) return j;
+      if (j > i && gap < 0 && this.gap(j)) gap = j;
       const t = this.t(j);
       size += t.length;
       if (size > MAX_BLOCK) return j + 1;
@@ -447,7 +451,7 @@ class Segmenter {
       }
       if (depth === 0) return j + 1;
     }
-    return this.L.count;
+    return gap > 0 ? gap : this.L.count;
   }
 
   /** `kubectl logs` output: to the next prompt or the end of its fence; unfenced, to a blank line before other kubectl output. */
