@@ -91,6 +91,8 @@ export function pasteLines(input: string, file: string, lineOffset = 0): PasteLi
       if (!m) break;
       s = s.slice(m[0].length);
     }
+    // a terminal's echo of Ctrl-C before the next prompt
+    if (s.startsWith('^C')) s = s.slice(2);
     // k9s and other terminal boxes: │ on both sides; borders are decoration
     if (/[│┃║┌└╭╰─]/.test(s)) {
       if (BORDER.test(s.trim()) && !/[A-Za-z]{2,}\s{2,}[A-Za-z]/.test(s.replace(/[─━═]+/g, ''))) {
@@ -166,7 +168,7 @@ export interface Command {
   allNamespaces?: boolean;
 }
 
-const KUBECTL = /^(?:sudo\s+(?:-\S+\s+)*)?(?:kubectl(?:\.exe)?|oc|k|kc|kubecolor|microk8s[. ]kubectl|minikube kubectl --|k3s kubectl|k0s kubectl|rke2 kubectl)(?=\s|$)/;
+const KUBECTL = /^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:\S*\/)?kubectl(?:\.exe|\.sh)?|oc|k|kc|kubecolor|microk8s[. ]kubectl|minikube kubectl --|k3s kubectl|k0s kubectl|rke2 kubectl)(?=\s|$)/;
 const VERBS = new Set(['get', 'describe', 'logs', 'log', 'events', 'apply', 'create', 'delete', 'run', 'exec', 'top', 'rollout', 'version', 'edit', 'patch', 'explain', 'cluster-info', 'config', 'label', 'annotate', 'scale', 'debug', 'wait', 'port-forward', 'cp', 'attach', 'drain', 'cordon', 'uncordon', 'taint', 'auth', 'set', 'expose', 'replace']);
 const OTHER = /^(?:sudo\s+)?(?:helm|docker|crictl|ctr|nerdctl|cat|less|more|tail|head|grep|egrep|journalctl|systemctl|curl|wget|echo|ls|cd|vi|vim|nano|watch|stern|kustomize|kind|eksctl|az|gcloud|aws|podwhy|minikube|microk8s|k3s|git|make|npm|go|python3?|export|ssh|free|df|dmesg|uname|nslookup|dig|ping|telnet|nc)(?=\s|$)/;
 

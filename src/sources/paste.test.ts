@@ -216,6 +216,42 @@ describe('tables', () => {
   });
 });
 
+describe('more real pastes', () => {
+  test('k8s-10861: a prompt before ./cluster/kubectl.sh, and kubectl 1.0 describe', () => {
+    const p = read(paste('k8s-10861.txt')).pods[0];
+    assert.equal(name(p), 'simmemleak-hra99');
+    assert.equal(status(p, 'simmemleak')?.['restartCount'], 5);
+    assert.deepEqual(reasons(p), ['scheduled', 'pulled']);
+  });
+  test('kube-eventer-285 and ksm-1227: State and Last State alone, under prose or in a fence', () => {
+    for (const f of ['kube-eventer-285.txt', 'ksm-1227.txt']) {
+      const p = read(paste(f)).pods[0];
+      assert.equal(statuses(p).length, 1, f);
+      assert.equal(dig(statuses(p)[0], 'state', 'waiting', 'reason'), 'CrashLoopBackOff', f);
+      assert.equal(dig(statuses(p)[0], 'lastState', 'terminated', 'reason'), 'OOMKilled', f);
+    }
+  });
+  test('hmcts-28772: a table row and a Last State without its container: one container', () => {
+    const p = read(paste('hmcts-28772.txt')).pods[0];
+    assert.equal(name(p), 'tax-tribunals-application-base-74464f6b98-2kj6g');
+    assert.equal(statuses(p).length, 1);
+    assert.equal(statuses(p)[0]?.['restartCount'], 4);
+    assert.equal(dig(statuses(p)[0], 'lastState', 'terminated', 'reason'), 'OOMKilled');
+  });
+  test('k8s-91215 and appvia-763: kubectl get pods -w: the last row of a pod is its state', () => {
+    const a = read(paste('k8s-91215.txt'));
+    assert.equal(a.pods.length, 1);
+    assert.equal(dig(statuses(a.pods[0])[0], 'state', 'waiting', 'reason'), 'CrashLoopBackOff');
+    assert.equal(statuses(a.pods[0])[0]?.['restartCount'], 4);
+    const b = read(paste('appvia-763.txt'));
+    assert.equal(b.pods.length, 3);
+    const cm = b.pods.find((p) => name(p) === 'captain-controller-manager-665cfdd8cd-hl6l2');
+    assert.equal(statuses(cm)[0]?.['ready'], true);
+    assert.equal(dig(cm?.pod, 'status', 'initContainerStatuses'), undefined);
+    assert.deepEqual(b.warnings, ['p.txt: 2 line(s) could not be read and were skipped (lines 1, 19)']);
+  });
+});
+
 describe('YAML and JSON inside text', () => {
   test('cosmos-185: -o yaml cut inside spec: the status is read, the cut part skipped', () => {
     const s = read(paste('cosmos-185.txt'));

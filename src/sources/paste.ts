@@ -83,7 +83,7 @@ interface Block {
 
 // ---- segmentation ---------------------------------------------------------------------------
 
-class Segmenter {
+export class Segmenter {
   readonly blocks: Block[] = [];
   /** Line indexes placed: in a block, or decoration (prompt, fence, ellipsis, blank). */
   readonly placed: Uint8Array;
@@ -1198,7 +1198,8 @@ interface Assembled {
 }
 
 function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
-  const pieces = [...d.pieces].sort((a, b) => b.rank - a.rank || a.order - b.order || a.line - b.line);
+  // the richest first; of two as rich, the later (kubectl get pods -w prints a pod again as it changes)
+  const pieces = [...d.pieces].sort((a, b) => b.rank - a.rank || b.order - a.order || b.line - a.line);
   const withPod = pieces.filter((p) => p.pod !== undefined);
   const richest = withPod[0];
   // one piece: its object is the pod (no copy); several: merged into a new one
@@ -1208,10 +1209,18 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   if (!isObject(pod['metadata'])) pod['metadata'] = {};
   for (const p of withPod.length === 1 ? [] : withPod) {
     const part = p.format === 'pods-table' ? clone(p.pod as JsonObject) : (p.pod as JsonObject);
-    // a table row's containers are made up from READY: they never join real ones
+    // a table row's containers are made up from READY: they never join real ones, but a block
+    // pasted without its container's name is the one container the row says is not ready
     if (p.format === 'pods-table' && p !== richest && (containersOf(pod).length > 0 || containersOf(pod, 'initContainers').length > 0)) {
+      const sts = (obj(part['status'])?.['containerStatuses'] ?? []) as JsonObject[];
+      const notReady = sts.filter((x) => x['ready'] !== true);
+      const only = containersOf(pod).length === 1 && containersOf(pod)[0] === UNNAMED && containersOf(pod, 'initContainers').length === 0 && notReady.length === 1 ? notReady[0] : undefined;
       for (const k of ['containers', 'initContainers']) delete (obj(part['spec']) ?? {})[k];
       for (const k of ['containerStatuses', 'initContainerStatuses']) delete (obj(part['status']) ?? {})[k];
+      if (only) {
+        (part['status'] as JsonObject)['containerStatuses'] = [{ ...only, name: UNNAMED }];
+        (part['spec'] as JsonObject)['containers'] = [{ name: UNNAMED }];
+      }
     }
     mergeInto(pod, part);
   }
