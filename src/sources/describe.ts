@@ -245,10 +245,15 @@ export interface Ctx {
   now: number | undefined;
   warnings: string[];
   dropped: number;
+  /** When set, lines skipped are listed here rather than warned about one by one. */
+  skippedLines?: number[];
 }
 
 export function warn(ctx: Ctx, msg: string): void {
-  if (ctx.warnings.length < MAX_WARNINGS) ctx.warnings.push(`${ctx.file}:${msg}`);
+  // the paste reader counts the lines it skips in one warning of its own
+  const skipped = ctx.skippedLines ? /^(\d+): .*: skipped$/.exec(msg) : null;
+  if (skipped) ctx.skippedLines?.push(Number(skipped[1]));
+  else if (ctx.warnings.length < MAX_WARNINGS) ctx.warnings.push(`${ctx.file}:${msg}`);
   else ctx.dropped++;
 }
 

@@ -425,3 +425,44 @@ describe('fixtures of pastes', () => {
   });
 });
 
+
+describe('robustness', () => {
+  test('every paste cut anywhere, with lines dropped or shifted, reads or is refused in one line, never throws anything else', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const texts = readdirSync(PASTES)
+      .filter((x) => x.endsWith('.txt'))
+      .map(paste);
+    texts.push(...readdirSync(join(FIXTURES_DIR, 'describe')).filter((f) => f.endsWith('.txt')).slice(0, 20).map((f) => readFileSync(join(FIXTURES_DIR, 'describe', f), 'utf8')));
+    const tryRead = (t: string) => {
+      try {
+        readPaste(t, 'f.txt', { now: NOW });
+      } catch (e) {
+        assert.equal((e as Error).constructor.name, 'InputError', String((e as Error).stack));
+        assert.ok(!(e as Error).message.includes('\n'));
+      }
+    };
+    for (const text of texts) {
+      for (let cut = 0; cut < text.length; cut += 97) tryRead(text.slice(cut));
+      const lines = text.split('\n');
+      for (let k = 0; k < 20; k++) {
+        tryRead(lines.filter(() => rand() > 0.2).join('\n'));
+        tryRead(lines.map((l) => (rand() > 0.7 ? `${' '.repeat(Math.floor(rand() * 6))}${l.trimStart()}` : l)).join('\n'));
+      }
+    }
+  });
+});
+
+describe('one warning for what is skipped', () => {
+  test('lines a describe or a table could not place are counted with the rest, not warned about one by one', () => {
+    const text = 'Name:  web-1\nNamespace:  shop\nNode:  n/1.2.3.4\nContainers:\n  web:\n    State:  Running\n    ???\n    !!!\nhello there\n$ kubectl get pods\nNAME   READY   STATUS   RESTARTS   AGE\nweb-1   1/1   Running   0   5m\nweb-2 ??? \n';
+    const s = read(text);
+    assert.deepEqual(s.warnings, ['p.txt: 4 line(s) could not be read and were skipped (lines 7-9, 13)']);
+  });
+  test('an old kubectl get events row without its header', () => {
+    const p = read('1m   5m   6   api-1.15a8b7c6d5e4f3a2   Pod   spec.containers{api}   Warning   BackOff   kubelet, minikube   Back-off restarting failed container\n').pods[0];
+    assert.equal(name(p), 'api-1');
+    assert.equal(p?.events[0]?.count, 6);
+    assert.equal(p?.events[0]?.involved.fieldPath, 'spec.containers{api}');
+  });
+});

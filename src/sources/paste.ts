@@ -511,6 +511,8 @@ interface Reader {
   warnings: string[];
   /** Line indexes inside blocks that could not be used. */
   skipped: number[];
+  /** Line numbers the block parsers skipped. */
+  skippedLines: number[];
   /** Objects that are not pods or events (Nodes, events of other objects): passed on as they are. */
   others: TextObject[];
   /** YAML/JSON objects of kinds podwhy does not read, by line. */
@@ -640,7 +642,7 @@ function describePods(lines: Line[]): Line[][] {
 }
 
 function describePieces(r: Reader, b: Block, order: number): Piece[] {
-  const ctx: Ctx = { file: r.file, now: r.now, warnings: [], dropped: 0 };
+  const ctx: Ctx = { file: r.file, now: r.now, warnings: [], dropped: 0, skippedLines: r.skippedLines };
   const out: Piece[] = [];
   const all = blockLines(r, b);
   // a copy that began at the first key lost that line's indentation
@@ -676,10 +678,19 @@ function describePieces(r: Reader, b: Block, order: number): Piece[] {
 
 // ---- tables, errors, logs -----------------------------------------------------------------------
 
+/** A table parser's "row not understood: skipped" warnings become lines counted as skipped. */
+function tableWarnings(r: Reader, warnings: string[]): void {
+  for (const w of warnings) {
+    const m = /:(\d+): .*: skipped$/.exec(w);
+    if (m) r.skippedLines.push(Number(m[1]));
+    else r.warnings.push(w);
+  }
+}
+
 function eventsTablePieces(r: Reader, b: Block, order: number, now: number): Piece[] {
   const lines = blockLines(r, b);
   const t = eventsTableLines(lines, r.file, now);
-  r.warnings.push(...t.warnings);
+  tableWarnings(r, t.warnings);
   return eventPieces(r, t.events, order, 'events-table', b.cmd);
 }
 
@@ -712,7 +723,7 @@ function eventPieces(r: Reader, events: TextObject[], order: number, format: Tex
 
 function podsTablePieces(r: Reader, b: Block, order: number, now: number): Piece[] {
   const t = podsTableLines(blockLines(r, b), r.file, now);
-  r.warnings.push(...t.warnings);
+  tableWarnings(r, t.warnings);
   return t.pods.map((p) => {
     const md = (p.value['metadata'] ?? {}) as JsonObject;
     if (md['namespace'] === undefined && b.cmd?.namespace !== undefined) md['namespace'] = b.cmd.namespace;
@@ -1422,7 +1433,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   const L = pasteLines(text, file, opts.lineOffset ?? 0);
   const seg = new Segmenter(L);
   seg.run();
-  const r: Reader = { file, L, now: opts.now, warnings: [], skipped: [], others: [], skippedObjects: [] };
+  const r: Reader = { file, L, now: opts.now, warnings: [], skipped: [], skippedLines: [], others: [], skippedObjects: [] };
   // describe first: its text may tell when it was taken, which the tables' ages need
   const pieces: Piece[] = [];
   seg.blocks.forEach((b, k) => {
@@ -1560,7 +1571,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   objects.push(...r.others);
 
   // what could not be placed, counted (never shown)
-  const unplaced: number[] = r.skipped.map((i) => L.n[i] as number);
+  const unplaced: number[] = [...r.skipped.map((i) => L.n[i] as number), ...r.skippedLines];
   for (let i = 0; i < L.count; i++) if (!seg.placed[i] && !((L.flags[i] as number) & F_FENCE)) unplaced.push(L.n[i] as number);
   const warnings = [...r.warnings];
   if (r.skippedObjects.length > 0) warnings.push(`${file}: ${r.skippedObjects.length} YAML/JSON object(s) that are not pods or events were skipped (line${r.skippedObjects.length > 1 ? 's' : ''} ${ranges(r.skippedObjects)})`);

@@ -83,7 +83,7 @@ export function parseEventsTable(text: string, file: string, now: number): Kubec
   const r = eventsTableLines(lines, file, now);
   const objects: TextObject[] = r.events.map((e) => ({ value: e.value, line: e.line }));
   for (const p of r.pods.values()) objects.push({ value: placeholderPod(p, now), line: 1 });
-  return { objects, warnings: r.warnings };
+  return { objects, warnings: r.warnings.slice(0, 20) };
 }
 
 /** An old-layout (kubectl ≤ 1.13) events row without its header. */
@@ -124,7 +124,7 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
     if (!c || (type !== 'Normal' && type !== 'Warning')) {
       // a terminal wrapped the message of the row above
       if (prev) prev['message'] = `${String(prev['message'] ?? '')} ${l.text}`.trim();
-      else if (warnings.length < 20) warnings.push(`${file}:${l.n}: an events table row not understood: skipped`);
+      else warnings.push(`${file}:${l.n}: an events table row not understood: skipped`);
       continue;
     }
     let kind: string;
@@ -268,7 +268,7 @@ export function parsePodsTable(text: string, file: string, now: number): Kubectl
   if (!lines[0] || !PODS_HEADER.test(lines[0].text)) return { objects: [], warnings: [] };
   const r = podsTableLines(lines, file, now);
   for (const p of r.pods) markWeak(p.value, now);
-  return { objects: r.pods, warnings: r.warnings };
+  return { objects: r.pods, warnings: r.warnings.slice(0, 20) };
 }
 
 /** Mark a pod read from a `kubectl get pods` row: its diagnosis is limited. */
@@ -307,7 +307,7 @@ export function podsTableLines(lines: Line[], file: string, now: number): { pods
       }
     }
     if (!c || !/^\d+\/\d+$/.test(c['READY'] ?? '') || !c['NAME']) {
-      if (warnings.length < 20) warnings.push(`${file}:${l.n}: a pods table row not understood: skipped`);
+      warnings.push(`${file}:${l.n}: a pods table row not understood: skipped`);
       continue;
     }
     pods.push({ value: podFromRow(c, now), line: l.n });
