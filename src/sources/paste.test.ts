@@ -459,6 +459,14 @@ describe('one warning for what is skipped', () => {
     const s = read(text);
     assert.deepEqual(s.warnings, ['p.txt: 4 line(s) could not be read and were skipped (lines 7-9, 13)']);
   });
+  test('event rows without a header: "(combined from similar events):", {kubelet node} sources, <unknown> ages', () => {
+    const p = read('  Warning  FailedCreatePodSandBox  <unknown>  kubelet, node-1  (combined from similar events): Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="calico" failed (add): stat /var/lib/calico/nodename: no such file or directory\n  Normal   SandboxChanged  3m (x8 over 3m)  {kubelet node-1}  Pod sandbox changed, it will be killed and re-created.\n').pods[0];
+    assert.deepEqual(reasons(p), ['FailedCreatePodSandBox', 'SandboxChanged']);
+    assert.match(p?.events[0]?.message ?? '', /^Failed to create pod sandbox: /);
+    assert.equal(p?.events[0]?.source, 'kubelet');
+    assert.equal(p?.events[1]?.source, 'kubelet');
+    assert.equal(p?.events[1]?.count, 8);
+  });
   test('an old kubectl get events row without its header', () => {
     const p = read('1m   5m   6   api-1.15a8b7c6d5e4f3a2   Pod   spec.containers{api}   Warning   BackOff   kubelet, minikube   Back-off restarting failed container\n').pods[0];
     assert.equal(name(p), 'api-1');

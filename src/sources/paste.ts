@@ -105,12 +105,11 @@ export class Segmenter {
     return ((this.L.flags[i] as number) & F_FENCE) !== 0;
   }
 
-  /** The next line after i that has content, within the same fenced region; -1 at a fence or the end. */
-  next(i: number, limit = 6): number {
-    for (let j = i + 1, k = 0; j < this.L.count && k < 400; j++, k++) {
+  /** The next line after i that is not a cut mark, within the same fenced region; -1 at a fence or the end. */
+  next(i: number): number {
+    for (let j = i + 1; j < this.L.count && j < i + 400; j++) {
       if (this.fence(j)) return -1;
-      if (isEllipsis(this.t(j))) continue;
-      return limit-- > 0 ? j : -1;
+      if (!isEllipsis(this.t(j))) return j;
     }
     return -1;
   }
@@ -185,17 +184,14 @@ export class Segmenter {
   private strongStart(i: number): boolean {
     const t = this.t(i);
     if (EVENTS_TABLE_HEADER.test(t) || PODS_TABLE_HEADER.test(t.replace(/[↑↓]/g, '')) || EVENT_HEADER.test(t) || OLD_EVENT_HEADER.test(t)) return true;
-    if (/^Name:\s+\S/.test(t)) {
-      const j = this.next(i, 4);
-      return j >= 0 && this.namespaceFollows(i);
-    }
+    if (/^Name:\s+\S/.test(t)) return this.namespaceFollows(i);
     return /^(?:apiVersion|kind):\s*\S/.test(t) || t === '---';
   }
 
   private namespaceFollows(i: number): boolean {
     let j = i;
     for (let k = 0; k < 4; k++) {
-      j = this.next(j, 1);
+      j = this.next(j);
       if (j < 0) return false;
       if (/^Namespace:\s*\S/.test(this.t(j))) return true;
     }
@@ -1477,8 +1473,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
         if (b.cmd?.pod !== undefined) p.name = b.cmd.pod;
         const ns = m?.[2] ?? b.cmd?.namespace;
         if (ns !== undefined) p.namespace = ns;
-        if (p.name !== undefined) pieces.push(p);
-        else pieces.push({ ...p, eventsSeen: true });
+        pieces.push(p);
         break;
       }
       case 'other-describe':
@@ -1574,8 +1569,9 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   const unplaced: number[] = [...r.skipped.map((i) => L.n[i] as number), ...r.skippedLines];
   for (let i = 0; i < L.count; i++) if (!seg.placed[i] && !((L.flags[i] as number) & F_FENCE)) unplaced.push(L.n[i] as number);
   const warnings = [...r.warnings];
-  if (r.skippedObjects.length > 0) warnings.push(`${file}: ${r.skippedObjects.length} YAML/JSON object(s) that are not pods or events were skipped (line${r.skippedObjects.length > 1 ? 's' : ''} ${ranges(r.skippedObjects)})`);
-  if (unplaced.length > 0 && objects.length > 0) warnings.push(`${file}: ${new Set(unplaced).size} line(s) could not be read and were skipped (line${unplaced.length > 1 ? 's' : ''} ${ranges(unplaced)})`);
+  if (r.skippedObjects.length > 0) warnings.push(`${file}: ${r.skippedObjects.length} YAML/JSON object(s) that are not pods or events were skipped (line${new Set(r.skippedObjects).size > 1 ? 's' : ''} ${ranges(r.skippedObjects)})`);
+  const nSkipped = new Set(unplaced).size;
+  if (nSkipped > 0 && objects.length > 0) warnings.push(`${file}: ${nSkipped} line(s) could not be read and were skipped (line${nSkipped > 1 ? 's' : ''} ${ranges(unplaced)})`);
 
   if (objects.length === 0) {
     if (otherDescribe) throw notAPod(file);
