@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
@@ -149,5 +149,65 @@ describe('refusals', () => {
     const r2 = podwhy([], 'LAST SEEN   TYPE   REASON   OBJECT   MESSAGE\n');
     assert.equal(r2.code, 2);
     assert.equal(r2.err.trim().split('\n').length, 1, r2.err);
+  });
+});
+
+describe('pastes: kubectl output among prompts, fences, prose and fragments', () => {
+  const PASTES = join(FIXTURES_DIR, 'pastes');
+  const NOW = ['--now', '2025-03-02T10:00:00Z'];
+  const pasted = (name: string) => join(PASTES, name);
+  type Pod = { name: string; kubectl: { status: string }; findings: { rule: string; role: string }[]; logs: Record<string, unknown>; input: { format: string; missing: { fact: string; command: string }[] } | null };
+  const pods = (out: string) => (JSON.parse(out) as { pods: Pod[] }).pods;
+
+  test('every paste of fixtures/pastes is diagnosed: no "invalid YAML", no "no pod in the input"', () => {
+    for (const f of readdirSync(PASTES).filter((x) => x.endsWith('.txt'))) {
+      const r = podwhy(['-f', pasted(f), '-o', 'json', ...NOW]);
+      assert.ok(r.code === 0 || r.code === 1, `${f}: ${r.err}`);
+      assert.ok(pods(r.out).length > 0, f);
+      assert.doesNotMatch(r.err, /invalid YAML|no pod in the input/, f);
+      assert.ok(r.err.split('\n').filter((l) => l !== '').every((l) => l.startsWith('podwhy: warning: ')), r.err);
+    }
+  });
+  test('an Events section after a bare describe command: the pod it names, and what the text lacks', () => {
+    const r = podwhy(['-f', pasted('ckad-51.txt'), ...NOW]);
+    assert.ok(r.code === 0 || r.code === 1, r.err);
+    assert.match(r.out, /^busybox-probe\n/);
+    assert.match(r.flat, /Not in this kubectl output: the pod itself: this diagnosis rests on events alone — see: kubectl describe pod busybox-probe/);
+  });
+  test('pasted logs reach the diagnosis as the container\'s log tail', () => {
+    const r = podwhy(['-f', pasted('constructed-logs-after-table.txt'), '-o', 'json', ...NOW]);
+    const [p] = pods(r.out);
+    assert.equal(p?.input?.format, 'mixed');
+    assert.deepEqual(Object.keys(p?.logs ?? {}), ['api']);
+  });
+  test('a fragment that names no pod: a made-up name, said so, and commands with NAME', () => {
+    const r = podwhy(['-f', pasted('cosmos-185.txt'), '-o', 'json', ...NOW]);
+    const [p] = pods(r.out);
+    assert.equal(p?.name, 'pasted-pod');
+    assert.equal(p?.kubectl.status, 'ContainerStatusUnknown');
+    assert.deepEqual(p?.input?.missing.find((m) => m.fact === 'pod-name'), { fact: 'pod-name', subjects: [], command: 'kubectl get pods' });
+    assert.ok(p?.input?.missing.every((m) => !m.command.includes('pasted-pod')));
+  });
+  test('a paste on stdin, CRLF and all', () => {
+    const text = readFileSync(pasted('k8s-93826.txt'), 'utf8').replace(/\n/g, '\r\n');
+    const r = podwhy(['-o', 'json', ...NOW], text);
+    assert.ok(r.code === 0 || r.code === 1, r.err);
+    assert.equal(pods(r.out)[0]?.name, 'wordpress-5bbd7fd785-p4s9r');
+    assert.equal(pods(r.out)[0]?.input?.format, 'describe');
+  });
+  test('a text fixture: podwhy -f diagnoses it, podwhy test checks it', () => {
+    const fx = join(FIXTURES_DIR, 'real', 'k8s-93826-describe-flattened-backoff.txt');
+    const r = podwhy(['-f', fx, '-o', 'json']);
+    assert.equal(pods(r.out)[0]?.findings[0]?.rule, 'container-restarted-recently');
+    const t = podwhy(['test', fx]);
+    assert.equal(t.code, 0, t.out + t.err);
+    assert.match(t.out, /^ok {3}.*k8s-93826-describe-flattened-backoff\.txt$/m);
+  });
+  test('a failing text fixture says which mention or status is missing', () => {
+    const fx = readFileSync(join(FIXTURES_DIR, 'real', 'k8s-93826-describe-flattened-backoff.txt'), 'utf8').replace('status: Running', 'status: CrashLoopBackOff').replace('mentions: [wordpress, exit code 1]', 'mentions: [wordpress, oomkilled]');
+    const t = podwhy(['test', file('bad-fixture.txt', fx)]);
+    assert.equal(t.code, 1, t.out + t.err);
+    assert.match(t.out, /status: expected CrashLoopBackOff, got Running/);
+    assert.match(t.out, /the diagnosis does not mention: "oomkilled"/);
   });
 });

@@ -93,6 +93,50 @@ describe('bounded input', () => {
   });
 });
 
+describe('bounded pastes', () => {
+  const DESCRIBE = 'Name:         web-1\nNamespace:    shop\nNode:         node-1/10.0.0.1\nStatus:       Running\nContainers:\n  web:\n    Image:          web:1\n    State:          Waiting\n      Reason:       CrashLoopBackOff\n    Last State:     Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n    Ready:          False\n    Restart Count:  4\n';
+  const diagnosed = (r: Awaited<ReturnType<typeof run>>) => {
+    assert.ok(r.code === 0 || r.code === 1, r.err);
+    assert.doesNotMatch(r.err, /\n\s+at /);
+    assert.ok(r.ms < 15000, `took ${r.ms} ms`);
+  };
+  test('a line of ten megabytes in a paste is cut, not echoed', async () => {
+    const r = await run(['-f', file('long.txt', `${DESCRIBE}${'x'.repeat(10_000_000)}\n`), '-o', 'json']);
+    diagnosed(r);
+    assert.ok(r.err.length < 300, r.err.slice(0, 300));
+    assert.match(r.err, /1 line\(s\) could not be read and were skipped \(line 15\)/);
+  });
+  test('a million lines of prose before a describe', async () => {
+    diagnosed(await run(['-f', file('prose.txt', `${'My pod does not start and I do not know why.\n'.repeat(1_000_000)}${DESCRIBE}`), '-o', 'json']));
+  });
+  test('more lines than the reader takes: one line', async () => {
+    refused(await run(['-f', file('lines.txt', 'why\n'.repeat(2_100_000))]), /more than 2000000 lines of text — split the input/);
+  });
+  test('control bytes and escape sequences inside a paste are dropped', async () => {
+    const r = await run(['-f', file('ctl.txt', DESCRIBE.replace('Status:       Running', 'Status:       Run\u0001ning\u001b[2J')), '-o', 'json']);
+    diagnosed(r);
+    assert.ok(!/[\u0001\u001b]/.test(r.out + r.err));
+  });
+  test('JSON nested a hundred thousand deep inside a paste', async () => {
+    const r = await run(['-f', file('deep.txt', `${DESCRIBE}\nand this:\n${'['.repeat(100_000)}${']'.repeat(100_000)}\n`), '-o', 'json']);
+    diagnosed(r);
+    assert.match(r.err, /could not be read and were skipped/);
+  });
+  test('YAML nested past the limit inside a paste', async () => {
+    const deep = Array.from({ length: 200 }, (_, i) => `${' '.repeat(2 * i)}a${i}:`).join('\n');
+    diagnosed(await run(['-f', file('deepy.txt', `${DESCRIBE}\nspec:\n${deep}\n`), '-o', 'json']));
+  });
+  test('a fence that never closes', async () => {
+    const r = await run(['-f', file('fence.txt', `Here:\n\`\`\`\n${DESCRIBE}${'and some words\n'.repeat(50_000)}`), '-o', 'json']);
+    diagnosed(r);
+    assert.equal((JSON.parse(r.out) as { pods: unknown[] }).pods.length, 1);
+  });
+  test('a table of twenty thousand pods', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `web-${i}   0/1   CrashLoopBackOff   3   5m`).join('\n');
+    diagnosed(await run(['-f', file('table.txt', `$ kubectl get pods\nNAME   READY   STATUS   RESTARTS   AGE\n${rows}\n`), '-o', 'json']));
+  });
+});
+
 describe('robust normalization', () => {
   const weird = {
     apiVersion: 'v1',

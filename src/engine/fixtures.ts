@@ -11,6 +11,12 @@ import type { Finding, PodDiagnosis } from './types.js';
 export interface FixtureExpectation {
   fires: string[];
   rootCause: string | null;
+  /** Words the diagnosis must contain (real-post fixtures): see mentionPool(). */
+  mentions?: string[];
+  /** The pod's kubectl STATUS column. */
+  status?: string;
+  /** Which pod of the input is checked, when it holds several (a pasted table, say). */
+  pod?: string;
 }
 
 export interface FixtureResult {
@@ -26,6 +32,10 @@ export interface FixtureResult {
   /** Fired but not expected. */
   unexpected: string[];
   rootCauseMismatch: boolean;
+  /** Words of expect.mentions the diagnosis does not contain. */
+  mentionsMissing: string[];
+  /** expect.status and the STATUS the pod got, when they differ. */
+  statusMismatch?: { expected: string; got: string };
   /** Rendering problems: unfilled placeholders, "undefined" in text. */
   renderProblems: string[];
   diagnosis?: PodDiagnosis;
@@ -52,7 +62,40 @@ export function readExpectation(expect: unknown, invalid: string[]): FixtureExpe
   const rootCause = typeof root === 'string' ? root : null;
   if (rootCause !== null && !fires.includes(rootCause)) invalid.push(`header: expect.rootCause: "${rootCause}" is not in expect.fires`);
   if (rootCause === null && fires.length > 0 && root === undefined) invalid.push('header: expect.rootCause: required when fires is not empty');
-  return { fires: [...fires].sort(), rootCause };
+  const out: FixtureExpectation = { fires: [...fires].sort(), rootCause };
+  const mentions = e['mentions'];
+  if (mentions !== undefined) {
+    if (!Array.isArray(mentions) || !mentions.every((x) => typeof x === 'string' || typeof x === 'number') || mentions.length === 0) invalid.push('header: expect.mentions: expected a list of words the diagnosis must contain');
+    else out.mentions = mentions.map(String);
+  }
+  const status = e['status'];
+  if (status !== undefined) {
+    if (typeof status !== 'string' || status === '') invalid.push('header: expect.status: expected the kubectl STATUS column (e.g. CrashLoopBackOff)');
+    else out.status = status;
+  }
+  const pod = e['pod'];
+  if (pod !== undefined) {
+    if (typeof pod !== 'string' || pod === '') invalid.push('header: expect.pod: expected the name of the pod to check');
+    else out.pod = pod;
+  }
+  return out;
+}
+
+/** Text compared the way ../shared/corpus/real-posts/score.py compares it. */
+export function normalizeMention(s: string): string {
+  return s.toLowerCase().replace(/\s+/g, ' ').replace(/exit code/g, 'exit').replace(/exitcode/g, 'exit');
+}
+
+/**
+ * What expect.mentions is looked for in: the root-cause findings' titles, explanations, remedies
+ * and evidence values; without a root cause, every finding plus the kubectl STATUS and phase.
+ */
+export function mentionPool(d: PodDiagnosis): string {
+  const roots = d.findings.filter((f) => f.role === 'root-cause');
+  const pool = roots.length > 0 ? roots : d.findings;
+  let text = pool.map((f) => [f.title, f.explanation, f.remedies.join(' '), JSON.stringify(f.evidence.map((e) => e.value))].join(' ')).join(' ');
+  if (roots.length === 0) text += ` ${d.kubectl.status} ${d.phase ?? ''}`;
+  return normalizeMention(text);
 }
 
 const BAD_TEXT = /\{\{|\}\}|\bundefined\b|\bNaN\b|\[object Object\]/;
@@ -79,6 +122,7 @@ export function checkFixture(file: string, text: string, rules: readonly Compile
     missing: [],
     unexpected: [],
     rootCauseMismatch: false,
+    mentionsMissing: [],
     renderProblems: [],
     ok: false,
   };
@@ -99,14 +143,18 @@ export function checkFixture(file: string, text: string, rules: readonly Compile
   if (header.now === undefined || time(header.now) === undefined) result.invalid.push('header: now: required, an RFC 3339 time (the instant the pod was captured)');
   const expected = readExpectation(header.expect, result.invalid);
   if (expected) result.expected = expected;
-  if (snapshot.pods.length !== 1) result.invalid.push(`expected exactly one Pod, found ${snapshot.pods.length}`);
-  // A pasted pod without "kind" is a realistic input; any other warning is a broken fixture.
-  for (const w of snapshot.warnings) if (!/without "kind" was read as a Pod/.test(w)) result.invalid.push(`warning: ${w}`);
+  const named = (p: (typeof snapshot.pods)[number]) => (p.pod['metadata'] as Record<string, unknown> | undefined)?.['name'];
+  const pods = expected?.pod !== undefined ? snapshot.pods.filter((p) => named(p) === expected.pod) : snapshot.pods;
+  if (pods.length !== 1) result.invalid.push(expected?.pod !== undefined ? `expect.pod: found ${pods.length} pod(s) named "${expected.pod}"` : `expected exactly one Pod, found ${snapshot.pods.length} (name the one to check with expect.pod)`);
+  // A pasted pod without "kind" is a realistic input, and so is a paste of kubectl text (what
+  // it says it skipped is part of it); any other warning is a broken fixture.
+  const pasted = snapshot.pods.some((p) => p.source?.format !== undefined);
+  for (const w of snapshot.warnings) if (!/without "kind" was read as a Pod/.test(w) && !pasted) result.invalid.push(`warning: ${w}`);
   const known = new Set(rules.map((r) => r.id));
   for (const id of expected?.fires ?? []) if (!known.has(id)) result.invalid.push(`header: expect.fires: unknown rule "${id}"`);
   if (result.invalid.length > 0 || !expected) return result;
 
-  const pod = snapshot.pods[0];
+  const pod = pods[0];
   if (!pod) return result;
   for (const lang of langs) {
     const d = diagnosePod(pod, rules, { lang });
@@ -117,10 +165,17 @@ export function checkFixture(file: string, text: string, rules: readonly Compile
     }
     result.renderProblems.push(...renderProblems(d.findings, lang));
   }
+  if (expected.mentions || expected.status) {
+    // mentions are English words: checked against the English diagnosis
+    const d = langs[0] === 'en' && result.diagnosis ? result.diagnosis : diagnosePod(pod, rules, { lang: 'en' });
+    const text = mentionPool(d);
+    result.mentionsMissing = (expected.mentions ?? []).filter((m) => !text.includes(normalizeMention(m)));
+    if (expected.status !== undefined && d.kubectl.status !== expected.status) result.statusMismatch = { expected: expected.status, got: d.kubectl.status };
+  }
   result.missing = expected.fires.filter((id) => !result.fired.includes(id));
   result.unexpected = result.fired.filter((id) => !expected.fires.includes(id));
   result.rootCauseMismatch = expected.rootCause !== result.rootCause;
-  result.ok = result.missing.length === 0 && result.unexpected.length === 0 && !result.rootCauseMismatch && result.renderProblems.length === 0;
+  result.ok = result.missing.length === 0 && result.unexpected.length === 0 && !result.rootCauseMismatch && result.mentionsMissing.length === 0 && !result.statusMismatch && result.renderProblems.length === 0;
   return result;
 }
 
@@ -132,6 +187,8 @@ export function describeResult(r: FixtureResult): string {
   if (r.unexpected.length > 0) lines.push(`    fired but not expected: ${r.unexpected.join(', ')}`);
   if (r.missing.length > 0) lines.push(`    expected but did not fire: ${r.missing.join(', ')}`);
   if (r.rootCauseMismatch) lines.push(`    root cause: expected ${r.expected?.rootCause ?? 'none'}, got ${r.rootCause ?? 'none'}`);
+  if (r.statusMismatch) lines.push(`    status: expected ${r.statusMismatch.expected}, got ${r.statusMismatch.got || '(empty)'}`);
+  if (r.mentionsMissing.length > 0) lines.push(`    the diagnosis does not mention: ${r.mentionsMissing.map((m) => JSON.stringify(m)).join(', ')}`);
   for (const p of r.renderProblems) lines.push(`    render: ${p}`);
   return lines.join('\n');
 }

@@ -126,6 +126,18 @@ export const UI: Record<Lang, UiText> = {
           return 'the pod itself: this diagnosis rests on events alone';
         case 'pods-table':
           return 'everything but STATUS and RESTARTS (a kubectl get pods row): this diagnosis is limited';
+        case 'pod-name':
+          return "the pod's name (the paste does not give it; the name shown is made up)";
+        case 'no-events':
+          return "the pod's events (none were pasted)";
+        case 'no-containers':
+          return "the pod's containers (none were pasted)";
+        case 'no-status':
+          return "the pod's status (it was not pasted)";
+        case 'logs-container':
+          return `which container the pasted logs come from (taken to be ${list})`;
+        case 'container-name':
+          return 'the name of the container whose block was pasted without it';
         default:
           return fact;
       }
@@ -237,6 +249,18 @@ export const UI: Record<Lang, UiText> = {
           return '파드 자체: 이 진단은 이벤트만 근거로 함';
         case 'pods-table':
           return 'STATUS와 RESTARTS 외의 모든 정보(kubectl get pods의 한 줄): 이 진단은 제한적임';
+        case 'pod-name':
+          return '파드 이름(붙여 넣은 내용에 없어 임의로 붙인 이름임)';
+        case 'no-events':
+          return '파드의 이벤트(붙여 넣은 내용에 없음)';
+        case 'no-containers':
+          return '파드의 컨테이너(붙여 넣은 내용에 없음)';
+        case 'no-status':
+          return '파드의 status(붙여 넣은 내용에 없음)';
+        case 'logs-container':
+          return `붙여 넣은 로그가 어느 컨테이너의 것인지(${list}(으)로 봄)`;
+        case 'container-name':
+          return '이름 없이 붙여 넣은 컨테이너 블록의 컨테이너 이름';
         default:
           return fact;
       }

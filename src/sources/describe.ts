@@ -18,7 +18,8 @@
 import { InputError } from '../errors.js';
 import { stripControls } from '../util/sanitize.js';
 import type { JsonObject } from '../util/json.js';
-import type { MissingFact } from './types.js';
+import type { ContainerLog, MissingFact, TextFormat } from './types.js';
+import { EVENTS_TABLE_HEADER, PODS_TABLE_HEADER } from './paste-lines.js';
 
 /** Lines longer than this are cut (a message of megabytes is not what kubectl prints). */
 export const MAX_LINE = 64 * 1024;
@@ -33,8 +34,8 @@ export interface TextObject {
 }
 
 export interface TextInput {
-  /** What kind of text the object came from. */
-  format: 'describe' | 'events-table' | 'pods-table';
+  /** What kind of text the object came from (SourceRef.format). */
+  format: TextFormat;
   /** Facts the text lacks for this pod, each with the command that shows them. */
   missing: MissingFact[];
   warnings: string[];
@@ -42,6 +43,8 @@ export interface TextInput {
   capturedAt: number;
   /** A pod made up from the events that name it; dropped when the input gives the pod itself. */
   placeholder?: boolean;
+  /** Log tails pasted with the text (`kubectl logs` output), by container. */
+  logs?: Record<string, ContainerLog>;
 }
 
 /** Extra facts about a Pod object that came from kubectl's text output (not its YAML). */
@@ -67,7 +70,10 @@ export function parseRfc1123(s: string): number | undefined {
   if (!m) return undefined;
   const month = MONTHS[m[2] as string];
   if (month === undefined) return undefined;
-  let t = Date.UTC(Number(m[3]), month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
+  const d = new Date(Date.UTC(2000, month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6])));
+  // years before 100 are taken literally (Date.UTC would read 0001 as 1901)
+  d.setUTCFullYear(Number(m[3]));
+  let t = d.getTime();
   if (m[7]) {
     const off = (Number(m[8]) * 60 + Number(m[9])) * 60_000;
     t += m[7] === '+' ? -off : off;
@@ -91,7 +97,7 @@ export function parseAge(s: string): number | undefined {
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const none = (v: string | undefined) => v === undefined || v === '' || v === '<none>' || v === '<unset>' || v === '<unknown>';
 
-interface Line {
+export interface Line {
   /** 1-based line number in the input. */
   n: number;
   indent: number;
@@ -149,8 +155,8 @@ export function isPrompt(text: string): boolean {
 
 export type TextKind = 'describe' | 'events-table' | 'pods-table' | 'events-section' | 'describe-other';
 
-export const EVENTS_HEADER = /^(?:NAMESPACE +)?(?:LAST SEEN +TYPE +REASON +OBJECT +MESSAGE|LAST SEEN +TYPE +REASON +KIND +MESSAGE|LASTSEEN +FIRSTSEEN +COUNT +NAME +KIND +SUBOBJECT|LAST SEEN +FIRST SEEN +COUNT +NAME +KIND +SUBOBJECT|FIRSTSEEN +LASTSEEN +COUNT +NAME +KIND +SUBOBJECT)/;
-export const PODS_HEADER = /^(?:NAMESPACE +)?NAME +READY +STATUS +RESTARTS +AGE\b/;
+export const EVENTS_HEADER = EVENTS_TABLE_HEADER;
+export const PODS_HEADER = PODS_TABLE_HEADER;
 
 /**
  * What kind of kubectl text this is, from its first meaningful lines; undefined when it is not
@@ -233,16 +239,21 @@ interface Section {
   body: Line[];
 }
 
-interface Ctx {
+export interface Ctx {
   file: string;
   /** The instant the text was taken, when the caller knows it; else estimated per pod. */
   now: number | undefined;
   warnings: string[];
   dropped: number;
+  /** When set, lines skipped are listed here rather than warned about one by one. */
+  skippedLines?: number[];
 }
 
-function warn(ctx: Ctx, msg: string): void {
-  if (ctx.warnings.length < MAX_WARNINGS) ctx.warnings.push(`${ctx.file}:${msg}`);
+export function warn(ctx: Ctx, msg: string): void {
+  // the paste reader counts the lines it skips in one warning of its own
+  const skipped = ctx.skippedLines ? /^(\d+): .*: skipped$/.exec(msg) : null;
+  if (skipped) ctx.skippedLines?.push(Number(skipped[1]));
+  else if (ctx.warnings.length < MAX_WARNINGS) ctx.warnings.push(`${ctx.file}:${msg}`);
   else ctx.dropped++;
 }
 
@@ -386,7 +397,8 @@ function containerState(kind: string, fields: [string, string][], ctx: Ctx, at: 
   const f = new Map(fields);
   const time = (k: string) => {
     const v = f.get(k);
-    if (v === undefined) return undefined;
+    // Go's zero time: the kubelet never set it (the YAML has no time there)
+    if (v === undefined || /\b0001 00:00:00\b/.test(v)) return undefined;
     const t = parseRfc1123(v);
     if (t === undefined) warn(ctx, `${at.n}: ${k} time not understood: ignored`);
     return t === undefined ? undefined : iso(t);
@@ -671,6 +683,9 @@ const OLD_ROW = new RegExp(
   String.raw`^(${WHEN_RE})\s+(${WHEN_RE})\s+(\d+)\s+(${FROM_RE})\s+(?:(spec\.\w+\{[^}]*\}|implicitly required container \S+)\s+)?(?:(Normal|Warning)\s+)?(\S+)\s*(.*)$`,
 );
 
+/** What an event's From column holds: a component (kubelet, a scheduler, a controller), not prose. */
+const COMPONENT = /^(?:\{[^}]*\}|(?:kubelet|default-scheduler|karpenter|cluster-autoscaler|multus|[a-z][\w-]*-(?:controller|scheduler|manager|provisioner|autoscaler|operator|plugin|agent|webhook|proxy)s?|kube-[\w-]+|gke-[\w-]+|cilium[\w-]*|calico[\w-]*|[a-z][\w.-]*\.(?:io|com|dev|org|net|k8s)(?:\/[\w.-]+)*)(?:, [\w.:\/-]+)?)$/;
+
 export interface EventRow {
   type?: string;
   reason?: string;
@@ -711,8 +726,9 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
     if (l.text === '') continue;
     if (/^Type\s+Reason\s+Age\s+From\s+Message$/.test(l.text)) {
       old = false;
-      fromCol = l.indent + l.text.indexOf('From');
-      msgCol = l.indent + l.text.indexOf('Message');
+      // (a header whose spaces a web page collapsed tells no columns)
+      fromCol = / {2,}/.test(l.text) ? l.indent + l.text.indexOf('From') : -1;
+      msgCol = fromCol >= 0 ? l.indent + l.text.indexOf('Message') : -1;
       continue;
     }
     if (/^(?:FirstSeen|LastSeen)\s+(?:FirstSeen|LastSeen)\s+Count\s+From\s+Sub[oO]bjectPath\b/.test(l.text)) {
@@ -720,27 +736,34 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
       continue;
     }
     if (/^-{2,}(?:\s+-{2,})+$/.test(l.text)) continue;
-    if (old) {
+    const oldRow = (): EventRow | undefined => {
       const m = OLD_ROW.exec(l.text);
-      if (m) {
-        const a = when(m[1] as string);
-        const b = when(m[2] as string);
-        // FirstSeen comes first in every old layout
-        const row: EventRow = { message: (m[8] ?? '').trim(), count: Math.max(1, Number(m[3])) };
-        if (a.ms !== undefined || b.ms !== undefined) {
-          row.absolute = true;
-          if (a.ms !== undefined) row.first = a.ms;
-          if (b.ms !== undefined) row.last = b.ms;
-        } else {
-          if (a.secs !== undefined) row.first = a.secs;
-          if (b.secs !== undefined) row.last = b.secs;
-        }
-        const src = sourceComponent(m[4]);
-        if (src) row.source = src;
-        const path = m[5];
-        if (path && path.startsWith('spec.')) row.fieldPath = path;
-        if (m[6]) row.type = m[6];
-        row.reason = m[7] as string;
+      if (!m) return undefined;
+      const a = when(m[1] as string);
+      const b = when(m[2] as string);
+      // FirstSeen comes first in every old layout
+      const row: EventRow = { message: (m[8] ?? '').trim(), count: Math.max(1, Number(m[3])) };
+      if (a.ms !== undefined || b.ms !== undefined) {
+        row.absolute = true;
+        if (a.ms !== undefined) row.first = a.ms;
+        if (b.ms !== undefined) row.last = b.ms;
+      } else {
+        if (a.secs !== undefined) row.first = a.secs;
+        if (b.secs !== undefined) row.last = b.secs;
+      }
+      const src = sourceComponent(m[4]);
+      if (src) row.source = src;
+      const path = m[5];
+      if (path && path.startsWith('spec.')) row.fieldPath = path;
+      if (m[6]) row.type = m[6];
+      row.reason = m[7] as string;
+      return row;
+    };
+    // an old-layout row pasted without its header (its first two columns are times, not a type)
+    if (!old && (!/^[A-Z]/.test(l.text) || /^[A-Z][a-z]{2}, \d/.test(l.text)) && OLD_ROW.test(l.text) && !NEW_ROW.test(l.text)) old = true;
+    if (old) {
+      const row = oldRow();
+      if (row) {
         rows.push(row);
         continue;
       }
@@ -768,6 +791,18 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
             from = undefined;
             message = l.text.slice(Math.max(0, msgCol - l.indent));
           }
+        } else if (fromCol < 0) {
+          // No header: the tabwriter's cells are two spaces apart or more; a row of four cells
+          // (Type, Reason, Age, Message) has an empty From. Spaces collapsed to one: a From is
+          // a component's name, not the first word of a message.
+          const cells = l.text.split(/ {2,}/);
+          if (cells.length === 4 && cells[2] === ageText) {
+            from = undefined;
+            message = cells[3] as string;
+          } else if (cells.length < 4 && from !== undefined && !COMPONENT.test(from)) {
+            message = `${from} ${message}`;
+            from = undefined;
+          }
         }
         const src = sourceComponent(from);
         if (src) row.source = src;
@@ -783,14 +818,14 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
   return rows;
 }
 
-const CONTAINER_REASONS = new Set(['Pulling', 'Pulled', 'Failed', 'BackOff', 'Created', 'Started', 'Killing', 'Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook', 'ErrImageNeverPull', 'InspectFailed']);
+export const CONTAINER_REASONS = new Set(['Pulling', 'Pulled', 'Failed', 'BackOff', 'Created', 'Started', 'Killing', 'Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook', 'ErrImageNeverPull', 'InspectFailed']);
 
 /**
  * Which container an event is about. The new layout does not print the event's SubObjectPath; it
  * is recovered where the text is certain: the message names the container, names its image, or
  * the pod has one container.
  */
-function inferFieldPath(row: EventRow, all: { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[]): string | undefined {
+export function inferFieldPath(row: Pick<EventRow, 'reason' | 'message' | 'fieldPath'>, all: { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[]): string | undefined {
   if (row.fieldPath) return row.fieldPath;
   if (!row.reason || !CONTAINER_REASONS.has(row.reason)) return undefined;
   const msg = row.message;
@@ -852,9 +887,11 @@ export interface DescribedPod {
   line: number;
   /** The instant the ages were read against. */
   now: number;
+  /** `now` was estimated from the text (no --now given). */
+  estimated: boolean;
 }
 
-function describePod(lines: Line[], ctx: Ctx): DescribedPod {
+export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   const metadata: JsonObject = {};
   const spec: JsonObject = {};
   const status: JsonObject = {};
@@ -1001,7 +1038,7 @@ function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   markSidecars(spec, status, conditions);
   readinessGateReason(spec, conditions);
   if (conditions.length > 0) status['conditions'] = conditions;
-  if (!spec['containers']) delete pod['spec'];
+  if (!spec['containers'] && !spec['initContainers']) delete pod['spec'];
   if (Object.keys(status).length === 0) delete pod['status'];
 
   const name = typeof metadata['name'] === 'string' ? metadata['name'] : undefined;
@@ -1018,7 +1055,8 @@ function describePod(lines: Line[], ctx: Ctx): DescribedPod {
     }
   }
   const paths = rows.map((r) => inferFieldPath(r, all));
-  const now = ctx.now ?? estimateCapture(status, rows, paths) ?? Date.now();
+  const estimate = ctx.now === undefined ? estimateCapture(status, rows, paths) : undefined;
+  const now = ctx.now ?? estimate ?? Date.now();
   if (terminating) metadata['deletionTimestamp'] = iso(now - terminatingFor * 1000);
   const events = rows.map((r, i) => eventObject(r, { ...(name ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, paths[i]));
   // Describe does not print creationTimestamp. The pod existed by its Start Time and by its
@@ -1048,8 +1086,8 @@ function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   if (terminating) missing.push({ fact: 'terminating-phase', command: yaml });
   missing.push({ fact: createdBy !== undefined ? 'creation-time' : 'age', command: yaml });
   if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? 'NAME'}${ns}` });
-  if (!pod['spec']) missing.push({ fact: 'containers', command: yaml });
-  return { pod, events, missing, line: lines[0]?.n ?? 1, now };
+  if (!spec['containers']) missing.push({ fact: 'containers', command: yaml });
+  return { pod, events, missing, line: lines[0]?.n ?? 1, now, estimated: estimate !== undefined };
 }
 
 /**

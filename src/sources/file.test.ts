@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { InputError } from '../errors.js';
+import { obj } from '../util/json.js';
 import { parseText, snapshotFromTexts } from './file.js';
 
 const pod = (name: string, uid?: string, ns = 'default') => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: ns, ...(uid ? { uid } : {}) }, status: { phase: 'Running' } });
@@ -33,9 +34,17 @@ describe('parseText', () => {
     const [d] = parseText('kind: Pod\nmetadata:\n  creationTimestamp: 2025-01-01T00:00:00Z\n', 'x');
     assert.equal((d?.value as { metadata: { creationTimestamp: unknown } }).metadata.creationTimestamp, '2025-01-01T00:00:00Z');
   });
-  test('invalid YAML names the file and line', () => {
+  test('small YAML that does not parse is read line by line: what fails is skipped and its line named, not shown', () => {
+    const s = snapshotFromTexts([{ file: 'pod.yaml', text: 'kind: Pod\n---\nmetadata:\n  name: a\n bad: [secret\n' }]);
+    assert.equal(s.pods.length, 1);
+    assert.equal(obj(s.pods[0]?.pod['metadata'])?.['name'], 'a');
+    assert.equal(s.pods[0]?.source?.format, 'yaml-in-text');
+    assert.deepEqual(s.warnings, ['pod.yaml: 1 line(s) could not be read and were skipped (line 5)']);
+  });
+  test('big YAML that does not parse is still an error that names the file and line', () => {
+    const big = `kind: Pod\nmetadata:\n  name: a\n  annotations:\n${'    a: b\n'.repeat(1_000_000)} bad: [\n`;
     assert.throws(
-      () => parseText('kind: Pod\n---\nmetadata:\n  name: a\n bad: [\n', 'pod.yaml'),
+      () => parseText(big, 'pod.yaml'),
       (e: unknown) => e instanceof InputError && /^pod\.yaml: invalid YAML at line \d+: /.test(e.message) && !e.message.includes('\n'),
     );
   });

@@ -88,7 +88,7 @@ export function collectDocuments(docs: ParsedDoc[], file: string, acc: Collector
   const capturedAt = time(header?.now);
   for (const p of acc.pods.slice(firstPod)) {
     if (capturedAt !== undefined) p.capturedAt = capturedAt;
-    if (header?.logs) p.logs = Object.fromEntries(Object.entries(header.logs).map(([c, text]) => [c, { text, previous: true, truncated: false }]));
+    if (header?.logs) p.logs = { ...(p.logs ?? {}), ...Object.fromEntries(Object.entries(header.logs).map(([c, text]) => [c, { text, previous: true, truncated: false, origin: 'fixture' as const }])) };
   }
 }
 

@@ -5,8 +5,8 @@
 // nor YAML/JSON is refused with one line.
 
 import { InputError } from '../errors.js';
-import { isPrompt, parseDescribeText, parseEventsSection, sniffKubectlText, textInputOf, toLines, type KubectlTextResult, type TextKind } from './describe.js';
-import { parseEventsTable, parsePodsTable } from './tables.js';
+import { isPrompt, sniffKubectlText, toLines, type KubectlTextResult, type TextKind } from './describe.js';
+import { readPaste } from './paste.js';
 import type { ParsedDoc } from './reader.js';
 
 /** Look at this much of the input before deciding what it is. */
@@ -53,70 +53,40 @@ export function sniff(head: string): Sniffed {
   return { kind: 'unknown' };
 }
 
-export function notAPod(file: string): InputError {
-  return new InputError(`${file} looks like kubectl describe output of something other than a pod — podwhy reads kubectl describe pod output (or kubectl get pod NAME -o yaml)`);
-}
+export { notAPod, notReadable } from './paste.js';
 
-export function notReadable(file: string): InputError {
-  return new InputError(
-    `${file} is not YAML, JSON or kubectl output podwhy reads — pass kubectl get pod NAME -o yaml, kubectl describe pod NAME, kubectl get events or kubectl get pods output`,
-  );
-}
-
-/** Collects the whole text, then parses it as the kind of kubectl output it was sniffed to be. */
+/** Collects the whole text, then reads it line by line (paste.ts). */
 export class KubectlTextDocuments {
   private parts: string[] = [];
   private size = 0;
 
   constructor(
     private readonly file: string,
-    private readonly kind: TextKind,
     private readonly emit: (d: ParsedDoc) => void,
     private readonly now?: number,
+    private readonly lineOffset = 0,
   ) {}
 
   write(text: string): void {
     this.size += text.length;
-    if (this.size > MAX_TEXT) throw new InputError(`${this.file}: more than ${MAX_TEXT / (1024 * 1024)} MiB of kubectl text — split the input`);
+    if (this.size > MAX_TEXT) throw new InputError(`${this.file}: more than ${MAX_TEXT / (1024 * 1024)} MiB of text that is not YAML or JSON — split the input`);
     this.parts.push(text);
   }
 
   end(): void {
     const text = this.parts.join('');
     this.parts = [];
-    let r: KubectlTextResult;
-    try {
-      r = parseKubectlText(text, this.file, this.kind, this.now);
-    } catch (e) {
-      if (e instanceof InputError) throw e;
-      // a parser bug must not become a crash with a stack trace: one line, exit 2
-      throw new InputError(`${this.file}: this kubectl output could not be read (${String((e as Error).message).split('\n')[0]}) — pass kubectl get pod NAME -o yaml instead`);
-    }
-    for (const o of r.objects) this.emit({ value: o.value, line: o.line });
+    for (const o of parseKubectlText(text, this.file, this.now, this.lineOffset).objects) this.emit({ value: o.value, line: o.line });
   }
 }
 
-/** Parse kubectl text of a known kind; its warnings travel with the first pod read from it. */
-export function parseKubectlText(text: string, file: string, kind: TextKind, now?: number): KubectlTextResult {
-  const at = now ?? Date.now();
-  const r =
-    kind === 'describe'
-      ? parseDescribeText(text, file, now)
-      : kind === 'events-table'
-        ? parseEventsTable(text, file, at)
-        : kind === 'pods-table'
-          ? parsePodsTable(text, file, at)
-          : parseEventsSection(text, file, at);
-  const firstPod = r.objects.find((o) => o.value['kind'] === 'Pod');
-  const info = firstPod ? textInputOf(firstPod.value) : undefined;
-  if (info) info.warnings.push(...r.warnings);
-  if (r.objects.length === 0) {
-    const what = kind === 'describe' ? 'kubectl describe output' : kind === 'pods-table' ? 'a kubectl get pods table' : 'an events table';
-    throw new InputError(`${file}: looks like ${what} but no pod or event could be read from it — paste the whole output`);
+/** Read kubectl text (or any paste); its warnings travel with the first pod read from it. */
+export function parseKubectlText(text: string, file: string, now?: number, lineOffset = 0): KubectlTextResult {
+  try {
+    return readPaste(text, file, { ...(now !== undefined ? { now } : {}), lineOffset });
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    // a reader bug must not become a crash with a stack trace: one line, exit 2
+    throw new InputError(`${file}: this text could not be read (${String((e as Error).message).split('\n')[0]}) — pass kubectl get pod NAME -o yaml instead`);
   }
-  if (!firstPod && r.warnings.length > 0) {
-    // events of other objects only: the CLI says there is no pod; the skipped rows are counted here
-    throw new InputError(`${file}: no pod could be read from this ${kind === 'events-table' ? 'events table' : 'text'} (${r.warnings.length} row(s) not understood) — paste the whole output`);
-  }
-  return r;
 }

@@ -15,7 +15,7 @@
 import yaml from 'js-yaml';
 import { InputError } from '../errors.js';
 import { BAIL, parseKubectlYaml } from './kyaml.js';
-import { canSniff, KubectlTextDocuments, notAPod, notReadable, sniff } from './kubectl-text.js';
+import { canSniff, KubectlTextDocuments, parseKubectlText, sniff } from './kubectl-text.js';
 
 export interface ParsedDoc {
   value: unknown;
@@ -614,14 +614,155 @@ export interface ReadOptions {
   bigDoc?: number;
   /** The instant the input was captured (--now), for kubectl text that prints ages. */
   now?: number;
+  /** Lines of the file before this input (a fixture's header): line numbers count from there. */
+  lineOffset?: number;
+}
+
+/** YAML or JSON under this size that fails to parse is read again line by line (paste.ts). */
+export const FALLBACK_MAX = 8 * 1024 * 1024;
+
+/** Parse errors that a line-by-line reading may get past (not limits, anchors or depth). */
+function recoverable(e: unknown): e is InputError {
+  return e instanceof InputError && /invalid (?:YAML|JSON)|a "- " entry where|indented text before|a comment at column 0|must be block YAML|both a sequence and a mapping/.test(e.message) && !/maxDepth|nested too deeply|anchors/.test(e.message);
+}
+
+/** What the YAML reader makes of a document is something podwhy reads (else the text may be a paste). */
+function k8sShaped(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (typeof v !== 'object' || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  if (typeof o['kind'] === 'string' || Array.isArray(o['items'])) return true;
+  const isObj = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x);
+  const spec = o['spec'] as Record<string, unknown> | undefined;
+  const status = o['status'] as Record<string, unknown> | undefined;
+  return isObj(o['involvedObject']) || isObj(o['regarding']) || (isObj(spec) && Array.isArray(spec?.['containers'])) || (isObj(status) && (Array.isArray(status?.['containerStatuses']) || (status?.['phase'] !== undefined && isObj(o['metadata']))));
+}
+
+/**
+ * A YAML or JSON reader that, while the input is small, keeps its text and holds its documents:
+ * when the input does not parse (a paste with prose around it, indentation broken by a copy) or
+ * parses into something that is no Kubernetes object, the text is read line by line instead.
+ */
+class WithFallback {
+  private raw: string[] | undefined = [];
+  private size = 0;
+  private held: ParsedDoc[] | undefined = [];
+  private failed: InputError | undefined;
+  private readonly inner: YamlDocuments | JsonDocuments;
+
+  constructor(
+    private readonly file: string,
+    private readonly emit: (d: ParsedDoc) => void,
+    private readonly now: number | undefined,
+    make: (emit: (d: ParsedDoc) => void) => YamlDocuments | JsonDocuments,
+    private readonly checkShape: boolean,
+    /** The text is JSON only by its first character ("[step 3] …"): its JSON error would mislead. */
+    private readonly looseJson = false,
+    /** Lines before this input in its file (the header of a fixture). */
+    private readonly offset = 0,
+  ) {
+    this.inner = make((d) => {
+      const shifted = this.offset === 0 ? d : { ...d, line: d.line + this.offset, ...(d.itemLines ? { itemLines: d.itemLines.map((n) => n + this.offset) } : {}) };
+      if (this.held) this.held.push(shifted);
+      else this.emit(shifted);
+    });
+  }
+
+  private letGo(): void {
+    // too big to read again: from now on, documents go out as they come
+    this.raw = undefined;
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const d of held) this.emit(d);
+  }
+
+  write(text: string): void {
+    if (this.raw) {
+      this.size += text.length;
+      if (this.size > FALLBACK_MAX) {
+        this.letGo();
+        if (this.failed) throw this.failed;
+      } else this.raw.push(text);
+    }
+    if (this.failed) return;
+    try {
+      this.inner.write(text);
+    } catch (e) {
+      if (!this.raw || !recoverable(e)) throw e;
+      this.failed = e;
+    }
+  }
+
+  end(): void {
+    if (!this.failed) {
+      try {
+        this.inner.end();
+      } catch (e) {
+        if (!this.raw || !recoverable(e)) throw e;
+        this.failed = e;
+      }
+    }
+    const raw = this.raw;
+    if (!raw) return;
+    if (this.failed || (this.checkShape && !(this.held ?? []).every((d) => k8sShaped(d.value)))) {
+      let objects: { value: unknown; line: number }[] = [];
+      try {
+        objects = parseKubectlText(raw.join(''), this.file, this.now, this.offset).objects;
+      } catch (e) {
+        if (this.failed && !this.looseJson) throw this.failed;
+        if (!(e instanceof InputError) || this.failed) throw e;
+      }
+      if (objects.some((o) => (o.value as Record<string, unknown>)['kind'] === 'Pod') || (this.failed && objects.length > 0)) {
+        for (const o of objects) this.emit({ value: o.value, line: o.line });
+        return;
+      }
+      if (this.failed) throw this.failed;
+    }
+    for (const d of this.held ?? []) this.emit(d);
+  }
+}
+
+/** Where the first line that is neither blank nor a comment starts. */
+function pastBlankAndComments(s: string): number {
+  let at = 0;
+  for (;;) {
+    let k = at;
+    while (s.charCodeAt(k) === 0x20 || s.charCodeAt(k) === 0x09) k++;
+    if (s.charCodeAt(k) === 0x23) k = s.indexOf('\n', k) < 0 ? s.length : s.indexOf('\n', k);
+    if (s.charCodeAt(k) !== 0x0a) return at;
+    at = k + 1;
+  }
+}
+
+/**
+ * A fixture file's `kind: PodwhyFixture` header, when the input starts with one: its text (up to
+ * the first "---" line) and where the rest begins. Undefined when there is none, or when more of
+ * the input is needed to tell (`more`).
+ */
+function fixtureHeader(head: string, complete: boolean): { header: string; rest: number; lines: number } | 'more' | undefined {
+  const first = pastBlankAndComments(head);
+  if (first > 1 << 20) return undefined;
+  const end = /^---[ \t]*$/m.exec(head.slice(first));
+  const body = end ? head.slice(first, first + end.index) : head.slice(first);
+  if (!/^kind:[ \t]*["']?PodwhyFixture["']?[ \t]*$/m.test(body)) {
+    // the header's kind may come after a long description: wait for the end of the first document
+    if (!end && !complete && head.length < 1 << 20 && /^(?:description|now|expect|source|posted|cause|form|family|lang|truncated|logs):/m.test(body) && !/^(?:apiVersion|items|metadata|spec|status):/m.test(body)) return 'more';
+    return undefined;
+  }
+  if (!end) return complete || head.length >= 1 << 20 ? undefined : 'more';
+  const at = first + end.index;
+  const nl = head.indexOf('\n', at);
+  const rest = nl < 0 ? head.length : nl + 1;
+  return { header: head.slice(0, at), rest, lines: countLines(head, 0, rest) };
 }
 
 /**
  * Text in (any chunking), parsed documents out. JSON or YAML is decided by the first character;
- * text that is not JSON is first sniffed for kubectl's human-readable output (describe, tables).
+ * text that is not JSON is first sniffed for kubectl's human-readable output (describe, tables)
+ * and pastes; a fixture header is read first and the rest of the input after it on its own.
  */
 export class DocumentStream {
-  private inner: YamlDocuments | JsonDocuments | KubectlTextDocuments | undefined;
+  private inner: WithFallback | KubectlTextDocuments | DocumentStream | undefined;
   private head = '';
   private lead = 0;
   private cr = false;
@@ -664,40 +805,66 @@ export class DocumentStream {
       }
       const c = this.head.charAt(this.lead);
       if (c !== '{' && c !== '[' && !canSniff(this.head.slice(this.lead))) return; // wait for a few lines
-      const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
-      const start = this.head.slice(this.lead);
-      this.head = '';
-      this.lead = 0;
-      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : this.textOrYaml(start);
-      text = body;
+      if (!this.choose(false)) return;
+      return;
     }
     this.inner.write(text);
   }
 
-  /** kubectl describe/table output, YAML, or neither (refused). */
-  private textOrYaml(head: string): YamlDocuments | KubectlTextDocuments {
+  /** Decide what the input is from its head, and hand the head over. False: more head is needed. */
+  private choose(complete: boolean): boolean {
+    const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
+    const start = this.head.slice(this.lead);
+    const c = start.charAt(0);
+    if (c !== '{' && c !== '[') {
+      const fx = fixtureHeader(body, complete);
+      if (fx === 'more') return false;
+      if (fx) {
+        this.head = '';
+        this.lead = 0;
+        this.fixture(body, fx);
+        return true;
+      }
+    }
+    this.head = '';
+    this.lead = 0;
+    // "[root@host ~]# kubectl …" starts with a bracket too
+    const json = (c === '{' || c === '[') && !/^\[[^\]\n]{1,80}\]\s?[#$%>]/.test(start) && !/^\[\s*(?:\.{2,}|…)/.test(start);
+    // JSON as kubectl prints it starts with "{" or "[" and a line break, a quote or a bracket
+    const loose = !/^[{[]\s*(?:$|["{[\]}]|-?\d|true|false|null)/m.test(start.slice(0, 200));
+    this.inner = json ? new WithFallback(this.file, this.emit, this.opts.now, (e) => new JsonDocuments(this.file, e), false, loose, this.opts.lineOffset) : this.textOrYaml(start);
+    this.inner.write(body);
+    return true;
+  }
+
+  /** The header is emitted as a document; the rest is read as its own input, captured at the header's now. */
+  private fixture(body: string, fx: { header: string; rest: number; lines: number }): void {
+    const value = parsePiece(fx.header, 0, this.file, 1);
+    const firstLine = countLines(fx.header, 0, pastBlankAndComments(fx.header)) + 1;
+    if (value !== null && value !== undefined) this.emit({ value, line: firstLine });
+    const nowText = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['now'] : undefined;
+    const now = typeof nowText === 'string' && Number.isFinite(Date.parse(nowText)) ? Date.parse(nowText) : this.opts.now;
+    const inner = new DocumentStream(this.file, this.emit, { ...this.opts, lineOffset: (this.opts.lineOffset ?? 0) + fx.lines, ...(now !== undefined ? { now } : {}) });
+    this.inner = inner;
+    inner.write(body.slice(fx.rest));
+  }
+
+  /** kubectl text or a paste (read line by line), or YAML (read again line by line if it fails). */
+  private textOrYaml(head: string): WithFallback | KubectlTextDocuments {
     const s = sniff(head);
-    if (s.kind === 'kubectl') return new KubectlTextDocuments(this.file, s.text, this.emit, this.opts.now);
-    if (s.kind === 'unknown') throw notReadable(this.file);
-    if (s.kind === 'other-describe') throw notAPod(this.file);
-    return new YamlDocuments(this.file, this.emit, this.bigDoc);
+    if (s.kind !== 'yaml') return new KubectlTextDocuments(this.file, this.emit, this.opts.now, this.opts.lineOffset);
+    return new WithFallback(this.file, this.emit, this.opts.now, (e) => new YamlDocuments(this.file, e, this.bigDoc), true, false, this.opts.lineOffset);
   }
 
   end(): void {
     if (this.cr) {
       this.cr = false;
-      this.inner?.write('\r'); // a lone CR at the very end
+      if (this.inner) this.inner.write('\r');
+      else this.head += '\r'; // a lone CR at the very end
     }
     if (!this.inner && this.head.trim() === '') return;
-    if (!this.inner) {
-      const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
-      const c = this.head.charAt(this.lead);
-      const start = this.head.slice(this.lead);
-      this.head = '';
-      this.inner = c === '{' || c === '[' ? new JsonDocuments(this.file, this.emit) : this.textOrYaml(start);
-      this.inner.write(body);
-    }
-    this.inner.end();
+    if (!this.inner) this.choose(true);
+    this.inner?.end();
   }
 }
 

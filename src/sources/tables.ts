@@ -15,7 +15,8 @@
 // marked so the output says the diagnosis is limited. Events whose pod the input does not give
 // get a placeholder pod, so a diagnosis can be made from the events alone.
 
-import { eventObject, EVENTS_HEADER, isPrompt, markTextInput, parseAge, PODS_HEADER, toLines, type EventRow, type KubectlTextResult, type TextObject } from './describe.js';
+import { eventObject, EVENTS_HEADER, isPrompt, markTextInput, parseAge, PODS_HEADER, toLines, type EventRow, type KubectlTextResult, type Line, type TextObject } from './describe.js';
+import { EVENTS_TABLE_ROW, PODS_TABLE_ROW } from './paste-lines.js';
 import type { JsonObject } from '../util/json.js';
 
 interface Column {
@@ -24,11 +25,13 @@ interface Column {
 }
 
 /** The header names kubectl prints for events and pods, longest first where one starts another. */
-const HEADER = /\b(?:NAMESPACE|LAST SEEN|FIRST SEEN|LASTSEEN|FIRSTSEEN|TYPE|REASON|OBJECT|SUBOBJECT|SOURCE|MESSAGE|COUNT|NAME|KIND|READY|STATUS|RESTARTS|AGE|IP|NOMINATED NODE|NODE|READINESS GATES)\b/g;
+const HEADER = /(?<![\w%/])(?:NAMESPACE|LAST SEEN|FIRST SEEN|LASTSEEN|FIRSTSEEN|TYPE|REASON|OBJECT|SUBOBJECT|SOURCE|MESSAGE|COUNT|NAME|KIND|READY|STATUS|RESTARTS|AGE|IP|NOMINATED NODE|NODE|READINESS GATES|PF|CPU|MEM|%CPU\/R|%CPU\/L|%MEM\/R|%MEM\/L|QOS|LABELS|VALID)(?![\w/])/g;
 
 function columns(header: string, indent: number): Column[] {
   const out: Column[] = [];
   let m: RegExpExecArray | null;
+  // k9s marks the sorted column with an arrow
+  header = header.replace(/[↑↓]/g, ' ');
   HEADER.lastIndex = 0;
   while ((m = HEADER.exec(header))) out.push({ name: m[0], start: indent + m.index });
   return out;
@@ -67,44 +70,67 @@ function whenRow(lastSeen: string, firstSeen?: string, count?: string): Pick<Eve
   return out;
 }
 
-interface PodRef {
+export interface PodRef {
   namespace?: string;
   name: string;
 }
 
 /** `kubectl get events` (any layout) → events, with the pods they name. */
 export function parseEventsTable(text: string, file: string, now: number): KubectlTextResult {
-  const warnings: string[] = [];
   const all = toLines(text, file).filter((l) => l.text !== '' && !isPrompt(l.text));
   const lines = all.slice(Math.max(0, all.findIndex((l) => EVENTS_HEADER.test(l.text))));
-  const header = lines[0];
-  if (!header) return { objects: [], warnings };
-  const cols = columns(header.text, header.indent);
+  if (!lines[0] || !EVENTS_HEADER.test(lines[0].text)) return { objects: [], warnings: [] };
+  const r = eventsTableLines(lines, file, now);
+  const objects: TextObject[] = r.events.map((e) => ({ value: e.value, line: e.line }));
+  for (const p of r.pods.values()) objects.push({ value: placeholderPod(p, now), line: 1 });
+  return { objects, warnings: r.warnings.slice(0, 20) };
+}
+
+/** An old-layout (kubectl ≤ 1.13) events row without its header. */
+const OLD_TABLE_ROW = new RegExp(
+  String.raw`^(?:([a-z0-9][-a-z0-9.]*)\s+)?((?:\d+[ydhms])+|<unknown>|<invalid>)\s+((?:\d+[ydhms])+|<unknown>|<invalid>)\s+(\d+)\s+(\S+)\s+([A-Z]\w+)\s+(?:(spec\.\S+|\S*\{\S*\})\s+)?(Normal|Warning)\s+(\S+)\s+((?:[\w.:\/-]+, )?[\w.:\/-]+)\s+(.*)$`,
+);
+
+/**
+ * The lines of an events table → Event objects and the pods they name. The first line is the
+ * header; without one (rows pasted alone) each row is read by whitespace.
+ */
+export function eventsTableLines(lines: Line[], file: string, now: number): { events: TextObject[]; pods: Map<string, PodRef>; warnings: string[] } {
+  const warnings: string[] = [];
+  const header = lines[0] && EVENTS_HEADER.test(lines[0].text) ? lines[0] : undefined;
+  const cols = header ? columns(header.text, header.indent) : [];
   const names = new Set(cols.map((c) => c.name));
-  const oldLayout = names.has('SUBOBJECT') && names.has('KIND');
-  const objects: TextObject[] = [];
+  let oldLayout = names.has('SUBOBJECT') && names.has('KIND');
+  const events: TextObject[] = [];
   const pods = new Map<string, PodRef>();
   let prev: JsonObject | undefined;
-  for (const l of lines.slice(1)) {
+  for (const l of header ? lines.slice(1) : lines) {
+    if (l.text === '' || /^-{2,}(?:\s+-{2,})+$/.test(l.text)) continue;
     const row = ' '.repeat(l.indent) + l.text;
-    let c = cells(row, cols);
-    if (!c && !oldLayout && !names.has('SUBOBJECT')) {
-      // alignment lost: [NAMESPACE] LAST SEEN TYPE REASON OBJECT MESSAGE by whitespace
-      const ns = names.has('NAMESPACE') ? String.raw`(\S+)\s+` : '()';
-      const m = new RegExp(String.raw`^${ns}(\S+(?: \(x\d+ over \S+\))?)\s+(Normal|Warning)\s+(\S+)\s+(\S+)\s+(.*)$`).exec(l.text);
-      if (m) c = { NAMESPACE: m[1] as string, 'LAST SEEN': m[2] as string, TYPE: m[3] as string, REASON: m[4] as string, OBJECT: m[5] as string, MESSAGE: m[6] as string };
+    let c = header ? cells(row, cols) : undefined;
+    if (!c && !names.has('SUBOBJECT')) {
+      // alignment lost, or no header: [NAMESPACE] LAST SEEN TYPE REASON OBJECT MESSAGE by whitespace
+      const m = EVENTS_TABLE_ROW.exec(l.text);
+      if (m && (!header || names.has('NAMESPACE') === (m[1] !== undefined))) c = { NAMESPACE: m[1] ?? '', 'LAST SEEN': m[2] as string, TYPE: m[3] as string, REASON: m[4] as string, OBJECT: m[5] as string, MESSAGE: m[6] as string };
+    }
+    if (!c && (!header || oldLayout)) {
+      const m = OLD_TABLE_ROW.exec(l.text);
+      if (m) {
+        oldLayout = true;
+        c = { NAMESPACE: m[1] ?? '', 'LAST SEEN': m[2] as string, 'FIRST SEEN': m[3] as string, COUNT: m[4] as string, NAME: m[5] as string, KIND: m[6] as string, SUBOBJECT: m[7] ?? '', TYPE: m[8] as string, REASON: m[9] as string, SOURCE: m[10] as string, MESSAGE: m[11] as string };
+      }
     }
     const type = c?.['TYPE'];
     if (!c || (type !== 'Normal' && type !== 'Warning')) {
       // a terminal wrapped the message of the row above
       if (prev) prev['message'] = `${String(prev['message'] ?? '')} ${l.text}`.trim();
-      else if (warnings.length < 20) warnings.push(`${file}:${l.n}: an events table row not understood: skipped`);
+      else warnings.push(`${file}:${l.n}: an events table row not understood: skipped`);
       continue;
     }
     let kind: string;
     let name: string;
     let fieldPath: string | undefined;
-    if (oldLayout) {
+    if (oldLayout && c['KIND'] !== undefined) {
       kind = c['KIND'] ?? '';
       // the event's name is <object name>.<hex id>
       name = (c['NAME'] ?? '').replace(/\.[0-9a-f]{8,}$/, '');
@@ -129,12 +155,11 @@ export function parseEventsTable(text: string, file: string, now: number): Kubec
     const e = eventObject(er, { ...(isPod ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, fieldPath);
     if (!isPod) (e['involvedObject'] as JsonObject)['kind'] = kind === '' ? undefined : kind.charAt(0).toUpperCase() + kind.slice(1);
     if (!isPod) (e['involvedObject'] as JsonObject)['name'] = name;
-    objects.push({ value: e, line: l.n });
+    events.push({ value: e, line: l.n });
     prev = e;
     if (isPod && name !== '') pods.set(`${namespace ?? ''}/${name}`, { name, ...(namespace ? { namespace } : {}) });
   }
-  for (const p of pods.values()) objects.push({ value: placeholderPod(p, now), line: 1 });
-  return { objects, warnings };
+  return { events, pods, warnings };
 }
 
 /** A pod named by events but not given: only its name, so the events can be diagnosed. */
@@ -152,7 +177,7 @@ function placeholderPod(p: PodRef, now: number): JsonObject {
 }
 
 /** Waiting reasons kubectl shows as STATUS for a container that has not started. */
-const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|PreStartHookError|PostStartHookError|StartError|ContainerStatusUnknown)$/;
+const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|PreStartHookError|PostStartHookError|StartError)$/;
 const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|DeadlineExceeded|StartError|Signal:\d+|ExitCode:\d+)$/;
 
 /** One `kubectl get pods` row → a pod carrying just what the row says. */
@@ -220,6 +245,11 @@ function podFromRow(c: Record<string, string>, now: number): JsonObject {
     if (status === 'ContainerCreating' || /^(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)$/.test(status)) phase = restarts > 0 ? 'Running' : 'Pending';
     first['state'] = { waiting: { reason: status } };
     first['ready'] = false;
+  } else if (status === 'ContainerStatusUnknown') {
+    // the kubelet lost the container (evicted pods show it): terminated, exit code 137
+    first['state'] = { terminated: { reason: status, exitCode: 137 } };
+    first['ready'] = false;
+    if (readyCount === 0) phase = 'Failed';
   } else if (TERMINATED.test(status)) {
     const sig = /^Signal:(\d+)$/.exec(status);
     const code = /^ExitCode:(\d+)$/.exec(status);
@@ -233,34 +263,54 @@ function podFromRow(c: Record<string, string>, now: number): JsonObject {
 
 /** `kubectl get pods` → weak pods. */
 export function parsePodsTable(text: string, file: string, now: number): KubectlTextResult {
-  const warnings: string[] = [];
   const all = toLines(text, file).filter((l) => l.text !== '' && !isPrompt(l.text));
   const lines = all.slice(Math.max(0, all.findIndex((l) => PODS_HEADER.test(l.text))));
-  const header = lines[0];
-  if (!header) return { objects: [], warnings };
-  const cols = columns(header.text, header.indent);
-  const hasNs = cols[0]?.name === 'NAMESPACE';
-  const objects: TextObject[] = [];
-  for (const l of lines.slice(1)) {
+  if (!lines[0] || !PODS_HEADER.test(lines[0].text)) return { objects: [], warnings: [] };
+  const r = podsTableLines(lines, file, now);
+  for (const p of r.pods) markWeak(p.value, now);
+  return { objects: r.pods, warnings: r.warnings.slice(0, 20) };
+}
+
+/** Mark a pod read from a `kubectl get pods` row: its diagnosis is limited. */
+export function markWeak(pod: JsonObject, now: number): void {
+  const md = (pod['metadata'] ?? {}) as JsonObject;
+  const ns = md['namespace'] && md['namespace'] !== 'default' ? ` -n ${String(md['namespace'])}` : '';
+  markTextInput(pod, {
+    format: 'pods-table',
+    missing: [{ fact: 'pods-table', command: `kubectl describe pod ${String(md['name'])}${ns}` }],
+    warnings: [],
+    capturedAt: now,
+  });
+}
+
+/** The lines of a pods table (the first the header, or rows alone) → weak pods. */
+export function podsTableLines(lines: Line[], file: string, now: number): { pods: TextObject[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const header = lines[0] && PODS_HEADER.test(lines[0].text.replace(/[↑↓]/g, '')) ? lines[0] : undefined;
+  const cols = header ? columns(header.text, header.indent) : [];
+  const hasNs = header ? cols[0]?.name === 'NAMESPACE' : undefined;
+  const pods: TextObject[] = [];
+  for (const l of header ? lines.slice(1) : lines) {
+    if (l.text === '' || /^\[?(?:\.{2,}|…)\]?$/.test(l.text)) continue;
     const row = ' '.repeat(l.indent) + l.text;
-    let c = cells(row, cols);
-    if (!c) {
-      const m = new RegExp(String.raw`^${hasNs ? String.raw`(\S+)\s+` : '()'}(\S+)\s+(\d+\/\d+)\s+(\S+)\s+(\d+(?: \(\S+ ago\))?)\s+(\S+)`).exec(l.text);
-      if (m) c = { NAMESPACE: m[1] as string, NAME: m[2] as string, READY: m[3] as string, STATUS: m[4] as string, RESTARTS: m[5] as string, AGE: m[6] as string };
+    let c = header ? cells(row, cols) : undefined;
+    if (!c || !/^\d+\/\d+$/.test(c['READY'] ?? '')) {
+      const m = PODS_TABLE_ROW.exec(l.text);
+      if (m && (hasNs === undefined || hasNs === (m[1] !== undefined))) {
+        c = { NAMESPACE: m[1] ?? '', NAME: m[2] as string, READY: m[3] as string, STATUS: m[4] as string, RESTARTS: m[5] as string, AGE: m[6] as string };
+        // -o wide: IP NODE NOMINATED NODE READINESS GATES
+        const rest = (m[7] ?? '').split(/\s+/);
+        if (rest[0] && /^(?:[\d.:a-f]+|<none>)$/.test(rest[0])) {
+          c['IP'] = rest[0];
+          if (rest[1]) c['NODE'] = rest[1];
+        }
+      }
     }
     if (!c || !/^\d+\/\d+$/.test(c['READY'] ?? '') || !c['NAME']) {
-      if (warnings.length < 20) warnings.push(`${file}:${l.n}: a pods table row not understood: skipped`);
+      warnings.push(`${file}:${l.n}: a pods table row not understood: skipped`);
       continue;
     }
-    const pod = podFromRow(c, now);
-    const ns = c['NAMESPACE'] && c['NAMESPACE'] !== 'default' ? ` -n ${c['NAMESPACE']}` : '';
-    markTextInput(pod, {
-      format: 'pods-table',
-      missing: [{ fact: 'pods-table', command: `kubectl describe pod ${c['NAME']}${ns}` }],
-      warnings: [],
-      capturedAt: now,
-    });
-    objects.push({ value: pod, line: l.n });
+    pods.push({ value: podFromRow(c, now), line: l.n });
   }
-  return { objects, warnings };
+  return { pods, warnings };
 }

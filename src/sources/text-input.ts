@@ -1,18 +1,19 @@
 // Pods read from kubectl's human-readable output (describe.ts, tables.ts) carry what the text
 // could not say; this turns that into PodInput fields when the snapshot is made, and drops the
-// placeholder pods of events tables when the input gives the pod itself.
+// placeholder pods of events tables when the input gives the pod itself. Logs pasted with the text
+// (`kubectl logs` output) become the pod's log tails.
 
 import { nonEmpty, obj, type JsonObject } from '../util/json.js';
 import { textInputOf } from './describe.js';
-import type { PodInput, SourceRef } from './types.js';
+import type { ContainerLog, PodInput, SourceRef } from './types.js';
 
 /** Fields to add to the PodInput of a pod object (nothing for YAML/JSON pods); its warnings go to `warnings`. */
-export function podInputFields(pod: JsonObject, warnings: string[]): { capturedAt?: number } {
+export function podInputFields(pod: JsonObject, warnings: string[]): { capturedAt?: number; logs?: Record<string, ContainerLog> } {
   const info = textInputOf(pod);
   if (!info) return {};
   warnings.push(...info.warnings);
   info.warnings = [];
-  return { capturedAt: info.capturedAt };
+  return { capturedAt: info.capturedAt, ...(info.logs ? { logs: info.logs } : {}) };
 }
 
 /** The source details of a pod read from text, to merge into its SourceRef. */

@@ -11,15 +11,47 @@ export interface SourceRef {
   input?: string;
   /** 1-based line of the document or list item that holds the object, when known. */
   line?: number;
-  /** Set when the pod was read from kubectl's human-readable output rather than YAML/JSON. */
-  format?: 'describe' | 'events-table' | 'pods-table';
+  /** Set when the pod was read from kubectl's human-readable output (or a paste) rather than YAML/JSON. */
+  format?: TextFormat;
   /** Facts that output does not carry, each with the command that shows them. */
   missing?: MissingFact[];
 }
 
+/**
+ * The shape of text a pod was read from: `describe` (kubectl describe pod, whole), `events-table`
+ * (kubectl get events / kubectl events), `pods-table` (kubectl get pods), `fragment` (part of a
+ * describe: a container block, a Conditions or Events section, event rows, a status line),
+ * `yaml-in-text` (YAML or JSON of the pod found inside a paste, or YAML read line by line after it
+ * failed to parse whole), `logs` (kubectl logs output only), `mixed` (several of these joined).
+ */
+export type TextFormat = 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'mixed';
+
 /** A fact kubectl's human-readable output does not carry for a pod, and the command that shows it. */
 export interface MissingFact {
-  fact: 'waiting-message' | 'condition-message' | 'event-container' | 'terminating-phase' | 'creation-time' | 'age' | 'events' | 'containers' | 'pod-object' | 'pods-table';
+  /**
+   * The describe-specific facts, then those of pastes: `pod-name` (the paste does not name the pod;
+   * the name shown is made up), `no-events` (no events were pasted), `no-containers` (no
+   * containers were pasted), `no-status` (the pod's status was not pasted), `logs-container` (which
+   * container pasted logs come from was guessed), `container-name` (a container block without its
+   * name).
+   */
+  fact:
+    | 'waiting-message'
+    | 'condition-message'
+    | 'event-container'
+    | 'terminating-phase'
+    | 'creation-time'
+    | 'age'
+    | 'events'
+    | 'containers'
+    | 'pod-object'
+    | 'pods-table'
+    | 'pod-name'
+    | 'no-events'
+    | 'no-containers'
+    | 'no-status'
+    | 'logs-container'
+    | 'container-name';
   /** The containers or conditions concerned. */
   subjects?: string[];
   command: string;
@@ -44,6 +76,8 @@ export interface ContainerLog {
   /** From the previous (terminated) instance of the container. */
   previous: boolean;
   truncated: boolean;
+  /** Where the tail came from: read live, a fixture header's `logs:`, or `kubectl logs` output pasted with the text. */
+  origin?: 'live' | 'fixture' | 'text';
 }
 
 export interface PodInput {

@@ -12,7 +12,23 @@ import { UsageError } from '../../errors.js';
 import { LANGS, type Lang } from '../../rules/types.js';
 import type { IO } from '../io.js';
 
-/** Fixture files under the given paths (directories are searched recursively for *.yaml). */
+/** Fixture files: YAML, or a paste of text after a YAML header (`.txt`). */
+const FIXTURE_FILE = /\.(?:ya?ml|txt)$/;
+
+/**
+ * Is this file's text a fixture? A YAML file holds a `kind: PodwhyFixture` document; a `.txt` file
+ * must start with one (its header, then `---`, then the paste), so a text without a header (a
+ * describe twin) is not taken for a fixture.
+ */
+export function isFixtureText(file: string, text: string): boolean {
+  if (/\.txt$/.test(file)) {
+    const end = /^---[ \t]*$/m.exec(text);
+    return end !== null && /^kind:[ \t]*["']?PodwhyFixture["']?[ \t]*$/m.test(text.slice(0, end.index));
+  }
+  return /^kind:\s*PodwhyFixture\s*$/m.test(text) || /"kind"\s*:\s*"PodwhyFixture"/.test(text);
+}
+
+/** Fixture files under the given paths (directories are searched recursively for *.yaml and *.txt). */
 export function fixtureFiles(paths: string[], cwd: string): string[] {
   const out: string[] = [];
   const walk = (p: string, top: boolean) => {
@@ -27,9 +43,9 @@ export function fixtureFiles(paths: string[], cwd: string): string[] {
         const child = join(p, n);
         if (n.startsWith('.') || n === 'node_modules') continue;
         if (statSync(child).isDirectory()) walk(child, false);
-        else if (/\.ya?ml$/.test(n)) out.push(child);
+        else if (FIXTURE_FILE.test(n)) out.push(child);
       }
-    } else if (top || /\.ya?ml$/.test(p)) out.push(p);
+    } else if (top || FIXTURE_FILE.test(p)) out.push(p);
   };
   for (const p of paths) walk(resolve(cwd, p), true);
   return out;
@@ -44,8 +60,8 @@ export async function runTest(paths: string[], flags: { rules?: string[]; config
   const results: FixtureResult[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    // A file without a fixture header is not a fixture (manifests may share a directory).
-    if (!/^kind:\s*PodwhyFixture\s*$/m.test(text) && !/"kind"\s*:\s*"PodwhyFixture"/.test(text)) continue;
+    // A file without a fixture header is not a fixture (manifests and describe twins may share a directory).
+    if (!isFixtureText(file, text)) continue;
     const name = relative(io.cwd, file) || file;
     const r = checkFixture(name, text, rules, langs);
     if (flags.rule !== undefined && !(r.expected?.fires.includes(flags.rule) ?? false)) continue;
@@ -53,7 +69,7 @@ export async function runTest(paths: string[], flags: { rules?: string[]; config
     const line = describeResult(r);
     io.out(`${r.invalid.length > 0 ? c.magenta(line) : r.ok ? c.green(line) : c.red(line)}\n`);
   }
-  if (results.length === 0) throw new UsageError(`no fixtures found in ${paths.length > 0 ? paths.join(', ') : 'fixtures/'}${flags.rule ? ` naming ${flags.rule}` : ''} — a fixture is a YAML file starting with kind: PodwhyFixture`);
+  if (results.length === 0) throw new UsageError(`no fixtures found in ${paths.length > 0 ? paths.join(', ') : 'fixtures/'}${flags.rule ? ` naming ${flags.rule}` : ''} — a fixture is a YAML file with a kind: PodwhyFixture header (or a .txt paste after one)`);
   const invalid = results.filter((r) => r.invalid.length > 0).length;
   const failed = results.filter((r) => !r.ok && r.invalid.length === 0).length;
   const passed = results.length - invalid - failed;
