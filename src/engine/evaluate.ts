@@ -258,6 +258,8 @@ export function evaluateUnplanned(facts: Facts, rules: readonly CompiledRule[]):
   return out;
 }
 
+const ERROR_PREFIX = /^Error:\s*/;
+
 const evidenceGetters = new WeakMap<string[], (v: Vars) => unknown>();
 
 /** The fact values a finding rests on, with paths users can find in the pod. */
@@ -284,17 +286,37 @@ export function collectEvidence(f: RawFinding): Evidence[] {
       found.push(ev);
     }
     if (origin?.message !== undefined) found.push({ path: `events[${origin.reason}].message`, value: origin.message, source: 'event' });
-    for (const ev of found) if (!out.some((x) => x.path === ev.path && x.value === ev.value)) out.push(ev);
+    // the same event message, with or without the kubelet's "Error: " in front, is shown once
+    const same = (x: Evidence, ev: Evidence) =>
+      x.path === ev.path && (x.value === ev.value || (typeof x.value === 'string' && typeof ev.value === 'string' && x.value.replace(ERROR_PREFIX, '') === ev.value.replace(ERROR_PREFIX, '')));
+    for (const ev of found) if (!out.some((x) => same(x, ev))) out.push(ev);
   }
   return out;
 }
 
+/** Names podwhy gives containers the input shows but never names: "(unnamed)", "(unnamed 2)". */
+const UNNAMED = /^\(unnamed(?: \d+)?\)$/;
+
+/**
+ * Commands for a container whose name the input never gave: `-c NAME` is left out (kubectl
+ * picks the pod's only or default container), and a command that needs the name is dropped
+ * rather than printed with a name that does not exist.
+ */
+function forUnnamed(cmd: string, name: string): string | undefined {
+  const esc = name.replace(/[()]/g, (c) => `\\${c}`);
+  const out = cmd.replace(new RegExp(`\\s+(?:-c|--container)(?:=|\\s+)${esc}`, 'g'), '');
+  return out.includes(name) ? undefined : out;
+}
+
 export function renderText(f: RawFinding, lang: Lang) {
   const t = f.rule.text[lang] ?? f.rule.text.en;
+  let commands = f.rule.commands.map((c) => renderTemplate(c, f.vars, lang));
+  const name = f.container?.name;
+  if (name !== undefined && UNNAMED.test(name)) commands = commands.map((c) => forUnnamed(c, name)).filter((c): c is string => c !== undefined);
   return {
     title: renderTemplate(t.title, f.vars, lang),
     explanation: renderTemplate(t.explanation, f.vars, lang),
     remedies: t.remedies.map((r) => renderTemplate(r, f.vars, lang)),
-    commands: f.rule.commands.map((c) => renderTemplate(c, f.vars, lang)),
+    commands,
   };
 }

@@ -37,8 +37,13 @@ const origin = (e: EventFacts): EventOrigin => (e.message !== undefined ? { reas
  */
 export function inferState(events: EventFacts[], blocked: EventFacts | undefined, hasInitContainers: boolean): Inferred | undefined {
   let started = 0;
-  for (const e of events) if (e.reason === 'Started') started += e.count;
-  const restarts = started > 1 ? started - 1 : undefined;
+  let backedOff = false;
+  for (const e of events) {
+    if (e.reason === 'Started') started += e.count;
+    else if (classifyContainerEvent(e.reason, e.message)?.kind === 'crashloop') backedOff = true;
+  }
+  // a back-off restarting the container means it was restarted at least once
+  const restarts = started > 1 ? started - 1 : backedOff ? 1 : undefined;
   for (const e of events) {
     const c = classifyContainerEvent(e.reason, e.message);
     if (!c) continue;
@@ -69,7 +74,6 @@ export function inferState(events: EventFacts[], blocked: EventFacts | undefined
     const waiting: NonNullable<StateFacts['waiting']> = { reason: c.waitingReason as string };
     if (message !== undefined) waiting.message = message;
     const i: Inferred = { state: { kind: 'waiting', source: 'event', waiting }, origin: origin(from) };
-    if (c.kind === 'crashloop') return { ...i, restarts: Math.max(restarts ?? 0, 1) };
     return withRestarts(i);
   }
   if (blocked) {

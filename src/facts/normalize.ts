@@ -677,8 +677,10 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     if (inf && (!statusKnown || (inf.state.kind === 'waiting' && inf.state.waiting?.reason !== state.waiting?.reason && !['ContainerCreating', 'PodInitializing'].includes(inf.state.waiting?.reason ?? '')))) {
       state = inf.state;
       inferred['state'] = inf.origin;
-      if (inf.restarts !== undefined && count(st['restartCount']) === undefined) inferred['restartCount'] = inf.origin;
-      if (inf.restarts !== undefined && count(st['restartCount']) === undefined) entry.restarts = inf.restarts;
+      if (inf.restarts !== undefined && count(st['restartCount']) === undefined) {
+        inferred['restartCount'] = inf.origin;
+        entry.restarts = inf.restarts;
+      }
     }
   }
   if (statusKnown && state.source === undefined) state.source = 'status';
@@ -694,7 +696,8 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     kind,
     index,
     ready: bool(st['ready']) === true,
-    restartCount: count(st['restartCount']) ?? entry.restarts ?? 0,
+    // unknown when neither the status nor the events say (a container known from its spec alone)
+    ...(statusKnown || entry.restarts !== undefined || count(st['restartCount']) !== undefined ? { restartCount: count(st['restartCount']) ?? entry.restarts ?? 0 } : {}),
     statusKnown,
     state,
     lastState,
@@ -773,7 +776,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     const messageDelaySeconds = d !== undefined ? parseGoDuration(d) : undefined;
     const fin = time(dig(st, 'lastState', 'terminated', 'finishedAt'));
     c.backoff = backoff({
-      restartCount: c.restartCount,
+      restartCount: c.restartCount ?? 0,
       nowMs,
       ...(messageDelaySeconds !== undefined ? { messageDelaySeconds } : {}),
       ...(fin !== undefined ? { lastFinishedMs: fin } : {}),

@@ -281,7 +281,8 @@ export interface ContainerFacts {
   imagePullPolicy?: string;
   ready: boolean;
   started?: boolean;
-  restartCount: number;
+  /** restartCount of the status, or what the events show when it is silent; absent when neither says. */
+  restartCount?: number;
   /** The status has a state for this container (else state and restartCount come from its events, or are unknown). */
   statusKnown: boolean;
   /** Fields the status did not give and the container's events did (state, restartCount), by field. */
