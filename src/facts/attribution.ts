@@ -79,8 +79,8 @@ export function containerNamedIn(message: string | undefined): string | undefine
 /** The image a kubelet image message quotes: Pulling image "x", Container image "x" already present… */
 export function imageNamedIn(message: string | undefined): string | undefined {
   if (!message) return undefined;
-  const m = /^(?:Pulling|Back-off pulling|Failed to pull|Successfully pulled|Container) image "([^"]+)"/.exec(message);
-  return m?.[1];
+  const m = /^(?:Pulling|Back-off pulling|Failed to pull|Successfully pulled|Container) image "([^"]+)"|^Failed to apply default image tag "([^"]+)"|^Error: image ([^\s"]+) not found/.exec(message);
+  return m?.[1] ?? m?.[2] ?? m?.[3];
 }
 
 /** An image reference as runtimes resolve it: docker.io/library/nginx:latest and nginx are one image. */

@@ -126,6 +126,11 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   statusKnown: b('The status has a state for this container; false when it is known only from the spec or its events.'),
   inferred: ORIGIN('Container'),
   command: s('command[0] of the container spec: the program it runs (arguments are never kept).'),
+  warning: o('The newest Warning event about this container other than its restart back-off: a clue when the status says little.', {
+    reason: s('Its reason.'),
+    message: s('Its message.'),
+    count: n('How many times it happened.'),
+  }),
   hasSpec: b('Whether the input carried this container\'s spec.'),
   state: STATE,
   lastState: STATE,

@@ -39,3 +39,26 @@ test('volume or sandbox failures keep a silent container in ContainerCreating (P
   // probe events alone say nothing about the state
   assert.equal(inferState([ev('Unhealthy', 'Readiness probe failed: connection refused')], undefined, false), undefined);
 });
+
+test('a back-off after the runtime failed to start the container: the run before was a StartError', () => {
+  const r = inferState(
+    [
+      ev('BackOff', 'Back-off restarting failed container', 67),
+      ev('Failed', 'Error: failed to start container "app": Error response from daemon: OCI runtime create failed: chdir to cwd ("/home/nonroot") set in config.json failed: permission denied: unknown', 4),
+      ev('Created', 'Created container app', 4),
+    ],
+    undefined,
+    false,
+  );
+  assert.equal(r?.state.waiting?.reason, 'CrashLoopBackOff');
+  assert.equal(r?.lastState?.terminated?.reason, 'StartError');
+  assert.match(r?.lastState?.terminated?.message ?? '', /^failed to start container "app"/);
+  assert.equal(r?.restarts, 3);
+});
+
+test('an echo of InvalidImageName takes the words of the InspectFailed event', () => {
+  const r = inferState([ev('Failed', 'Error: InvalidImageName'), ev('InspectFailed', 'Failed to apply default image tag "/x:1": couldn\'t parse image reference "/x:1": invalid reference format')], undefined, false);
+  assert.equal(r?.state.waiting?.reason, 'InvalidImageName');
+  assert.match(r?.state.waiting?.message ?? '', /invalid reference format/);
+  assert.equal(r?.origin.reason, 'InspectFailed');
+});

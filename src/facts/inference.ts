@@ -14,6 +14,9 @@ import type { EventFacts, EventOrigin, StateFacts } from './types.js';
 export interface Inferred {
   state: StateFacts;
   origin: EventOrigin;
+  /** The run before, when the events tell how it ended (a start failure before a back-off). */
+  lastState?: StateFacts;
+  lastOrigin?: EventOrigin;
   /** Restarts the events show: Started events less one, at least one after a restart back-off. */
   restarts?: number;
 }
@@ -29,6 +32,14 @@ export function blocksCreation(e: EventFacts): boolean {
   return CREATION_BLOCKERS.has(e.reason) || (e.reason === 'FailedSync' && VOLUME_SYNC.test(e.message ?? ''));
 }
 
+/** The event kind that carries the words a reason-only echo leaves out. */
+const ECHOES_OF: Partial<Record<string, string>> = {
+  'image-pull-echo': 'image-pull',
+  'image-backoff': 'image-pull',
+  'invalid-image': 'invalid-image',
+  'never-pull': 'never-pull',
+};
+
 const origin = (e: EventFacts): EventOrigin => (e.message !== undefined ? { reason: e.reason as string, message: e.message } : { reason: e.reason as string });
 
 /**
@@ -36,14 +47,18 @@ const origin = (e: EventFacts): EventOrigin => (e.message !== undefined ? { reas
  * `blocked` is the newest pod event that keeps containers from being created, if any.
  */
 export function inferState(events: EventFacts[], blocked: EventFacts | undefined, hasInitContainers: boolean): Inferred | undefined {
+  // Each run of a container is one Created (and one Started, unless the start failed): the
+  // restarts are the runs less one; a back-off restarting it means at least one.
   let started = 0;
+  let created = 0;
   let backedOff = false;
   for (const e of events) {
     if (e.reason === 'Started') started += e.count;
+    else if (e.reason === 'Created') created += e.count;
     else if (classifyContainerEvent(e.reason, e.message)?.kind === 'crashloop') backedOff = true;
   }
-  // a back-off restarting the container means it was restarted at least once
-  const restarts = started > 1 ? started - 1 : backedOff ? 1 : undefined;
+  const runs = Math.max(started, created);
+  const restarts = runs > 1 ? runs - 1 : backedOff ? 1 : undefined;
   for (const e of events) {
     const c = classifyContainerEvent(e.reason, e.message);
     if (!c) continue;
@@ -62,18 +77,30 @@ export function inferState(events: EventFacts[], blocked: EventFacts | undefined
     }
     let message = c.message;
     let from = e;
-    if (c.kind === 'image-pull-echo' || (c.kind === 'image-backoff' && message === undefined)) {
-      // "Error: ErrImagePull" only echoes the reason: the runtime's error is in the newest
-      // "Failed to pull image" event
-      const pull = events.find((x) => classifyContainerEvent(x.reason, x.message)?.kind === 'image-pull');
-      if (pull) {
-        message = c.kind === 'image-pull-echo' ? pull.message : message;
-        from = pull;
+    // "Error: ErrImagePull", "Error: InvalidImageName" only echo the reason: the words are in the
+    // newest event of the same failure that has them (Failed to pull image…, InspectFailed…)
+    const telling = ECHOES_OF[c.kind];
+    if (telling && (message === undefined || c.kind === 'image-pull-echo')) {
+      const said = events.find((x) => x.message !== undefined && classifyContainerEvent(x.reason, x.message)?.kind === telling && classifyContainerEvent(x.reason, x.message)?.message !== undefined);
+      if (said) {
+        if (c.kind !== 'image-backoff') message = classifyContainerEvent(said.reason, said.message)?.message;
+        from = said;
       }
     }
     const waiting: NonNullable<StateFacts['waiting']> = { reason: c.waitingReason as string };
     if (message !== undefined) waiting.message = message;
     const i: Inferred = { state: { kind: 'waiting', source: 'event', waiting }, origin: origin(from) };
+    if (c.kind === 'crashloop') {
+      // A back-off after the runtime failed to start it: the run that ended was a StartError.
+      const start = events.find((x) => {
+        const k = classifyContainerEvent(x.reason, x.message)?.kind;
+        return k === 'start' || k === 'create';
+      });
+      if (start?.message !== undefined) {
+        i.lastState = { kind: 'terminated', source: 'event', terminated: { reason: 'StartError', message: start.message.replace(/^Error:\s*/, '') } };
+        i.lastOrigin = origin(start);
+      }
+    }
     return withRestarts(i);
   }
   if (blocked) {

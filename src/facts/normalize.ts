@@ -598,6 +598,20 @@ function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts
     return r;
   });
   attributeEvents(events, refs);
+  // A container the status is silent about but whose own events show it failing is the pod's
+  // failing one too: a second pass gives it the failure events no name or image tied to anything
+  // ("Back-off restarting failed container" in a pod with an init container and an app).
+  if (!refs.some((r) => r.failing)) {
+    const failing = refs.filter((r, i) => {
+      if (Object.keys((entries[i] as ContainerEntry).st).length > 0) return false;
+      const w = inferState(events.filter((e) => e.container === r.name), undefined, false)?.state;
+      return w !== undefined && (w.kind === 'terminated' || (w.kind === 'waiting' && w.waiting?.reason !== 'ContainerCreating' && w.waiting?.reason !== 'PodInitializing'));
+    });
+    if (failing.length === 1) {
+      (failing[0] as ContainerRef).failing = true;
+      attributeEvents(events, refs);
+    }
+  }
   // totals per reason and container, now that events know their containers
   const totals = new Map<string, number>();
   const key = (e: EventFacts) => `${e.reason ?? ''}\u0000${e.container ?? ''}`;
@@ -665,7 +679,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
   const { name, kind, index, sp, st } = entry;
   const events = podEvents.filter((e) => e.container === name);
   let state = stateFacts(st['state'], nowMs);
-  const lastState = stateFacts(st['lastState'], nowMs);
+  let lastState = stateFacts(st['lastState'], nowMs);
   const statusKnown = state.kind !== 'unknown';
   const inferred: Record<string, EventOrigin> = {};
   // The status wins when it speaks. When it is silent, or says no more than "not created yet",
@@ -677,6 +691,10 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     if (inf && (!statusKnown || (inf.state.kind === 'waiting' && inf.state.waiting?.reason !== state.waiting?.reason && !['ContainerCreating', 'PodInitializing'].includes(inf.state.waiting?.reason ?? '')))) {
       state = inf.state;
       inferred['state'] = inf.origin;
+      if (inf.lastState && lastState.kind === 'unknown') {
+        lastState = inf.lastState;
+        if (inf.lastOrigin) inferred['lastState'] = inf.lastOrigin;
+      }
       if (inf.restarts !== undefined && count(st['restartCount']) === undefined) {
         inferred['restartCount'] = inf.origin;
         entry.restarts = inf.restarts;
@@ -717,6 +735,11 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     hasSpec: sp !== undefined,
   };
   if (Object.keys(inferred).length > 0) c.inferred = inferred;
+  const warning = events.find((e) => e.type === 'Warning' && e.reason !== undefined && !(e.reason === 'BackOff' && /^Back-off restarting/i.test(e.message ?? '')));
+  if (warning) {
+    c.warning = { reason: warning.reason as string, count: warning.count };
+    setIf(c.warning, 'message', warning.message);
+  }
   setIf(c, 'image', nonEmpty(sp?.['image']) ?? nonEmpty(st['image']) ?? entry.image);
   const program = str(arr(sp?.['command'])[0]);
   if (program !== undefined && program.trim() !== '') c.command = redact(program.length > 200 ? `${program.slice(0, 200)}…` : program);
@@ -765,6 +788,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     (state.terminated?.reason && START_TERMINATED_REASONS.has(state.terminated.reason) ? state.terminated.message : undefined) ??
     (lastState.terminated?.reason && START_TERMINATED_REASONS.has(lastState.terminated.reason) ? lastState.terminated.message : undefined);
   let startEvent = startMsg !== undefined && startMsg === waitingMessage ? waitingEvent : undefined;
+  if (startMsg !== undefined && startEvent === undefined && lastState.source === 'event' && startMsg === lastState.terminated?.message) startEvent = inferred['lastState']?.reason;
   if (startMsg === undefined && ((waitingReason && START_WAITING_REASONS.has(waitingReason)) || startTerminated)) {
     // the status gives the reason without the runtime's words: the kubelet's event has them
     startMsg = failedEvent(/^Error: /);

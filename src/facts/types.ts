@@ -287,6 +287,8 @@ export interface ContainerFacts {
   statusKnown: boolean;
   /** Fields the status did not give and the container's events did (state, restartCount), by field. */
   inferred?: Record<string, EventOrigin>;
+  /** The newest warning event about this container other than its restart back-off: a clue when the status says little. */
+  warning?: { reason: string; message?: string; count: number };
   /** The program the container runs: command[0] of its spec (arguments are never kept). */
   command?: string;
   state: StateFacts;
