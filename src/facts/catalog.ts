@@ -332,6 +332,7 @@ export const ROOTS: Record<string, FactNode> = {
   }),
   admission: o('The kubelet\'s rejection message (status.message of a rejected pod), parsed.', {
     message: s('The message without the "Pod was rejected: " prefix.'),
+    event: s('The kubelet\'s event of the same reason (OutOfcpu…) when the message came from it rather than status.message.'),
     resource: s('The resource the node lacked (OutOf…) or the device.'),
     requested: s('Requested amount (cpu in millicores, memory in bytes).'),
     used: s('Already used on the node.'),

@@ -131,7 +131,13 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   if (mount) facts.mount = mount;
   const sandbox = sandboxFacts(events);
   if (sandbox) facts.sandbox = sandbox;
-  if (pod.message !== undefined && /^(?:Pod was rejected: |Pod )/.test(pod.message)) facts.admission = parseAdmission(pod.message);
+  if (pod.message !== undefined && pod.inferred?.['message'] === undefined && /^(?:Pod was rejected: |Pod )/.test(pod.message)) facts.admission = parseAdmission(pod.message);
+  else {
+    // The kubelet reports a rejection as an event of the same reason too (OutOfcpu: "Node didn't
+    // have enough resource: cpu, requested: 1000, …"): the evidence when the status is cut or absent.
+    const ev = events.find((e) => e.reason !== undefined && e.message !== undefined && e.reason === pod.reason && ADMISSION_MESSAGE.test(e.message));
+    if (ev) facts.admission = { ...parseAdmission(ev.message as string), event: ev.reason as string };
+  }
   if (pod.reason === 'Evicted') {
     const fromEvent = pod.message === undefined ? events.find((e) => e.reason === 'Evicted' && e.message) : undefined;
     const message = pod.message ?? fromEvent?.message;
@@ -221,6 +227,11 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
  * Pod fields a silent status leaves open and the pod's events fill: the node from the scheduler's
  * "Successfully assigned ns/pod to node", an eviction from the kubelet's Evicted event.
  */
+/** Reasons the kubelet gives a pod it rejects at admission, as status.reason and as an event. */
+const ADMISSION_REASON = /^(?:OutOf\w+|UnexpectedAdmissionError|NodeAffinity|NodeSelectorMismatching|NodePorts|PodFitsHostPorts|HostPortConflict|InvalidNodeInfo|NodeShutdown|Predicate\w*|SysctlForbidden|AppArmor|TopologyAffinityError|UnsupportedSupplementalGroupsPolicy)$/;
+/** What the kubelet's admission messages say. */
+const ADMISSION_MESSAGE = /Node didn't have enough resource|Predicate \w+ failed|didn't match (?:Pod's )?node|Allocate failed|unhealthy devices|node is shutting down|Pod was rejected|is forbidden by|not (?:found|supported) on the node|Resources cannot be allocated/i;
+
 function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[]): void {
   const inferred: Record<string, EventOrigin> = {};
   if (pod.nodeName === undefined) {
@@ -235,10 +246,19 @@ function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[])
   }
   const phase = nonEmpty(status['phase']);
   if (pod.reason === undefined && (phase === undefined || phase === 'Failed')) {
-    const ev = events.find((e) => e.reason === 'Evicted' && e.message);
+    // the kubelet's Evicted event, or its admission rejection (reason OutOfcpu, UnexpectedAdmissionError…)
+    const ev = events.find((e) => e.message && (e.reason === 'Evicted' || (e.reason !== undefined && ADMISSION_REASON.test(e.reason) && ADMISSION_MESSAGE.test(e.message))));
     if (ev) {
-      pod.reason = 'Evicted';
-      inferred['reason'] = { reason: 'Evicted', message: ev.message as string };
+      pod.reason = ev.reason as string;
+      inferred['reason'] = { reason: ev.reason as string, message: ev.message as string };
+    }
+  }
+  // the kubelet's event of the status's own reason carries the message the status lacks
+  if (pod.reason !== undefined && pod.message === undefined) {
+    const ev = events.find((e) => e.reason === pod.reason && e.message);
+    if (ev && (ev.reason === 'Evicted' || ADMISSION_REASON.test(ev.reason as string))) {
+      pod.message = ev.message as string;
+      inferred['message'] = { reason: ev.reason as string, message: ev.message as string };
     }
   }
   if (Object.keys(inferred).length > 0) pod.inferred = inferred;

@@ -342,6 +342,8 @@ export interface SandboxFacts {
 
 export interface AdmissionFacts {
   message: string;
+  /** The kubelet's event of the same reason, when the message came from it rather than status.message. */
+  event?: string;
   resource?: string;
   requested?: string;
   used?: string;
