@@ -126,6 +126,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   statusKnown: b('The status has a state for this container; false when it is known only from the spec or its events.'),
   inferred: ORIGIN('Container'),
   command: s('command[0] of the container spec: the program it runs (arguments are never kept).'),
+  mounts: sl('Volumes it mounts, as "name at /path" (service account tokens left out).'),
   warning: o('The newest Warning event about this container other than its restart back-off: a clue when the status says little.', {
     reason: s('Its reason.'),
     message: s('Its message.'),
@@ -248,6 +249,7 @@ export const ROOTS: Record<string, FactNode> = {
     initContainerCount: n('Number of init containers (sidecars included).'),
     readinessGates: sl('spec.readinessGates condition types.', 'spec.readinessGates'),
     imagePullSecrets: sl('spec.imagePullSecrets names.', 'spec.imagePullSecrets'),
+    volumes: sl('The pod\'s volumes as "name (kind source)": "certs (secret coturn)"; service account tokens left out.', 'spec.volumes'),
     claims: sl('PersistentVolumeClaims named by spec.volumes.', 'spec.volumes[*].persistentVolumeClaim.claimName'),
     creating: b('No container has been created yet: one waits in ContainerCreating/PodInitializing, or (status silent) volume or sandbox failures are reported and no container was created or started.'),
     inferred: ORIGIN('Pod'),

@@ -188,6 +188,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     readinessGates: objs(spec['readinessGates'])
       .map((g) => nonEmpty(g['conditionType']))
       .filter((x): x is string => x !== undefined),
+    volumes: objs(spec['volumes']).map(volumeText).filter((x): x is string => x !== undefined),
     imagePullSecrets: objs(spec['imagePullSecrets'])
       .map((r) => nonEmpty(r['name']))
       .filter((x): x is string => x !== undefined),
@@ -262,6 +263,24 @@ function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[])
     }
   }
   if (Object.keys(inferred).length > 0) pod.inferred = inferred;
+}
+
+/** Projected service account tokens and their old Secret form: every pod has one, they say nothing. */
+const TOKEN_VOLUME = /^(?:kube-api-access-\w+|default-token-\w+|[\w-]+-token-\w{5})$/;
+
+/** "certs (secret coturn)", "data (persistentVolumeClaim data-db-0)", "cache (emptyDir)". */
+function volumeText(v: JsonObject): string | undefined {
+  const name = nonEmpty(v['name']);
+  if (name === undefined || TOKEN_VOLUME.test(name)) return undefined;
+  for (const [kind, key] of [['secret', 'secretName'], ['configMap', 'name'], ['persistentVolumeClaim', 'claimName'], ['hostPath', 'path'], ['nfs', 'path'], ['csi', 'driver']] as const) {
+    const src = obj(v[kind]);
+    if (src) {
+      const what = nonEmpty(src[key]);
+      return what !== undefined ? `${name} (${kind} ${what})` : `${name} (${kind})`;
+    }
+  }
+  const kind = Object.keys(v).find((k) => k !== 'name');
+  return kind !== undefined ? `${name} (${kind})` : name;
 }
 
 function toleration(t: JsonObject): string {
@@ -750,6 +769,9 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
       startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports),
     },
     events,
+    mounts: objs(sp?.['volumeMounts'])
+      .filter((m) => !TOKEN_VOLUME.test(str(m['name']) ?? '') && str(m['mountPath']) !== '/var/run/secrets/kubernetes.io/serviceaccount')
+      .map((m) => `${str(m['name']) ?? '?'} at ${str(m['mountPath']) ?? '?'}`),
     killedByLiveness: events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
     killedByStartup: events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
     hasSpec: sp !== undefined,

@@ -82,6 +82,8 @@ export interface PodFacts {
   readinessGates: string[];
   /** spec.imagePullSecrets names. */
   imagePullSecrets: string[];
+  /** The pod's volumes as "name (kind source)": "certs (secret coturn)", "data (persistentVolumeClaim data-db-0)". */
+  volumes: string[];
   /** PersistentVolumeClaims the pod's volumes name (spec.volumes[].persistentVolumeClaim.claimName). */
   claims: string[];
   /**
@@ -287,6 +289,8 @@ export interface ContainerFacts {
   statusKnown: boolean;
   /** Fields the status did not give and the container's events did (state, restartCount), by field. */
   inferred?: Record<string, EventOrigin>;
+  /** Volumes it mounts, as "name at /path" (volumeMounts), service account tokens left out. */
+  mounts: string[];
   /** The newest warning event about this container other than its restart back-off: a clue when the status says little. */
   warning?: { reason: string; message?: string; count: number };
   /** The program the container runs: command[0] of its spec (arguments are never kept). */
