@@ -210,4 +210,16 @@ describe('pastes: kubectl output among prompts, fences, prose and fragments', ()
     assert.match(t.out, /status: expected CrashLoopBackOff, got Running/);
     assert.match(t.out, /the diagnosis does not mention: "oomkilled"/);
   });
+  test('a pending fixture passes while its mentions are missing, and fails once they are there', () => {
+    const base = readFileSync(join(FIXTURES_DIR, 'real', 'k8s-93826-describe-flattened-backoff.txt'), 'utf8');
+    const still = base.replace('mentions: [wordpress, exit code 1]', 'mentions: [wordpress, oomkilled]\n  pending: the paste does not show the memory limit');
+    const t = podwhy(['test', file('pending-fixture.txt', still)]);
+    assert.equal(t.code, 0, t.out + t.err);
+    assert.match(t.out, /^pend .*pending-fixture\.txt \(the paste does not show the memory limit\)$/m);
+    assert.match(t.out, /0 passed, 0 failed, 1 pending/);
+    const answered = base.replace('mentions: [wordpress, exit code 1]', 'mentions: [wordpress, exit code 1]\n  pending: it used to miss the exit code');
+    const u = podwhy(['test', file('answered-fixture.txt', answered)]);
+    assert.equal(u.code, 1, u.out + u.err);
+    assert.match(u.out, /take expect.pending off/);
+  });
 });

@@ -67,12 +67,13 @@ export async function runTest(paths: string[], flags: { rules?: string[]; config
     if (flags.rule !== undefined && !(r.expected?.fires.includes(flags.rule) ?? false)) continue;
     results.push(r);
     const line = describeResult(r);
-    io.out(`${r.invalid.length > 0 ? c.magenta(line) : r.ok ? c.green(line) : c.red(line)}\n`);
+    io.out(`${r.invalid.length > 0 ? c.magenta(line) : r.ok && r.pending !== undefined ? c.yellow(line) : r.ok ? c.green(line) : c.red(line)}\n`);
   }
   if (results.length === 0) throw new UsageError(`no fixtures found in ${paths.length > 0 ? paths.join(', ') : 'fixtures/'}${flags.rule ? ` naming ${flags.rule}` : ''} — a fixture is a YAML file with a kind: PodwhyFixture header (or a .txt paste after one)`);
   const invalid = results.filter((r) => r.invalid.length > 0).length;
   const failed = results.filter((r) => !r.ok && r.invalid.length === 0).length;
-  const passed = results.length - invalid - failed;
-  io.out(`\n${passed} passed, ${failed} failed${invalid > 0 ? `, ${invalid} invalid` : ''}\n`);
+  const pending = results.filter((r) => r.ok && r.pending !== undefined).length;
+  const passed = results.length - invalid - failed - pending;
+  io.out(`\n${passed} passed, ${failed} failed${pending > 0 ? `, ${pending} pending` : ''}${invalid > 0 ? `, ${invalid} invalid` : ''}\n`);
   return invalid > 0 ? 2 : failed > 0 ? 1 : 0;
 }
