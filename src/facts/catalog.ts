@@ -126,6 +126,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   statusKnown: b('The status has a state for this container; false when it is known only from the spec or its events.'),
   inferred: ORIGIN('Container'),
   command: s('command[0] of the container spec: the program it runs (arguments are never kept).'),
+  configRefs: sl('ConfigMaps and Secrets its environment is built from: "Secret hcloud (key network)", "ConfigMap app-config (all keys)"; optional ones are marked.'),
   mounts: sl('Volumes it mounts, as "name at /path" (service account tokens left out).'),
   warning: o('The newest Warning event about this container other than its restart back-off: a clue when the status says little.', {
     reason: s('Its reason.'),

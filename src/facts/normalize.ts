@@ -265,6 +265,27 @@ function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[])
   if (Object.keys(inferred).length > 0) pod.inferred = inferred;
 }
 
+/** "Secret hcloud (key network)", "ConfigMap app-config (all keys)": what the kubelet must find to build the container's environment. */
+function configRefs(sp: JsonObject | undefined): string[] {
+  const out = new Set<string>();
+  const opt = (o: JsonObject) => (o['optional'] === true ? ', optional' : '');
+  for (const e of objs(sp?.['env'])) {
+    for (const [key, kind] of [['secretKeyRef', 'Secret'], ['configMapKeyRef', 'ConfigMap']] as const) {
+      const r = obj(dig(e, 'valueFrom', key));
+      const name = r ? nonEmpty(r['name']) : undefined;
+      if (r && name !== undefined) out.add(`${kind} ${name} (key ${str(r['key']) ?? '?'}${opt(r)})`);
+    }
+  }
+  for (const e of objs(sp?.['envFrom'])) {
+    for (const [key, kind] of [['secretRef', 'Secret'], ['configMapRef', 'ConfigMap']] as const) {
+      const r = obj(e[key]);
+      const name = r ? nonEmpty(r['name']) : undefined;
+      if (r && name !== undefined) out.add(`${kind} ${name} (all keys${opt(r)})`);
+    }
+  }
+  return [...out];
+}
+
 /** Projected service account tokens and their old Secret form: every pod has one, they say nothing. */
 const TOKEN_VOLUME = /^(?:kube-api-access-\w+|default-token-\w+|[\w-]+-token-\w{5})$/;
 
@@ -708,7 +729,8 @@ function missingPullSecret(events: EventFacts[], pullSecrets: string[]): { names
     }
     if (e.reason === 'Failed') {
       const name = /^Error: secrets? "([^"]+)" not found/.exec(e.message)?.[1];
-      if (name !== undefined && pullSecrets.includes(name)) return { names: [name], event: e };
+      // one the pod names as a pull secret, or any when the input does not show the pod's spec
+      if (name !== undefined && (pullSecrets.includes(name) || pullSecrets.length === 0)) return { names: [name], event: e };
     }
   }
   return undefined;
@@ -769,6 +791,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
       startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports),
     },
     events,
+    configRefs: configRefs(sp),
     mounts: objs(sp?.['volumeMounts'])
       .filter((m) => !TOKEN_VOLUME.test(str(m['name']) ?? '') && str(m['mountPath']) !== '/var/run/secrets/kubernetes.io/serviceaccount')
       .map((m) => `${str(m['name']) ?? '?'} at ${str(m['mountPath']) ?? '?'}`),

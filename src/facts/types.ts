@@ -289,6 +289,8 @@ export interface ContainerFacts {
   statusKnown: boolean;
   /** Fields the status did not give and the container's events did (state, restartCount), by field. */
   inferred?: Record<string, EventOrigin>;
+  /** ConfigMaps and Secrets its environment is built from: "Secret hcloud (key network)", "ConfigMap app-config (all keys)". */
+  configRefs: string[];
   /** Volumes it mounts, as "name at /path" (volumeMounts), service account tokens left out. */
   mounts: string[];
   /** The newest warning event about this container other than its restart back-off: a clue when the status says little. */
