@@ -126,6 +126,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   statusKnown: b('The status has a state for this container; false when it is known only from the spec or its events.'),
   inferred: ORIGIN('Container'),
   command: s('command[0] of the container spec: the program it runs (arguments are never kept).'),
+  lifecycle: sl('Its lifecycle hooks from the spec, as "postStart exec cp" or "preStop httpGet /shutdown" (only the program or path, never arguments).'),
   configRefs: sl('ConfigMaps and Secrets its environment is built from: "Secret hcloud (key network)", "ConfigMap app-config (all keys)"; optional ones are marked.'),
   mounts: sl('Volumes it mounts, as "name at /path" (service account tokens left out).'),
   warning: o('The newest Warning event about this container other than its restart back-off: a clue when the status says little.', {
@@ -142,6 +143,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   events: { type: 'list', doc: 'Events about this container (involvedObject.fieldPath), newest first.', keyField: 'reason', of: EVENT },
   killedByLiveness: b('A Killing event says it failed its liveness probe.'),
   killedByStartup: b('A Killing event says it failed its startup probe.'),
+  livenessKillLikely: b('The previous run lasted about the liveness budget (within one period before it and one period, the probe timeout and the grace period after it): what a liveness probe that never passes does. Only with a liveness probe, no startup probe and a known run time.'),
   backoff: o('The CrashLoopBackOff wait: the kubelet\'s back-off message, else the kubelet\'s formula on restartCount.', {
     delaySeconds: n('Current back-off: 10s doubling per restart up to 300s (min(10s × 2^(restartCount−1), 300s)); 0 after a run of over 10 minutes, which resets it.'),
     source: s('kubelet (from its message) or restart-count (estimated, assuming no earlier reset).'),

@@ -121,6 +121,13 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   pod.requests = effectiveRequests(containers.map((c) => ({ kind: c.kind, requests: c.resources.requests })));
   // Old statuses carry no qosClass: derive it from the spec as the API server does.
   if (pod.qosClass === undefined && obj(raw['spec'])) pod.qosClass = qosClass(containers);
+  // A kill at about the liveness budget: the timing of a liveness probe that never passed.
+  for (const c of containers) {
+    const lv = c.probes.liveness;
+    const ran = c.lastState.terminated?.ranSeconds;
+    if (!lv.defined || c.probes.startup.defined || ran === undefined) continue;
+    c.livenessKillLikely = ran >= lv.budgetSeconds - lv.periodSeconds && ran <= lv.budgetSeconds + lv.periodSeconds + lv.timeoutSeconds + pod.terminationGracePeriodSeconds;
+  }
   const fromText = input.source?.format !== undefined;
   if (fromText) for (const c of containers) if (c.state.source === 'status') c.state.source = 'text';
   const facts: Facts = { pod, conditions, events, containers, gaps, fromText, oddities: findOddities(raw) };
@@ -263,6 +270,22 @@ function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[])
     }
   }
   if (Object.keys(inferred).length > 0) pod.inferred = inferred;
+}
+
+/** "postStart exec cp", "preStop httpGet /shutdown": the hooks of a container spec, program or path only. */
+function lifecycleHooks(sp: JsonObject | undefined): string[] {
+  const out: string[] = [];
+  for (const when of ['postStart', 'preStop'] as const) {
+    const h = obj(dig(sp, 'lifecycle', when));
+    if (!h) continue;
+    const exec = str(arr(dig(h, 'exec', 'command'))[0]);
+    const http = obj(h['httpGet']);
+    if (exec !== undefined) out.push(redact(`${when} exec ${exec.length > 80 ? `${exec.slice(0, 80)}…` : exec}`));
+    else if (http) out.push(redact(`${when} httpGet ${str(http['path']) ?? '/'}`));
+    else if (obj(h['sleep'])) out.push(`${when} sleep`);
+    else out.push(when);
+  }
+  return out;
 }
 
 /** "Secret hcloud (key network)", "ConfigMap app-config (all keys)": what the kubelet must find to build the container's environment. */
@@ -792,6 +815,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     },
     events,
     configRefs: configRefs(sp),
+    lifecycle: lifecycleHooks(sp),
     mounts: objs(sp?.['volumeMounts'])
       .filter((m) => !TOKEN_VOLUME.test(str(m['name']) ?? '') && str(m['mountPath']) !== '/var/run/secrets/kubernetes.io/serviceaccount')
       .map((m) => `${str(m['name']) ?? '?'} at ${str(m['mountPath']) ?? '?'}`),

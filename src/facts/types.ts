@@ -289,6 +289,8 @@ export interface ContainerFacts {
   statusKnown: boolean;
   /** Fields the status did not give and the container's events did (state, restartCount), by field. */
   inferred?: Record<string, EventOrigin>;
+  /** Its lifecycle hooks from the spec: "postStart exec cp", "preStop httpGet /shutdown". */
+  lifecycle: string[];
   /** ConfigMaps and Secrets its environment is built from: "Secret hcloud (key network)", "ConfigMap app-config (all keys)". */
   configRefs: string[];
   /** Volumes it mounts, as "name at /path" (volumeMounts), service account tokens left out. */
@@ -306,6 +308,12 @@ export interface ContainerFacts {
   events: EventFacts[];
   killedByLiveness: boolean;
   killedByStartup: boolean;
+  /**
+   * The previous run was killed about when a never-passing liveness probe would have had it
+   * killed: its run time is within one probe period of the liveness budget (plus the grace
+   * period the kill may take). Set only with a liveness probe, no startup probe and a known run time.
+   */
+  livenessKillLikely?: boolean;
   /** The CrashLoopBackOff wait: the kubelet's message, else its formula on restartCount (facts/arithmetic.ts). */
   backoff?: { delaySeconds: number; source: 'kubelet' | 'restart-count'; nextRestartAt?: string; nextRestartInSeconds?: number; reset?: boolean; formula: string };
   /** A failed lifecycle hook (PostStartHookError, FailedPostStartHook, FailedPreStopHook). */
