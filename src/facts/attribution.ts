@@ -130,7 +130,7 @@ export function attributeEvents(events: EventFacts[], containers: ContainerRef[]
       e.containerFrom ??= 'fieldPath';
       continue;
     }
-    if (!isContainerReason(e.reason, e.message)) continue;
+    if (!isContainerReason(e.reason, e.message) || e.object !== undefined) continue;
     const named = containerNamedIn(e.message);
     if (named !== undefined && (names.has(named) || containers.length === 0)) {
       e.container = named;

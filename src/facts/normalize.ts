@@ -91,6 +91,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   const events = normalizeEvents(input.events, nowMs);
   const pod = podFacts(raw, metadata, spec, status, nowMs);
   inferPodFields(pod, status, events);
+  relatedEvents(pod, events);
   const conditions: Record<string, ConditionFacts> = {};
   for (const c of objs(status['conditions'])) {
     const type = nonEmpty(c['type']);
@@ -235,6 +236,33 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
  * Pod fields a silent status leaves open and the pod's events fill: the node from the scheduler's
  * "Successfully assigned ns/pod to node", an eviction from the kubelet's Evicted event.
  */
+/** Routine events of claims: nothing wrong in them. */
+const ROUTINE_CLAIM = new Set(['ProvisioningSucceeded', 'ExternalProvisioning', 'WaitForFirstConsumer', 'Provisioning']);
+
+/** The claim's and the Job's own words, when the input has their events (joined by the reader). */
+function relatedEvents(pod: PodFacts, events: EventFacts[]): void {
+  for (const e of events) {
+    if (!e.object || !e.reason) continue;
+    const [kind, name] = e.object.split('/') as [string, string];
+    if (kind === 'PersistentVolumeClaim' && !pod.claimEvent && !ROUTINE_CLAIM.has(e.reason)) {
+      pod.claimEvent = { claim: name, reason: e.reason, event: e.reason };
+      setIf(pod.claimEvent, 'message', e.message);
+    }
+    if (kind === 'Job' && !pod.jobEvent && e.type === 'Warning') {
+      pod.jobEvent = { job: name, reason: e.reason, event: e.reason };
+      setIf(pod.jobEvent, 'message', e.message);
+    }
+  }
+  // nothing telling: the routine message still says what the claim waits for
+  if (!pod.claimEvent) {
+    const e = events.find((x) => x.object?.startsWith('PersistentVolumeClaim/') && x.reason);
+    if (e) {
+      pod.claimEvent = { claim: (e.object as string).split('/')[1] as string, reason: e.reason as string, event: e.reason as string };
+      setIf(pod.claimEvent, 'message', e.message);
+    }
+  }
+}
+
 /** Reasons the kubelet gives a pod it rejects at admission, as status.reason and as an event. */
 const ADMISSION_REASON = /^(?:OutOf\w+|UnexpectedAdmissionError|NodeAffinity|NodeSelectorMismatching|NodePorts|PodFitsHostPorts|HostPortConflict|InvalidNodeInfo|NodeShutdown|Predicate\w*|SysctlForbidden|AppArmor|TopologyAffinityError|UnsupportedSupplementalGroupsPolicy)$/;
 /** What the kubelet's admission messages say. */
@@ -401,6 +429,7 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
     setIf(e, 'source', r.source);
     setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath)?.name);
     setIf(e, 'fieldPath', r.involved.fieldPath);
+    if (r.involved.kind !== undefined && r.involved.kind !== 'Pod') e.object = `${r.involved.kind}/${r.involved.name ?? ''}`;
     if (r.first !== undefined) e.firstSeenSecondsAgo = secondsBetween(nowMs, r.first);
     if (r.last !== undefined) {
       e.lastSeenSecondsAgo = secondsBetween(nowMs, r.last);

@@ -86,6 +86,10 @@ export interface PodFacts {
   volumes: string[];
   /** PersistentVolumeClaims the pod's volumes name (spec.volumes[].persistentVolumeClaim.claimName). */
   claims: string[];
+  /** The newest event about one of its claims that is not routine (ProvisioningFailed, FailedBinding…). */
+  claimEvent?: { claim: string; reason: string; message?: string; event: string };
+  /** The newest warning of the Job that owns the pod (BackoffLimitExceeded, DeadlineExceeded…). */
+  jobEvent?: { job: string; reason: string; message?: string; event: string };
   /**
    * No container of the pod has been created yet, as far as the input tells: a container waits
    * in ContainerCreating or PodInitializing, or (the status being silent) volume, attach or
@@ -121,6 +125,8 @@ export interface EventFacts {
   containerFrom?: string;
   /** involvedObject.fieldPath: spec.containers{app}. */
   fieldPath?: string;
+  /** "PersistentVolumeClaim/data-db-0", "Job/migrate": the object of another kind the event is about (its claim, its Job). */
+  object?: string;
   firstSeenSecondsAgo?: number;
   lastSeenSecondsAgo?: number;
   lastSeen?: string;

@@ -1,0 +1,78 @@
+// normalize() with events as evidence: what a silent status leaves to the pod's events.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { EventRecord, PodInput } from '../sources/types.js';
+import { normalize } from './normalize.js';
+
+const NOW = Date.UTC(2025, 0, 1);
+const ev = (reason: string, message: string, extra: Partial<EventRecord> = {}): EventRecord => ({
+  reason,
+  message,
+  count: 1,
+  type: 'Warning',
+  involved: { kind: 'Pod', name: 'web-1', namespace: 'shop' },
+  ...extra,
+});
+const input = (pod: Record<string, unknown>, events: EventRecord[]): PodInput => ({ pod: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-1', namespace: 'shop' }, ...pod }, events });
+
+test('a manifest with its events: the container takes its state from them, and says so', () => {
+  const f = normalize(
+    input({ spec: { containers: [{ name: 'app', image: 'nginx:1.99' }] } }, [
+      ev('Failed', 'Error: ErrImagePull'),
+      ev('Failed', 'Failed to pull image "nginx:1.99": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:1.99": not found'),
+      ev('Scheduled', 'Successfully assigned shop/web-1 to node-3', { type: 'Normal' }),
+    ]),
+    NOW,
+  );
+  const c = f.containers[0];
+  assert.equal(c?.statusKnown, false);
+  assert.equal(c?.state.waiting?.reason, 'ErrImagePull');
+  assert.equal(c?.state.source, 'event');
+  assert.equal(c?.imagePull?.kind, 'not-found');
+  assert.equal(c?.inferred?.['state']?.reason, 'Failed');
+  assert.equal(f.pod.nodeName, 'node-3');
+  assert.equal(f.pod.inferred?.['nodeName']?.reason, 'Scheduled');
+});
+
+test('the status wins when it speaks; a reason without a message takes the matching event', () => {
+  const f = normalize(
+    input({ spec: { containers: [{ name: 'app' }] }, status: { phase: 'Pending', containerStatuses: [{ name: 'app', state: { waiting: { reason: 'CreateContainerConfigError' } } }] } }, [
+      ev('Failed', "Error: couldn't find key VALUE in Secret shop/app-secrets"),
+      ev('BackOff', 'Back-off restarting failed container'),
+    ]),
+    NOW,
+  );
+  const c = f.containers[0];
+  assert.equal(c?.state.waiting?.reason, 'CreateContainerConfigError');
+  assert.equal(c?.state.source, 'status');
+  assert.deepEqual([c?.configError?.kind, c?.configError?.key, c?.configError?.event], ['missing-key', 'VALUE', 'Failed']);
+});
+
+test('pod-level volume failures with nothing else: the pod is still creating its containers', () => {
+  const f = normalize(input({}, [ev('FailedMount', 'MountVolume.SetUp failed for volume "certs" : secret "coturn" not found')]), NOW);
+  assert.equal(f.containers.length, 0);
+  assert.equal(f.pod.creating, true);
+  assert.equal(f.mount?.kind, 'missing-secret');
+});
+
+test("a claim's and a Job's events are the pod's evidence", () => {
+  const f = normalize(
+    input({ spec: { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-0' } }], containers: [{ name: 'db' }] } }, [
+      ev('ProvisioningFailed', 'storageclass.storage.k8s.io "standard" not found', { involved: { kind: 'PersistentVolumeClaim', name: 'data-0', namespace: 'shop' } }),
+      ev('BackoffLimitExceeded', 'Job has reached the specified backoff limit', { involved: { kind: 'Job', name: 'migrate', namespace: 'shop' } }),
+      ev('FailedScheduling', 'running PreBind plugin "VolumeBinding": binding volumes: provisioning failed for PVC "data-0"', { involved: { kind: 'Pod', name: 'web-1', namespace: 'shop' } }),
+    ]),
+    NOW,
+  );
+  assert.deepEqual(f.pod.claimEvent, { claim: 'data-0', reason: 'ProvisioningFailed', event: 'ProvisioningFailed', message: 'storageclass.storage.k8s.io "standard" not found' });
+  assert.equal(f.pod.jobEvent?.reason, 'BackoffLimitExceeded');
+  // events of other objects are never a container's
+  assert.equal(f.containers[0]?.events.length, 0);
+});
+
+test("the kubelet's admission event gives a silent status its reason and message", () => {
+  const f = normalize(input({ spec: { nodeName: 'n1', containers: [{ name: 'vm' }] } }, [ev('OutOfcpu', "Node didn't have enough resource: cpu, requested: 1000, used: 94939, capacity: 95690")]), NOW);
+  assert.equal(f.pod.reason, 'OutOfcpu');
+  assert.equal(f.admission?.requested, '1000m');
+  assert.equal(f.admission?.event, 'OutOfcpu');
+});
