@@ -196,15 +196,22 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     readinessGates: objs(spec['readinessGates'])
       .map((g) => nonEmpty(g['conditionType']))
       .filter((x): x is string => x !== undefined),
-    volumes: objs(spec['volumes']).map(volumeText).filter((x): x is string => x !== undefined),
+    volumes: [],
     imagePullSecrets: objs(spec['imagePullSecrets'])
       .map((r) => nonEmpty(r['name']))
       .filter((x): x is string => x !== undefined),
-    claims: [...new Set(objs(spec['volumes']).map((v) => nonEmpty(dig(v, 'persistentVolumeClaim', 'claimName'))).filter((x): x is string => x !== undefined))],
+    claims: [],
     creating: false,
     kubectl: kubectlColumns(raw, nowMs),
     ownerChain: [],
   };
+  // one pass over the volumes: what they are, and the claims among them
+  for (const v of objs(spec['volumes'])) {
+    const text = volumeText(v);
+    if (text !== undefined) pod.volumes.push(text);
+    const claim = nonEmpty(obj(v['persistentVolumeClaim'])?.['claimName']);
+    if (claim !== undefined && !pod.claims.includes(claim)) pod.claims.push(claim);
+  }
   setIf(pod, 'uid', nonEmpty(metadata['uid']));
   setIf(pod, 'phase', nonEmpty(status['phase']));
   setIf(pod, 'reason', nonEmpty(status['reason']));
@@ -241,6 +248,7 @@ const ROUTINE_CLAIM = new Set(['ProvisioningSucceeded', 'ExternalProvisioning', 
 
 /** The claim's and the Job's own words, when the input has their events (joined by the reader). */
 function relatedEvents(pod: PodFacts, events: EventFacts[]): void {
+  if (!events.some((e) => e.object !== undefined)) return;
   for (const e of events) {
     if (!e.object || !e.reason) continue;
     const [kind, name] = e.object.split('/') as [string, string];
@@ -300,8 +308,23 @@ function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[])
   if (Object.keys(inferred).length > 0) pod.inferred = inferred;
 }
 
+/** "certs at /certs": the volumes a container mounts, service account tokens left out. */
+function mountsOf(sp: JsonObject | undefined): string[] {
+  const list = sp?.['volumeMounts'];
+  if (!Array.isArray(list) || list.length === 0) return [];
+  const out: string[] = [];
+  for (const m of objs(list)) {
+    const name = str(m['name']) ?? '?';
+    const path = str(m['mountPath']) ?? '?';
+    if (isTokenVolume(name) || path === '/var/run/secrets/kubernetes.io/serviceaccount') continue;
+    out.push(`${name} at ${path}`);
+  }
+  return out;
+}
+
 /** "postStart exec cp", "preStop httpGet /shutdown": the hooks of a container spec, program or path only. */
 function lifecycleHooks(sp: JsonObject | undefined): string[] {
+  if (sp?.['lifecycle'] === undefined) return [];
   const out: string[] = [];
   for (const when of ['postStart', 'preStop'] as const) {
     const h = obj(dig(sp, 'lifecycle', when));
@@ -318,16 +341,19 @@ function lifecycleHooks(sp: JsonObject | undefined): string[] {
 
 /** "Secret hcloud (key network)", "ConfigMap app-config (all keys)": what the kubelet must find to build the container's environment. */
 function configRefs(sp: JsonObject | undefined): string[] {
+  if (sp === undefined || (sp['env'] === undefined && sp['envFrom'] === undefined)) return [];
   const out = new Set<string>();
   const opt = (o: JsonObject) => (o['optional'] === true ? ', optional' : '');
-  for (const e of objs(sp?.['env'])) {
+  for (const e of objs(sp['env'])) {
+    const from = obj(e['valueFrom']);
+    if (!from) continue;
     for (const [key, kind] of [['secretKeyRef', 'Secret'], ['configMapKeyRef', 'ConfigMap']] as const) {
-      const r = obj(dig(e, 'valueFrom', key));
+      const r = obj(from[key]);
       const name = r ? nonEmpty(r['name']) : undefined;
       if (r && name !== undefined) out.add(`${kind} ${name} (key ${str(r['key']) ?? '?'}${opt(r)})`);
     }
   }
-  for (const e of objs(sp?.['envFrom'])) {
+  for (const e of objs(sp['envFrom'])) {
     for (const [key, kind] of [['secretRef', 'Secret'], ['configMapRef', 'ConfigMap']] as const) {
       const r = obj(e[key]);
       const name = r ? nonEmpty(r['name']) : undefined;
@@ -339,11 +365,12 @@ function configRefs(sp: JsonObject | undefined): string[] {
 
 /** Projected service account tokens and their old Secret form: every pod has one, they say nothing. */
 const TOKEN_VOLUME = /^(?:kube-api-access-\w+|default-token-\w+|[\w-]+-token-\w{5})$/;
+const isTokenVolume = (name: string) => name.includes('-token-') || name.startsWith('kube-api-access-') ? TOKEN_VOLUME.test(name) : false;
 
 /** "certs (secret coturn)", "data (persistentVolumeClaim data-db-0)", "cache (emptyDir)". */
 function volumeText(v: JsonObject): string | undefined {
   const name = nonEmpty(v['name']);
-  if (name === undefined || TOKEN_VOLUME.test(name)) return undefined;
+  if (name === undefined || isTokenVolume(name)) return undefined;
   for (const [kind, key] of [['secret', 'secretName'], ['configMap', 'name'], ['persistentVolumeClaim', 'claimName'], ['hostPath', 'path'], ['nfs', 'path'], ['csi', 'driver']] as const) {
     const src = obj(v[kind]);
     if (src) {
@@ -715,7 +742,7 @@ function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts
   // ("Back-off restarting failed container" in a pod with an init container and an app).
   if (!refs.some((r) => r.failing)) {
     const failing = refs.filter((r, i) => {
-      if (Object.keys((entries[i] as ContainerEntry).st).length > 0) return false;
+      if ((entries[i] as ContainerEntry).st['state'] !== undefined) return false;
       const w = inferState(events.filter((e) => e.container === r.name), undefined, false)?.state;
       return w !== undefined && (w.kind === 'terminated' || (w.kind === 'waiting' && w.waiting?.reason !== 'ContainerCreating' && w.waiting?.reason !== 'PodInitializing'));
     });
@@ -794,7 +821,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
   let state = stateFacts(st['state'], nowMs);
   let lastState = stateFacts(st['lastState'], nowMs);
   const statusKnown = state.kind !== 'unknown';
-  const inferred: Record<string, EventOrigin> = {};
+  let inferred: Record<string, EventOrigin> | undefined;
   // The status wins when it speaks. When it is silent, or says no more than "not created yet",
   // the container's own events (newest first) tell its state; pod-level volume or sandbox
   // failures keep a silent container in ContainerCreating.
@@ -803,7 +830,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     const inf = inferState(events, statusKnown ? undefined : blocked, hasInit);
     if (inf && (!statusKnown || (inf.state.kind === 'waiting' && inf.state.waiting?.reason !== state.waiting?.reason && !['ContainerCreating', 'PodInitializing'].includes(inf.state.waiting?.reason ?? '')))) {
       state = inf.state;
-      inferred['state'] = inf.origin;
+      inferred = { state: inf.origin };
       if (inf.lastState && lastState.kind === 'unknown') {
         lastState = inf.lastState;
         if (inf.lastOrigin) inferred['lastState'] = inf.lastOrigin;
@@ -845,15 +872,13 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     events,
     configRefs: configRefs(sp),
     lifecycle: lifecycleHooks(sp),
-    mounts: objs(sp?.['volumeMounts'])
-      .filter((m) => !TOKEN_VOLUME.test(str(m['name']) ?? '') && str(m['mountPath']) !== '/var/run/secrets/kubernetes.io/serviceaccount')
-      .map((m) => `${str(m['name']) ?? '?'} at ${str(m['mountPath']) ?? '?'}`),
+    mounts: mountsOf(sp),
     killedByLiveness: events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
     killedByStartup: events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
     hasSpec: sp !== undefined,
   };
-  if (Object.keys(inferred).length > 0) c.inferred = inferred;
-  const warning = events.find((e) => e.type === 'Warning' && e.reason !== undefined && !(e.reason === 'BackOff' && /^Back-off restarting/i.test(e.message ?? '')));
+  if (inferred) c.inferred = inferred;
+  const warning = events.length === 0 ? undefined : events.find((e) => e.type === 'Warning' && e.reason !== undefined && !(e.reason === 'BackOff' && /^Back-off restarting/i.test(e.message ?? '')));
   if (warning) {
     c.warning = { reason: warning.reason as string, count: warning.count };
     setIf(c.warning, 'message', warning.message);
@@ -869,7 +894,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
   const waitingMessage = state.waiting?.message;
   const failedEvent = (re: RegExp) => events.find((e) => e.reason === 'Failed' && e.message !== undefined && re.test(e.message))?.message;
   // the event the waiting message came from, when the state was read off the events
-  const waitingEvent = state.source === 'event' && waitingMessage !== undefined ? inferred['state']?.reason : undefined;
+  const waitingEvent = state.source === 'event' && waitingMessage !== undefined ? inferred?.['state']?.reason : undefined;
 
   if (waitingReason && IMAGE_WAITING_REASONS.has(waitingReason)) {
     // ImagePullBackOff's own message is often just 'Back-off pulling image "x"': the cause is in
@@ -906,7 +931,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     (state.terminated?.reason && START_TERMINATED_REASONS.has(state.terminated.reason) ? state.terminated.message : undefined) ??
     (lastState.terminated?.reason && START_TERMINATED_REASONS.has(lastState.terminated.reason) ? lastState.terminated.message : undefined);
   let startEvent = startMsg !== undefined && startMsg === waitingMessage ? waitingEvent : undefined;
-  if (startMsg !== undefined && startEvent === undefined && lastState.source === 'event' && startMsg === lastState.terminated?.message) startEvent = inferred['lastState']?.reason;
+  if (startMsg !== undefined && startEvent === undefined && lastState.source === 'event' && startMsg === lastState.terminated?.message) startEvent = inferred?.['lastState']?.reason;
   if (startMsg === undefined && ((waitingReason && START_WAITING_REASONS.has(waitingReason)) || startTerminated)) {
     // the status gives the reason without the runtime's words: the kubelet's event has them
     startMsg = failedEvent(/^Error: /);
