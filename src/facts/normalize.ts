@@ -109,7 +109,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   }
 
   const blocked = status['phase'] === undefined || status['phase'] === 'Pending' ? events.find(blocksCreation) : undefined;
-  const containers = containerFacts(spec, status, events, nowMs, blocked);
+  const containers = containerFacts(spec, status, events, nowMs, blocked, Object.keys(input.logs ?? {}));
   for (const c of containers) {
     const log = input.logs?.[c.name];
     if (log) c.logs = logFacts(log.text, log.previous);
@@ -698,7 +698,7 @@ interface ContainerEntry {
   restarts?: number;
 }
 
-function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts[], nowMs: number, blocked: EventFacts | undefined): ContainerFacts[] {
+function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts[], nowMs: number, blocked: EventFacts | undefined, logNames: string[]): ContainerFacts[] {
   const groups: { specs: unknown; statuses: unknown; kind: ContainerKind }[] = [
     { specs: spec['initContainers'], statuses: status['initContainerStatuses'], kind: 'init' },
     { specs: spec['containers'], statuses: status['containerStatuses'], kind: 'regular' },
@@ -730,6 +730,12 @@ function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts
     });
   }
   if (entries.length === 0) entries.push(...containersOfEvents(events));
+  // a container known only by its log (kubectl logs … -c busybox pasted alone)
+  for (const name of logNames) {
+    if (entries.some((e) => e.name === name)) continue;
+    if (entries.length === 1 && (entries[0] as ContainerEntry).name === UNNAMED_CONTAINER) (entries[0] as ContainerEntry).name = name;
+    else entries.push({ name, kind: 'regular', index: entries.filter((e) => e.kind === 'regular').length + 1, sp: undefined, st: {} });
+  }
   const refs: ContainerRef[] = entries.map((e) => {
     const image = nonEmpty(e.sp?.['image']) ?? nonEmpty(e.st['image']) ?? e.image;
     const r: ContainerRef = { name: e.name, kind: e.kind, failing: failingStatus(e.st) };
