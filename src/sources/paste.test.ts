@@ -314,7 +314,7 @@ describe('kubectl logs pasted with the rest', () => {
     assert.equal(p?.logs?.['api']?.origin, 'text');
     assert.match(p?.logs?.['api']?.text ?? '', /^2025-03-02T09:58:01Z INFO starting[^]*panic: database unavailable$/);
     // the table's made-up container that is not ready takes the name the prompt gives
-    assert.deepEqual(statuses(p).map((s) => s['name']), ['container-1', 'api']);
+    assert.deepEqual(statuses(p).map((s) => s['name']), ['(unnamed 1)', 'api']);
   });
   test('kubectl\'s "Defaulted container" line names the container and is not part of the log', () => {
     const p = read(paste('constructed-logs-defaulted-container.txt')).pods[0];

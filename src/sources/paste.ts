@@ -21,7 +21,7 @@
 import yaml from 'js-yaml';
 import { InputError } from '../errors.js';
 import { isObject, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
-import { CONTAINER_REASONS, describePod, inferFieldPath, markTextInput, textInputOf, type Ctx, type KubectlTextResult, type Line, type TextObject } from './describe.js';
+import { CONTAINER_REASONS, describePod, eventObject, inferFieldPath, markTextInput, textInputOf, type Ctx, type KubectlTextResult, type Line, type TextObject } from './describe.js';
 import { isEventObject } from './events.js';
 import {
   CONTAINER_KEYS,
@@ -53,7 +53,9 @@ import {
   type Command,
   type PasteLines,
 } from './paste-lines.js';
-import { eventsTableLines, podsTableLines } from './tables.js';
+import { inlineItems, type InlineItems } from './inline.js';
+import { findKnownMessage } from './messages.js';
+import { eventsTableLines, podFromRow, podsTableLines, unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from './types.js';
 
 /** A container block pasted without its name line: renamed when the pod tells which one it is. */
@@ -62,6 +64,8 @@ const UNNAMED = 'podwhy-unnamed';
 const MAX_BLOCK = 8 * 1024 * 1024;
 /** Log tails keep this much of their end. */
 const MAX_LOG = 256 * 1024;
+/** Lines longer than this are not read for kubectl output inside them. */
+const INLINE_MAX = 8 * 1024;
 
 export interface PasteOptions {
   /** The instant the text was taken (--now, or a fixture header's now). */
@@ -70,7 +74,7 @@ export interface PasteOptions {
   lineOffset?: number;
 }
 
-type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting';
+type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting' | 'inline';
 
 interface Block {
   kind: BlockKind;
@@ -79,6 +83,8 @@ interface Block {
   to: number;
   /** The command of the prompt before the block, when the block is its output. */
   cmd?: Command;
+  /** What an inline block holds (inline.ts). */
+  items?: InlineItems;
 }
 
 // ---- segmentation ---------------------------------------------------------------------------
@@ -147,6 +153,22 @@ export class Segmenter {
       if (cmd?.verb === 'logs' && !cmdUsed && WAITING_TO_START.test(t)) b = { kind: 'waiting', from: i, to: i + 1 };
       else if (cmd?.verb === 'logs' && !cmdUsed && !this.strongStart(i)) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
       else b = this.start(i);
+      // a line of kubectl output inside a sentence, or wrapped in something: an inline block
+      let inline: { block?: Block; cmd?: Command } | undefined;
+      if (!b) {
+        inline = this.inline(i);
+        b = inline.block;
+        if (inline.cmd) {
+          cmd = inline.cmd;
+          cmdUsed = false;
+          logsHint = false;
+          this.placed[i] = 1;
+          if (!b) {
+            i++;
+            continue;
+          }
+        }
+      }
       if (!b && logsHint && fenced) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
       if (b) {
         if (cmd && (!cmdUsed || b.kind === cmd.verb)) b.cmd = cmd;
@@ -178,6 +200,33 @@ export class Segmenter {
       if (promptCommand(t) || this.strongStart(k) || isEllipsis(t)) return k === j ? -1 : k;
     }
     return k >= this.L.count ? k : -1;
+  }
+
+  /**
+   * A line that starts no block, read for what it holds inside (inline.ts): an event row, a pods
+   * row or a known message in inline code, quotes, after a sentence or a log prefix, or a command
+   * in inline code. A message cut by the line's end (inline code left open, a trailing colon, an
+   * eviction message's next fragment) takes the next lines, up to three.
+   */
+  private inline(i: number): { block?: Block; cmd?: Command } {
+    let text = this.t(i);
+    if (text.length > INLINE_MAX) return {};
+    let to = i + 1;
+    let items = inlineItems(text);
+    for (let k = 0; k < 3 && to < this.L.count && !this.gap(to) && !this.fence(to); k++) {
+      const next = this.t(to);
+      const open = (text.replace(/```/g, '').match(/`/g) ?? []).length % 2 === 1;
+      const colon = /:\s*(?:\*\*)?$/.test(text) && items.events.length + items.states.length > 0;
+      const evicted = items.states.some((s) => s.reason === 'Evicted') && /^(?:Threshold quantity: |Container \S+ was using )/.test(next);
+      const bare = items.events.length + items.states.length + items.rows.length === 0 && /:\s*$/.test(text) && findKnownMessage(`${text} ${next}`) !== undefined;
+      if (!(open || colon || evicted || bare) || promptCommand(next) || this.strongStart(to) || next.length > INLINE_MAX) break;
+      text = `${text} ${next}`;
+      to++;
+      items = inlineItems(text);
+    }
+    const cmd = items.commands[items.commands.length - 1];
+    const found = items.events.length + items.states.length + items.rows.length > 0;
+    return { ...(found ? { block: { kind: 'inline', from: i, to, items } } : {}), ...(cmd ? { cmd } : {}) };
   }
 
   /** A line that begins kubectl output of a kind other than logs. */
@@ -498,6 +547,8 @@ interface Piece {
   estimate?: number;
   /** The creation time is a lower bound (describe prints none). */
   createdEstimated?: boolean;
+  /** Read from a line of text inside a sentence (inline.ts), not from a block of output. */
+  inline?: boolean;
 }
 
 interface Reader {
@@ -749,6 +800,50 @@ function waitingPiece(r: Reader, b: Block, order: number): Piece | undefined {
   const piece: Piece = { format: 'fragment', rank: 2, line: r.L.n[b.from] as number, order, name: m[2] as string, pod: { spec: { containers: [{ name: container }] }, status: { containerStatuses: [st] } }, events: [], eventsSeen: false };
   if (b.cmd?.namespace) piece.namespace = b.cmd.namespace;
   return piece;
+}
+
+/** What an inline block holds → events, a status, container states, table rows. */
+function inlinePieces(r: Reader, b: Block, order: number, now: number): Piece[] {
+  const items = b.items;
+  if (!items) return [];
+  const line = r.L.n[b.from] as number;
+  const out: Piece[] = [];
+  const events: TextObject[] = [];
+  for (const ev of items.events) {
+    const e = eventObject(ev.row, { ...(ev.pod ? { name: ev.pod.name } : {}), ...(ev.pod?.namespace ? { namespace: ev.pod.namespace } : {}) }, now, ev.row.fieldPath);
+    if (ev.kind !== undefined) {
+      const inv = e['involvedObject'] as JsonObject;
+      inv['kind'] = ev.kind.charAt(0).toUpperCase() + ev.kind.slice(1);
+      if (ev.objectName !== undefined) inv['name'] = ev.objectName;
+    }
+    events.push({ value: e, line });
+  }
+  out.push(...eventPieces(r, events, order, 'fragment', b.cmd));
+  for (const st of items.states) {
+    let pod: JsonObject;
+    if (st.kind === 'pod-status') pod = { status: { phase: st.reason === 'NodeLost' ? 'Unknown' : 'Failed', reason: st.reason, message: st.message } };
+    else {
+      const c: JsonObject = { name: st.container ?? UNNAMED };
+      const s: JsonObject = { name: st.container ?? UNNAMED, ready: false, state: st.kind === 'container-waiting' ? { waiting: { reason: st.reason, message: st.message } } : { terminated: { reason: st.reason, message: st.message } } };
+      if (st.last) s['lastState'] = { terminated: { ...(st.last.reason ? { reason: st.last.reason } : {}), ...(st.last.exitCode !== undefined ? { exitCode: st.last.exitCode } : {}) } };
+      pod = { spec: { containers: [c] }, status: { containerStatuses: [s] } };
+    }
+    const p: Piece = { format: 'fragment', rank: 2, line, order, pod, events: [], eventsSeen: false, inline: true };
+    if (st.pod) {
+      p.name = st.pod.name;
+      if (st.pod.namespace !== undefined) p.namespace = st.pod.namespace;
+    }
+    out.push(p);
+  }
+  for (const row of items.rows) {
+    const pod = podFromRow({ ...row }, now);
+    const md = pod['metadata'] as JsonObject;
+    if (b.cmd?.namespace !== undefined) md['namespace'] = b.cmd.namespace;
+    const p: Piece = { format: 'pods-table', rank: 1, line, order, pod, events: [], eventsSeen: false, name: row.NAME };
+    if (b.cmd?.namespace !== undefined) p.namespace = b.cmd.namespace;
+    out.push(p);
+  }
+  return out;
 }
 
 function logsPiece(r: Reader, b: Block, order: number): Piece {
@@ -1144,8 +1239,8 @@ function nameUnnamed(pod: JsonObject, events: JsonObject[], missing: MissingFact
   const unnamedSpec = Array.isArray(spec['containers']) ? (spec['containers'] as JsonObject[]).find((c) => c['name'] === UNNAMED) : undefined;
   const unnamedStatus = statusOf(pod, UNNAMED);
   if (target === undefined) {
-    // no way to tell: called "container", and said so
-    target = 'container';
+    // no way to tell: called "(unnamed)" (a name no container has, so no command uses it), and said so
+    target = unnamed(1)[0] as string;
     missing.push({ fact: 'container-name', command: yamlCmd });
   }
   if (Array.isArray(spec['containers'])) spec['containers'] = (spec['containers'] as JsonObject[]).filter((c) => c['name'] !== UNNAMED);
@@ -1188,7 +1283,7 @@ function logsContainer(pod: JsonObject, events: JsonObject[], named: string | un
     return { name: def ?? (names[0] as string), guessed: true };
   }
   const inEvents = containersInEvents(events);
-  return { name: inEvents.length === 1 ? (inEvents[0] as string) : 'container', guessed: inEvents.length !== 1 };
+  return { name: inEvents.length === 1 ? (inEvents[0] as string) : (unnamed(1)[0] as string), guessed: inEvents.length !== 1 };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -1476,6 +1571,9 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
         pieces.push(p);
         break;
       }
+      case 'inline':
+        pieces.push(...inlinePieces(r, b, k, now));
+        break;
       case 'other-describe':
         otherDescribe = true;
         break;

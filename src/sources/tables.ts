@@ -177,11 +177,31 @@ function placeholderPod(p: PodRef, now: number): JsonObject {
 }
 
 /** Waiting reasons kubectl shows as STATUS for a container that has not started. */
-const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|PreStartHookError|PostStartHookError|StartError)$/;
-const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|DeadlineExceeded|StartError|Signal:\d+|ExitCode:\d+)$/;
+const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|PreCreateHookError|PreStartHookError|PostStartHookError)$/;
+const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|StartError|Signal:\d+|ExitCode:\d+)$/;
+/**
+ * Reasons the pod's status carries (status.reason), shown as STATUS when no container has a
+ * reason: eviction, node loss, the kubelet's admission rejections, node shutdown, deadlines.
+ */
+const POD_REASONS = /^(?:Evicted|NodeLost|NodeAffinity|NodeName|NodePorts|TaintToleration|NodeShutdown|Shutdown|Terminated|UnexpectedAdmissionError|UnexpectedPredicateFailureType|UnknownReason|DeadlineExceeded|Preempting|SysctlForbidden|TopologyAffinityError|PodOSNotSupported|PodOSSelectorNodeLabelDoesNotMatch|InvalidNodeInfo|OutOf[\w.\/-]+)$/;
 
-/** One `kubectl get pods` row → a pod carrying just what the row says. */
-function podFromRow(c: Record<string, string>, now: number): JsonObject {
+/**
+ * The names a table row gives its containers: none. They are called "(unnamed)" (one) or
+ * "(unnamed 1)", "(unnamed 2)" … ("(unnamed init 1)" … for init containers), names no container
+ * can have, so no command is ever written with them.
+ */
+export function unnamed(total: number, init = false): string[] {
+  const base = init ? '(unnamed init' : '(unnamed';
+  return total === 1 ? [`${base})`] : Array.from({ length: total }, (_, i) => `${base} ${i + 1})`);
+}
+
+/** A container name podwhy made up (a table row's, a fragment's): no command may use it. */
+export const isUnnamed = (name: string): boolean => name.startsWith('(unnamed');
+
+const isoAt = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** One `kubectl get pods` row → a pod carrying just what the row says (kubectl's STATUS recomputes to the row's). */
+export function podFromRow(c: Record<string, string>, now: number): JsonObject {
   const name = c['NAME'] ?? '';
   const namespace = c['NAMESPACE'] || undefined;
   const status = c['STATUS'] ?? '';
@@ -193,19 +213,20 @@ function podFromRow(c: Record<string, string>, now: number): JsonObject {
   const lastRestartAgo = restartsM?.[2] !== undefined ? parseAge(restartsM[2]) : undefined;
   const age = parseAge(c['AGE'] ?? '');
   const metadata: JsonObject = { name, ...(namespace ? { namespace } : {}) };
-  if (age !== undefined) metadata['creationTimestamp'] = new Date(now - age * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (age !== undefined) metadata['creationTimestamp'] = isoAt(now - age * 1000);
   const st: JsonObject = {};
   const node = c['NODE'];
   const spec: JsonObject = { containers: [] as JsonObject[] };
   if (node && node !== '<none>') spec['nodeName'] = node;
   if (c['IP'] && c['IP'] !== '<none>') st['podIP'] = c['IP'];
-  const names = Array.from({ length: Math.max(1, total) }, (_, i) => `container-${i + 1}`);
+  const names = unnamed(Math.max(1, total));
   spec['containers'] = names.map((n) => ({ name: n }));
   let phase = 'Running';
-  const statuses: JsonObject[] = names.map((n, i) => ({ name: n, ready: i < readyCount, restartCount: i === 0 ? restarts : 0, state: i < readyCount ? { running: {} } : { running: {} } }));
+  const statuses: JsonObject[] = names.map((n, i) => ({ name: n, ready: i < readyCount, restartCount: i === 0 ? restarts : 0, state: { running: {} } }));
+  // the container the row's reason belongs to: the first one not ready
   const first = statuses[Math.min(readyCount, statuses.length - 1)] as JsonObject;
   if (lastRestartAgo !== undefined) {
-    first['lastState'] = { terminated: { finishedAt: new Date(now - lastRestartAgo * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') } };
+    first['lastState'] = { terminated: { finishedAt: isoAt(now - lastRestartAgo * 1000) } };
   }
   const init = /^Init:(.+)$/.exec(status);
   if (status === 'Pending') phase = 'Pending';
@@ -213,36 +234,47 @@ function podFromRow(c: Record<string, string>, now: number): JsonObject {
     phase = 'Succeeded';
     for (const s of statuses) s['state'] = { terminated: { reason: 'Completed', exitCode: 0 } };
   } else if (status === 'Failed') phase = 'Failed';
-  else if (status === 'Evicted' || status === 'NodeAffinity' || status === 'OutOfcpu' || status === 'OutOfmemory' || status === 'UnexpectedAdmissionError' || status === 'Shutdown' || status === 'Terminated') {
-    phase = 'Failed';
+  else if (POD_REASONS.test(status)) {
+    // the pod's own reason: containers that are not ready carry no state of their own (a state
+    // with a reason, or an empty terminated one, would be printed instead)
+    phase = status === 'NodeLost' ? 'Running' : 'Failed';
     st['reason'] = status;
-    for (const s of statuses) s['state'] = { terminated: {} };
+    for (const [i, s] of statuses.entries()) if (i >= readyCount) delete s['state'];
   } else if (status === 'Terminating') {
-    metadata['deletionTimestamp'] = new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    metadata['deletionTimestamp'] = isoAt(now);
   } else if (status === 'Unknown') phase = 'Unknown';
-  else if (init) {
+  else if (status === 'SchedulingGated') {
+    phase = 'Pending';
+    st['conditions'] = [{ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated' }];
+    for (const s of statuses) delete s['state'];
+  } else if (init) {
     // Init:2/3 — two init containers done, the third running; Init:<reason> — the first one waits or failed
     phase = 'Pending';
     const m = /^(\d+)\/(\d+)$/.exec(init[1] as string);
     const n = m ? Math.max(1, Number(m[2])) : 1;
     const done = m ? Math.min(Number(m[1]), n - 1) : 0;
-    const inits = Array.from({ length: n }, (_, i) => `init-${i + 1}`);
+    const inits = unnamed(n, true);
     spec['initContainers'] = inits.map((name) => ({ name }));
     const stateOf = (i: number): JsonObject => {
       if (i < done) return { terminated: { reason: 'Completed', exitCode: 0 } };
       if (i > done) return { waiting: { reason: 'PodInitializing' } };
       if (m) return { running: {} };
       const r = init[1] as string;
-      return WAITING.test(r) ? { waiting: { reason: r } } : TERMINATED.test(r) ? { terminated: { reason: r, exitCode: 1 } } : { waiting: { reason: r } };
+      const sig = /^Signal:(\d+)$/.exec(r);
+      const code = /^ExitCode:(\d+)$/.exec(r);
+      if (sig) return { terminated: { signal: Number(sig[1]), exitCode: 128 + Number(sig[1]) } };
+      if (code) return { terminated: { exitCode: Math.max(1, Number(code[1])) } };
+      return WAITING.test(r) ? { waiting: { reason: r } } : TERMINATED.test(r) ? { terminated: { reason: r, exitCode: r === 'OOMKilled' ? 137 : 1 } } : { waiting: { reason: r } };
     };
     st['initContainerStatuses'] = inits.map((name, i) => ({ name, ready: i < done, restartCount: i === done ? restarts : 0, state: stateOf(i) }));
     for (const s of statuses) {
       s['state'] = { waiting: { reason: 'PodInitializing' } };
       s['restartCount'] = 0;
+      s['ready'] = false;
     }
     delete first['lastState'];
   } else if (WAITING.test(status)) {
-    if (status === 'ContainerCreating' || /^(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)$/.test(status)) phase = restarts > 0 ? 'Running' : 'Pending';
+    if (status === 'ContainerCreating' || status === 'PodInitializing' || /^(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)$/.test(status)) phase = restarts > 0 ? 'Running' : 'Pending';
     first['state'] = { waiting: { reason: status } };
     first['ready'] = false;
   } else if (status === 'ContainerStatusUnknown') {
