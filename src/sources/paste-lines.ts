@@ -166,6 +166,8 @@ export interface Command {
   tail?: boolean;
   output?: string;
   allNamespaces?: boolean;
+  /** The part of the object printed: `| jq '.status'`, `-o jsonpath='{.status.conditions}'` → ".status.conditions". */
+  path?: string;
 }
 
 const KUBECTL = /^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:\S*\/)?kubectl(?:\.exe|\.sh)?|oc|k|kc|kubecolor|microk8s[. ]kubectl|minikube kubectl --|k3s kubectl|k0s kubectl|rke2 kubectl)(?=\s|$)/;
@@ -176,7 +178,7 @@ const OTHER = /^(?:sudo\s+)?(?:helm|docker|crictl|ctr|nerdctl|cat|less|more|tail
  * The prompt before a command: `$`, `#`, `%`, `>`, `❯`, `[user@host dir]$`, `user@host:~$`,
  * `PS C:\x>`, `C:\x>`, oh-my-zsh `➜  dir`, a powerline `user@host  ~/dir`. Captures the command.
  */
-const PROMPTED = /^(?:\([\w.-]+\)\s*)?(?:\[[^\]\n]{1,80}\]\s?[#$%>]|[\w.-]+@[\w.-]+(?::\S*)?\s?[#$%>]|[\w.-]+@[\w.-]+\s+\S{0,80}\s+(?=(?:sudo\s+)?(?:kubectl|oc|k)\s)|PS [A-Za-z]:\\[^>\n]{0,120}>|[A-Za-z]:\\[^>\n]{0,120}>|➜\s+\S+|[~\w.\/-]{0,80}\s?[$%#>❯»λ]|❯|λ)\s*(.*)$/;
+const PROMPTED = /^(?:\([\w.-]+\)\s*)?(?:\[[^\]\n]{1,80}\]\s?[#$%>]|[\w.-]+@[\w.-]+(?::\S*)?\s?[#$%>]|[\w.-]+@[\w.-]+\s+\S{0,80}\s+(?=(?:sudo\s+)?(?:kubectl|oc|k)\s)|PS [A-Za-z]:\\[^>\n]{0,120}>|[A-Za-z]:\\[^>\n]{0,120}>|➜\s+\S+|[~\w.\/-]{0,80}\s?[$%#>❯»λ⇒→]|❯|λ|⇒|→)\s*(.*)$/;
 
 /** The command a prompt line runs, or undefined when the line is no prompt. */
 export function promptCommand(text: string): Command | undefined {
@@ -242,6 +244,11 @@ export function parseCommand(cmdline: string): Command {
       if (m) c.pod = m[1];
     } else if (VALUED.has(flag)) value();
   }
+  // the part of the object printed (jq's filter, kubectl's jsonpath): a plain path only
+  const jq = /\|\s*jq\s+(?:-\w+\s+)*(['"]?)(\.[\w.[\]]*)(?:\s*\|\s*select\([^)]*\))?\1(?:\s|$)/.exec(cmdline);
+  const jp = /^jsonpath=['"]?\{(\.[\w.[\]]*)\}['"]?$/.exec(c.output ?? '');
+  const path = jq?.[2] ?? jp?.[1];
+  if (path !== undefined && /^(?:\.[A-Za-z]\w*(?:\[\d*\])?)+$/.test(path)) c.path = path;
   const verb = pos.shift();
   if (verb !== undefined) c.verb = verb === 'log' ? 'logs' : verb;
   const podOf = (t: string | undefined): string | undefined => {

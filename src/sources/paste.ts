@@ -54,6 +54,7 @@ import {
   type PasteLines,
 } from './paste-lines.js';
 import { inlineItems, type InlineItems } from './inline.js';
+import { JSON_MEMBER, parseCutJson, wrapMembers } from './json-cut.js';
 import { findKnownMessage } from './messages.js';
 import { eventsTableLines, podFromRow, podsTableLines, unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from './types.js';
@@ -250,7 +251,7 @@ export class Segmenter {
   private start(i: number): Block | undefined {
     const t = this.t(i);
     const ind = this.ind(i);
-    if (isJsonStart(t)) return { kind: 'json', from: i, to: this.jsonExtent(i) };
+    if (isJsonStart(t) || JSON_MEMBER.test(t)) return { kind: 'json', from: i, to: this.jsonExtent(i) };
     if (/^Name:\s+\S/.test(t)) {
       const kind = this.describedKind(i);
       const ns = this.namespaceFollows(i);
@@ -494,7 +495,8 @@ export class Segmenter {
           if (depth <= 0) return j + 1;
         }
       }
-      if (depth === 0) return j + 1;
+      // members pasted without their object's braces: the run of them
+      if (depth === 0 && !(/,$/.test(t) && j + 1 < this.L.count && !this.gap(j + 1) && JSON_MEMBER.test(this.t(j + 1)))) return j + 1;
     }
     return gap > 0 ? gap : this.L.count;
   }
@@ -549,6 +551,8 @@ interface Piece {
   createdEstimated?: boolean;
   /** Read from a line of text inside a sentence (inline.ts), not from a block of output. */
   inline?: boolean;
+  /** A workload's pod template: joins a pod only when its containers are the pod's. */
+  template?: boolean;
 }
 
 interface Reader {
@@ -1043,13 +1047,22 @@ function yamlValues(r: Reader, b: Block): unknown[] {
 function jsonValues(r: Reader, b: Block): unknown[] {
   const parts: string[] = [];
   for (let i = b.from; i < b.to; i++) if (!((r.L.flags[i] as number) & F_FENCE)) parts.push(r.L.text[i] as string);
-  const text = parts.join('\n');
+  let text = parts.join('\n');
+  // `"containerStatuses": [ … ],` — a member without its object's braces
+  if (JSON_MEMBER.test(text)) text = wrapMembers(text);
   try {
     return [JSON.parse(text)];
   } catch {
-    // flow YAML is a superset of JSON (trailing commas aside); else skipped
+    // flow YAML is a superset of JSON (trailing commas aside)
     const all = loadAll(text);
     if (all && all.some((v) => isObject(v) || Array.isArray(v))) return all;
+    // JSON cut off in the middle: what was complete
+    const cut = parseCutJson(text);
+    const substance = (v: unknown): boolean => (Array.isArray(v) ? v.some(substance) : isObject(v) ? Object.entries(v).some(([k, x]) => !['kind', 'apiVersion'].includes(k) && (isObject(x) || Array.isArray(x) ? substance(x) : x !== null)) : v !== null && v !== undefined);
+    if ((isObject(cut) || Array.isArray(cut)) && substance(cut)) {
+      r.warnings.push(`${r.file}: JSON cut off after line ${r.L.n[b.to - 1] as number}: what was complete before the cut is read`);
+      return [cut];
+    }
     for (let i = b.from; i < b.to; i++) if (!((r.L.flags[i] as number) & F_FENCE)) r.skipped.push(i);
     return [];
   }
@@ -1087,6 +1100,11 @@ function valuePieces(r: Reader, v: unknown, b: Block, order: number, depth = 0):
     return p;
   };
   if (depth > 3) return [];
+  // `kubectl get pod x -o json | jq .status`: the value is that part of the pod
+  if (depth === 0 && b.cmd?.path !== undefined && b.cmd.path !== '.' && (b.cmd.verb === 'get' || b.cmd.verb === undefined)) {
+    const wrapped = underPath(b.cmd.path, v);
+    if (wrapped !== undefined) return valuePieces(r, wrapped, { ...b, cmd: { ...b.cmd, path: '.' } }, order, depth);
+  }
   if (Array.isArray(v)) {
     const os = v.filter(isObject);
     if (os.length === 0) return [];
@@ -1111,7 +1129,21 @@ function valuePieces(r: Reader, v: unknown, b: Block, order: number, depth = 0):
     r.others.push({ value: v, line });
     return [];
   }
+  // a workload's pod template: the spec its pods are made from
+  const template = kind !== undefined ? templateOf(v, kind) : undefined;
+  if (template) {
+    const p = piece({ metadata: { ...(isObject(template['metadata']) && isObject(template['metadata']['labels']) ? { labels: template['metadata']['labels'] } : {}) }, spec: clone(template['spec'] as JsonObject) }, 2);
+    delete p.name;
+    delete p.namespace;
+    p.template = true;
+    return [p];
+  }
   if (kind !== undefined) {
+    r.skippedObjects.push(line);
+    return [];
+  }
+  // a Job's status (its conditions are Complete, Failed…): not a pod's
+  if (isJobStatus(v) || (isObject(v['status']) && isJobStatus(v['status']) && !isObject(v['metadata']))) {
     r.skippedObjects.push(line);
     return [];
   }
@@ -1124,8 +1156,56 @@ function valuePieces(r: Reader, v: unknown, b: Block, order: number, depth = 0):
     return [piece({ status: { containerStatuses: [{ ...v, name }] } }, 3)];
   }
   if (isObject(v['waiting']) || isObject(v['running']) || isObject(v['terminated'])) return [piece({ status: { containerStatuses: [{ name: UNNAMED, state: v }] } }, 3)];
+  // one condition (jq '.status.conditions[]' prints them one by one)
+  if (typeof v['type'] === 'string' && typeof v['status'] === 'string' && /^(?:True|False|Unknown)$/.test(v['status'])) return [piece({ status: { conditions: [v] } }, 3)];
+  // a container's spec ("livenessProbe:", "image:" and their kin, pasted alone)
+  if (CONTAINER_SPEC_KEYS.filter((k) => k in v).length >= 1 && Object.keys(v).every((k) => CONTAINER_SPEC_KEYS.includes(k) || k === 'name')) {
+    return [piece({ spec: { containers: [{ ...v, name: typeof v['name'] === 'string' ? v['name'] : UNNAMED }] } }, 3)];
+  }
+  // a pod inside something else: a log entry's jsonPayload, an API response, a webhook body
+  if (depth < 3) {
+    const inner: Piece[] = [];
+    const skipped = r.skippedObjects.length;
+    for (const x of Object.values(v)) if (isObject(x) || Array.isArray(x)) inner.push(...valuePieces(r, x, b, order, depth + 1));
+    r.skippedObjects.length = skipped;
+    if (inner.length > 0) return inner;
+  }
   r.skippedObjects.push(line);
   return [];
+}
+
+/** A value printed from a path of a pod (".status.conditions[]") put back where it was in the pod. */
+function underPath(path: string, v: unknown): JsonObject | undefined {
+  const steps = path.split('.').slice(1);
+  if (steps.length === 0 || steps.length > 4 || !/^(?:metadata|spec|status)(?:\[|$)/.test(steps[0] as string)) return undefined;
+  let cur: unknown = v;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const m = /^(\w+)(\[\d*\])?$/.exec(steps[i] as string);
+    if (!m) return undefined;
+    cur = { [m[1] as string]: m[2] !== undefined && !Array.isArray(cur) ? [cur] : cur };
+  }
+  return cur as JsonObject;
+}
+
+/** Keys of a container's spec that tell it apart from other objects. */
+const CONTAINER_SPEC_KEYS = ['image', 'imagePullPolicy', 'command', 'args', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle', 'resources', 'ports', 'env', 'envFrom', 'volumeMounts', 'securityContext', 'workingDir'];
+
+/** The pod template of a workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, a Knative Service…). */
+function templateOf(v: JsonObject, kind: string): JsonObject | undefined {
+  const spec = obj(v['spec']);
+  if (!spec) return undefined;
+  const t = kind === 'CronJob' ? obj(obj(obj(obj(spec['jobTemplate'])?.['spec'])?.['template'])) : obj(spec['template']);
+  const ts = obj(t?.['spec']);
+  if (!t || !ts || !Array.isArray(ts['containers'])) return undefined;
+  return t;
+}
+
+/** A Job's status: conditions of the types a Job has, and its pod counts. */
+function isJobStatus(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  const conds = Array.isArray(v['conditions']) ? v['conditions'].filter(isObject) : [];
+  const jobTypes = conds.length > 0 && conds.every((c) => /^(?:Complete|Failed|Suspended|FailureTarget|SuccessCriteriaMet)$/.test(String(c['type'])));
+  return jobTypes || (conds.length === 0 && ['active', 'succeeded', 'failed'].some((k) => typeof v[k] === 'number') && !('phase' in v));
 }
 
 // ---- assembly ---------------------------------------------------------------------------------
@@ -1286,6 +1366,49 @@ function logsContainer(pod: JsonObject, events: JsonObject[], named: string | un
   return { name: inEvents.length === 1 ? (inEvents[0] as string) : (unnamed(1)[0] as string), guessed: inEvents.length !== 1 };
 }
 
+const hasState = (st: JsonObject | undefined) => isObject(st?.['state']) && Object.keys(st?.['state'] as JsonObject).length > 0;
+
+function initStatusOf(pod: JsonObject, name: string): JsonObject | undefined {
+  const sts = obj(pod['status'])?.['initContainerStatuses'];
+  return Array.isArray(sts) ? (sts.find((s) => isObject(s) && s['name'] === name) as JsonObject | undefined) : undefined;
+}
+
+/**
+ * A table row's part, made fit to merge into a pod a richer piece gave containers: the row's
+ * made-up containers are dropped, except where the row tells what the richer piece does not — the
+ * state of the pod's one container (or of a block pasted without its name), the init containers
+ * of a pod shown without them.
+ */
+function tableIntoPod(pod: JsonObject, part: JsonObject): void {
+  const st = obj(part['status']) ?? {};
+  const sp = obj(part['spec']) ?? {};
+  const sts = (Array.isArray(st['containerStatuses']) ? st['containerStatuses'] : []) as JsonObject[];
+  const inits = (Array.isArray(st['initContainerStatuses']) ? st['initContainerStatuses'] : []) as JsonObject[];
+  const notReady = sts.filter((x) => x['ready'] !== true);
+  const real = containersOf(pod);
+  const realInit = containersOf(pod, 'initContainers');
+  let into: { from: JsonObject; to: string } | undefined;
+  if (real.length === 1 && sts.length === 1 && !hasState(statusOf(pod, real[0] as string))) into = { from: sts[0] as JsonObject, to: real[0] as string };
+  else if (real.length === 1 && real[0] === UNNAMED && realInit.length === 0 && notReady.length === 1) into = { from: notReady[0] as JsonObject, to: UNNAMED };
+  let initInto: { from: JsonObject; to: string } | undefined;
+  if (realInit.length === 1 && inits.length === 1 && !hasState(initStatusOf(pod, realInit[0] as string))) initInto = { from: inits[0] as JsonObject, to: realInit[0] as string };
+  const initSpec = sp['initContainers'];
+  for (const k of ['containers', 'initContainers']) delete sp[k];
+  for (const k of ['containerStatuses', 'initContainerStatuses']) delete st[k];
+  if (into) {
+    st['containerStatuses'] = [{ ...into.from, name: into.to }];
+    sp['containers'] = [{ name: into.to }];
+  }
+  if (initInto) {
+    st['initContainerStatuses'] = [{ ...initInto.from, name: initInto.to }];
+    sp['initContainers'] = [{ name: initInto.to }];
+  } else if (realInit.length === 0 && inits.length > 0 && real.every((n) => !hasState(statusOf(pod, n)) || obj(obj(statusOf(pod, n)?.['state'])?.['waiting'])?.['reason'] === 'PodInitializing')) {
+    // the pod is initializing and the richer piece shows no init containers: the row's
+    st['initContainerStatuses'] = inits;
+    if (initSpec !== undefined) sp['initContainers'] = initSpec;
+  }
+}
+
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 interface Assembled {
@@ -1310,20 +1433,12 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   pod['kind'] ??= 'Pod';
   if (!isObject(pod['metadata'])) pod['metadata'] = {};
   for (const p of withPod.length === 1 ? [] : withPod) {
+    // a workload's template is this pod's only when its containers are the pod's
+    if (p.template && containersOf(pod).length > 0 && !containersOf(p.pod as JsonObject).every((n) => containersOf(pod).includes(n))) continue;
     const part = p.format === 'pods-table' ? clone(p.pod as JsonObject) : (p.pod as JsonObject);
-    // a table row's containers are made up from READY: they never join real ones, but a block
-    // pasted without its container's name is the one container the row says is not ready
-    if (p.format === 'pods-table' && p !== richest && (containersOf(pod).length > 0 || containersOf(pod, 'initContainers').length > 0)) {
-      const sts = (obj(part['status'])?.['containerStatuses'] ?? []) as JsonObject[];
-      const notReady = sts.filter((x) => x['ready'] !== true);
-      const only = containersOf(pod).length === 1 && containersOf(pod)[0] === UNNAMED && containersOf(pod, 'initContainers').length === 0 && notReady.length === 1 ? notReady[0] : undefined;
-      for (const k of ['containers', 'initContainers']) delete (obj(part['spec']) ?? {})[k];
-      for (const k of ['containerStatuses', 'initContainerStatuses']) delete (obj(part['status']) ?? {})[k];
-      if (only) {
-        (part['status'] as JsonObject)['containerStatuses'] = [{ ...only, name: UNNAMED }];
-        (part['spec'] as JsonObject)['containers'] = [{ name: UNNAMED }];
-      }
-    }
+    // a table row's containers are made up from READY: they never join real ones, except the one
+    // container a richer piece shows without a state (or without a name)
+    if (p.format === 'pods-table' && p !== richest && (containersOf(pod).length > 0 || containersOf(pod, 'initContainers').length > 0)) tableIntoPod(pod, part);
     mergeInto(pod, part);
   }
   const md = pod['metadata'] as JsonObject;
