@@ -167,6 +167,7 @@ export function looseEventRow(text: string): InlineEvent | undefined {
   if (absT === undefined && ageCell === undefined) absT = undefined;
   setWhen(ev.row, ageCell, absT);
   if (ev.pod === undefined && known?.pod) ev.pod = known.pod;
+  if (ev.kind === undefined && ev.pod === undefined && known?.object) ev.kind = known.object;
   return ev;
 }
 
@@ -209,6 +210,9 @@ function parts(line: string): string[] {
   const code = /`([^`]+)(?:`|$)/g;
   let m: RegExpExecArray | null;
   while ((m = code.exec(line))) out.push(m[1] as string);
+  // **bold** text
+  const bold = /\*\*([^*]+)\*\*/g;
+  while ((m = bold.exec(line))) out.push(m[1] as string);
   // "quoted text" that holds a row or a command (a message's own quotes are left in it)
   const quoted = /(?:^|\s)"\s*((?:Normal|Warning|kubectl|oc|k)\s[^"]*(?:"[^"\s][^"]*"[^"]*)*)(?:"|$)/g;
   while ((m = quoted.exec(line))) out.push(m[1] as string);
@@ -229,7 +233,7 @@ function addKnown(out: InlineItems, k: KnownMessage, tail: string): void {
   if (k.kind === 'event') {
     const row: EventRow = { type: k.type ?? 'Warning', reason: k.reason, message: k.message, count: 1 };
     if (k.source) row.source = k.source;
-    out.events.push({ row, ...(k.pod ? { pod: k.pod } : {}) });
+    out.events.push({ row, ...(k.pod ? { pod: k.pod } : {}), ...(k.object ? { kind: k.object } : {}) });
     return;
   }
   const st: InlineState = { kind: k.kind, reason: k.reason, message: k.message };
@@ -251,8 +255,8 @@ export function inlineItems(line: string): InlineItems {
     tried.add(t);
     if (!whole) {
       const c = /^(?:\$\s*)?(?:sudo\s+)?(?:kubectl|oc|k|microk8s[. ]kubectl)\s/.test(t) ? (promptCommand(t) ?? parseCommand(t)) : undefined;
-      // a command that names a pod: what follows is that pod's
-      if (c && c.verb !== undefined && c.pod !== undefined) {
+      // a command that names a pod (or a claim, a Job): what follows is its output
+      if (c && c.verb !== undefined && (c.pod !== undefined || c.object !== undefined)) {
         out.commands.push(c);
         return;
       }
@@ -277,7 +281,7 @@ export function inlineItems(line: string): InlineItems {
     const k = findKnownMessage(segs[0] as string);
     if (k) addKnown(out, k, segs.slice(1).join(' | '));
   };
-  for (const p of parts(text)) one(plain(p), false);
+  for (const p of parts(line.replace(/[“”]/g, '"'))) one(plain(p), false);
   if (out.events.length + out.states.length + out.rows.length === 0) one(text, true);
   return out;
 }

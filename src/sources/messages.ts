@@ -28,6 +28,8 @@ export interface KnownMessage {
   pod?: { name: string; namespace?: string };
   /** The container the message names. */
   container?: string;
+  /** The kind of object the event is about, when not the pod (a claim's provisioning). */
+  object?: string;
   /** Where the message starts in the text it was found in. */
   at: number;
   /** Where it ends (exclusive). */
@@ -44,6 +46,8 @@ interface Entry {
   names?: (m: RegExpExecArray) => Pick<KnownMessage, 'pod' | 'container'>;
   /** The message starts after this many characters of the match (a prefix that is not part of it). */
   skip?: (m: RegExpExecArray) => number;
+  /** The kind of object the event is about, when not the pod. */
+  object?: string;
 }
 
 const Q = `["“”]`; // a quote as kubectl prints it, or as a forum curled it
@@ -104,6 +108,12 @@ const ENTRIES: Entry[] = [
   { re: /^Pod sandbox changed, it will be killed and re-created/, kind: 'event', type: 'Normal', reason: 'SandboxChanged', source: 'kubelet' },
   { re: /^network is not ready: /, kind: 'event', type: 'Warning', reason: 'NetworkNotReady', source: 'kubelet' },
   { re: /^Marking for deletion Pod /, kind: 'event', type: 'Normal', reason: 'TaintManagerEviction', source: 'taint-controller' },
+  // -- the persistent volume controller and provisioners: events of the pod's claim ------------
+  { re: /^no persistent volumes available for this claim and no storage class is set/, kind: 'event', type: 'Normal', reason: 'FailedBinding', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
+  { re: /^storageclass\.storage\.k8s\.io "[^"]+" not found/, kind: 'event', type: 'Warning', reason: 'ProvisioningFailed', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
+  { re: /^[Ff]ailed to provision volume with StorageClass "/, kind: 'event', type: 'Warning', reason: 'ProvisioningFailed', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
+  { re: /^waiting for a volume to be created, either by external provisioner "/, kind: 'event', type: 'Normal', reason: 'ExternalProvisioning', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
+  { re: /^waiting for first consumer to be created before binding/, kind: 'event', type: 'Normal', reason: 'WaitForFirstConsumer', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
   // -- the pod's status: eviction, admission, node shutdown, deadlines -------------------------
   {
     re: /^(?:Pod (?:was rejected: )?)?(?:The node was low on resource: |The node had condition: |Pod ephemeral local storage usage exceeds the total limit of containers |Usage of EmptyDir volume "[^"]*" exceeds the limit |Container \S+ exceeded its local ephemeral storage limit )/,
@@ -136,7 +146,7 @@ const ENTRIES: Entry[] = [
 
 /** The words any known message starts with: a quick test before the catalogue is tried. */
 const STARTS =
-  /\d+\/\d+ nodes are available|No nodes are available|no nodes available|Failed for reason|running "VolumeBinding"|pod has unbound|Cannot schedule pods|Preempted|Successfully assigned|Failed to pull image|Back-off|[Pp]ulling image|Successfully pulled|Container image|Failed to (?:apply|inspect|attach|create)|Failed create|Error: |Created container|Started container|(?:Liveness|Readiness|Startup) probe|Container |Stopping container|Killing container|PreStopHook|PostStartHook|error killing pod|Error syncing pod|MountVolume\.|MapVolume\.|Unable to (?:attach|mount)|Multi-Attach|AttachVolume\.|Pod sandbox changed|network is not ready|Marking for deletion|Pod |The node (?:was|had)|Usage of EmptyDir|Node didn't|Node \S+ which|Predicate |Allocate failed|Preempted in order|back-off|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer|RunContainerError|InvalidImageName|ErrImageNeverPull|PostStartHookError|PreStartHookError|ContainerCannotRun|StartError/g;
+  /\d+\/\d+ nodes are available|No nodes are available|no nodes available|Failed for reason|running "VolumeBinding"|pod has unbound|Cannot schedule pods|Preempted|Successfully assigned|Failed to pull image|Back-off|[Pp]ulling image|Successfully pulled|Container image|Failed to (?:apply|inspect|attach|create)|Failed create|Error: |Created container|Started container|(?:Liveness|Readiness|Startup) probe|Container |Stopping container|Killing container|PreStopHook|PostStartHook|error killing pod|Error syncing pod|MountVolume\.|MapVolume\.|Unable to (?:attach|mount)|Multi-Attach|AttachVolume\.|Pod sandbox changed|network is not ready|Marking for deletion|no persistent volumes|storageclass\.storage|[Ff]ailed to provision|waiting for (?:a volume|first consumer)|Pod |The node (?:was|had)|Usage of EmptyDir|Node didn't|Node \S+ which|Predicate |Allocate failed|Preempted in order|back-off|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer|RunContainerError|InvalidImageName|ErrImageNeverPull|PostStartHookError|PreStartHookError|ContainerCannotRun|StartError/g;
 
 /** Where a message may begin: the start of the text, or after a space, a quote, a backtick, a colon, a bracket. */
 const BOUNDARY = /[\s"'`“‘(\[:>*|-]/;
@@ -167,6 +177,7 @@ export function knownMessage(text: string, at = 0): KnownMessage | undefined {
     const out: KnownMessage = { kind: e.kind, reason, message, at, end };
     if (e.type) out.type = e.type;
     if (e.source) out.source = e.source;
+    if (e.object) out.object = e.object;
     if (e.names) Object.assign(out, e.names(m));
     if (e.kind === 'container-waiting' && out.container === undefined) {
       // "CrashLoopBackOff (back-off 5m0s restarting failed container=app pod=web_ns(uid))"
@@ -278,4 +289,5 @@ export const EVENT_REASONS = new Set([
   'DeadlineExceeded',
   'BackoffLimitExceeded',
   'Completed',
+  'WaitForFirstConsumer',
 ]);

@@ -168,6 +168,8 @@ export interface Command {
   allNamespaces?: boolean;
   /** The part of the object printed: `| jq '.status'`, `-o jsonpath='{.status.conditions}'` → ".status.conditions". */
   path?: string;
+  /** The object of another kind described or got: `kubectl describe pvc data-0` → PersistentVolumeClaim data-0. */
+  object?: { kind: string; name: string };
 }
 
 const KUBECTL = /^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:\S*\/)?kubectl(?:\.exe|\.sh)?|oc|k|kc|kubecolor|microk8s[. ]kubectl|minikube kubectl --|k3s kubectl|k0s kubectl|rke2 kubectl)(?=\s|$)/;
@@ -205,6 +207,9 @@ export function promptCommand(text: string): Command | undefined {
 
 /** kubectl's flags that take a value (so the value is not read as the pod's name). */
 const VALUED = new Set(['-n', '--namespace', '-c', '--container', '-o', '--output', '-l', '--selector', '--context', '--kubeconfig', '--tail', '--since', '--since-time', '--field-selector', '--sort-by', '--for', '--types', '--template', '-f', '--filename', '--request-timeout', '--cluster', '--user', '-s', '--server', '--as', '--limit-bytes']);
+
+/** Resources whose describe or get output the paste reader reads for a pod's sake. */
+const OBJECT_KINDS: Record<string, string> = { job: 'Job', jobs: 'Job', pvc: 'PersistentVolumeClaim', persistentvolumeclaim: 'PersistentVolumeClaim', persistentvolumeclaims: 'PersistentVolumeClaim' };
 
 export function parseCommand(cmdline: string): Command {
   const line = cmdline.split(/\s+\|\s*|\s*[;&]{1,2}\s+/)[0] ?? cmdline;
@@ -268,13 +273,18 @@ export function parseCommand(cmdline: string): Command {
     }
   } else if (c.verb === 'describe' || c.verb === 'get' || c.verb === 'edit') {
     const first = pos[0];
+    let objName: string | undefined;
     if (first !== undefined && first.includes('/')) {
       c.resource = first.split('/')[0]?.toLowerCase();
       if (/^(?:pods?|po)$/.test(c.resource ?? '')) c.pod = podOf(first);
+      else objName = first.slice(first.indexOf('/') + 1);
     } else if (first !== undefined) {
       c.resource = first.toLowerCase();
       if (/^(?:pods?|po)$/.test(c.resource)) c.pod = podOf(pos[1]);
+      else objName = pos[1];
     }
+    const kind = OBJECT_KINDS[(c.resource ?? '').split('.')[0] ?? ''];
+    if (kind !== undefined && objName !== undefined && /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(objName)) c.object = { kind, name: objName };
   } else if (c.verb === 'events') c.resource = 'events';
   return c;
 }

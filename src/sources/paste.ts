@@ -21,7 +21,7 @@
 import yaml from 'js-yaml';
 import { InputError } from '../errors.js';
 import { isObject, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
-import { CONTAINER_REASONS, describePod, eventObject, inferFieldPath, markTextInput, textInputOf, type Ctx, type KubectlTextResult, type Line, type TextObject } from './describe.js';
+import { CONTAINER_REASONS, describePod, eventObject, eventRows, inferFieldPath, markTextInput, textInputOf, type Ctx, type KubectlTextResult, type Line, type TextObject } from './describe.js';
 import { isEventObject } from './events.js';
 import {
   CONTAINER_KEYS,
@@ -56,7 +56,7 @@ import {
 import { inlineItems, type InlineItems } from './inline.js';
 import { JSON_MEMBER, parseCutJson, wrapMembers } from './json-cut.js';
 import { findKnownMessage } from './messages.js';
-import { eventsTableLines, podFromRow, podsTableLines, unnamed } from './tables.js';
+import { eventsTableLines, kindName, podFromRow, podsTableLines, unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from './types.js';
 
 /** A container block pasted without its name line: renamed when the pod tells which one it is. */
@@ -285,6 +285,8 @@ export class Segmenter {
       if (this.ind(j) > this.ind(i)) continue;
       const kv = keyValue(this.t(j));
       if (!kv) continue;
+      // keys only other kinds have (a Job, a claim, a ReplicaSet, a node): not a pod, whatever follows
+      if (OTHER_KEYS.has(kv[0])) return 'other';
       if (kv[0] === 'Node' || kv[0] === 'Host' || kv[0] === 'Containers' || kv[0] === 'Init Containers' || kv[0] === 'Start Time') return 'pod';
       if (/^[A-Z]/.test(kv[0]) && !describeKey(this.t(j))) keys++;
     }
@@ -516,6 +518,9 @@ export class Segmenter {
   }
 }
 
+/** describe keys of kinds other than pods. */
+const OTHER_KEYS = new Set(['Selector', 'Parallelism', 'Completions', 'Completion Mode', 'Pods Statuses', 'Pod Template', 'Backoff Limit', 'Replicas', 'StorageClass', 'Access Modes', 'VolumeMode', 'Capacity', 'Used By', 'Mounted By', 'Roles', 'Taints', 'Unschedulable', 'Addresses', 'CreationTimestamp', 'Schedule', 'Concurrency Policy', 'Reclaim Policy', 'StrategyType', 'MinReadySeconds', 'Update Strategy', 'Active Deadline Seconds']);
+
 /** The head of an old-layout `kubectl get events` row: LAST SEEN FIRST SEEN COUNT NAME KIND. */
 const OLD_TABLE_ROW_HEAD = /^(?:[a-z0-9][-a-z0-9.]*\s+)?(?:(?:\d+[ydhms])+|<unknown>|<invalid>)\s+(?:(?:\d+[ydhms])+|<unknown>|<invalid>)\s+\d+\s+\S+\s+[A-Z]\w+\s+(?:\S+\s+)?(?:Normal|Warning)\s/;
 
@@ -566,6 +571,10 @@ interface Reader {
   skippedLines: number[];
   /** Objects that are not pods or events (Nodes, events of other objects): passed on as they are. */
   others: TextObject[];
+  /** Events about objects a pod depends on (its claims, its Job): joined to that pod. */
+  evidence: Evidence[];
+  /** The pods a described claim says use it ("Used By:", "Mounted By:"). */
+  claimUsers: string[];
   /** YAML/JSON objects of kinds podwhy does not read, by line. */
   skippedObjects: number[];
 }
@@ -745,7 +754,23 @@ function eventsTablePieces(r: Reader, b: Block, order: number, now: number): Pie
   return eventPieces(r, t.events, order, 'events-table', b.cmd);
 }
 
-/** Events grouped into pieces by the pod they name; events of other objects are passed on. */
+/**
+ * An event about an object a pod depends on: a PersistentVolumeClaim it mounts ("storageclass …
+ * not found", ProvisioningFailed), the Job that runs it (BackoffLimitExceeded, DeadlineExceeded).
+ * It keeps its own involvedObject and names the pod in `related`.
+ */
+interface Evidence {
+  event: JsonObject;
+  line: number;
+  order: number;
+  /** The pods the paste says use the object ("Used By:" of a claim). */
+  usedBy?: string[];
+}
+
+/** Kinds whose events are evidence for the pods that use them. */
+const EVIDENCE_KINDS = new Set(['PersistentVolumeClaim', 'Job']);
+
+/** Events grouped into pieces by the pod they name; events of a pod's claims or Job are evidence; others are passed on. */
 function eventPieces(r: Reader, events: TextObject[], order: number, format: TextFormat, cmd: Command | undefined): Piece[] {
   const byPod = new Map<string, Piece>();
   const out: Piece[] = [];
@@ -753,7 +778,8 @@ function eventPieces(r: Reader, events: TextObject[], order: number, format: Tex
     const inv = obj(e.value['involvedObject']) ?? {};
     const kind = str(inv['kind']);
     if (kind !== undefined && kind !== 'Pod') {
-      r.others.push(e);
+      if (EVIDENCE_KINDS.has(kind)) r.evidence.push({ event: e.value, line: e.line, order });
+      else r.others.push(e);
       continue;
     }
     const name = nonEmpty(inv['name']);
@@ -806,6 +832,44 @@ function waitingPiece(r: Reader, b: Block, order: number): Piece | undefined {
   return piece;
 }
 
+/**
+ * `kubectl describe pvc` or `kubectl describe job`: its events are evidence for the pods that use
+ * the claim (its "Used By:" / "Mounted By:") or that the Job runs.
+ */
+function otherDescribeEvidence(r: Reader, b: Block, order: number, now: number): void {
+  const lines = blockLines(r, b);
+  const keys = new Map<string, string>();
+  const usedBy: string[] = [];
+  let section = '';
+  let eventsAt = -1;
+  const base = Math.min(...lines.map((l) => l.indent));
+  lines.forEach((l, k) => {
+    const kv = l.indent === base ? keyValue(l.text) : undefined;
+    if (kv) {
+      section = kv[0];
+      if (!keys.has(kv[0])) keys.set(kv[0], kv[1]);
+      if ((section === 'Used By' || section === 'Mounted By') && kv[1] !== '' && kv[1] !== '<none>') usedBy.push(...kv[1].split(/[\s,]+/));
+      if (section === 'Events' && eventsAt < 0) eventsAt = k;
+      return;
+    }
+    if ((section === 'Used By' || section === 'Mounted By') && /^[a-z0-9][-a-z0-9.]*$/.test(l.text)) usedBy.push(l.text);
+  });
+  const kind = b.cmd?.object?.kind ?? (['StorageClass', 'Access Modes', 'VolumeMode', 'Used By', 'Mounted By'].some((k) => keys.has(k)) ? 'PersistentVolumeClaim' : ['Parallelism', 'Completions', 'Pods Statuses', 'Completion Mode'].some((k) => keys.has(k)) ? 'Job' : undefined);
+  const name = keys.get('Name');
+  if (kind === 'PersistentVolumeClaim') r.claimUsers.push(...usedBy.filter((u) => u !== '<none>'));
+  if (kind === undefined || !EVIDENCE_KINDS.has(kind) || name === undefined || eventsAt < 0) return;
+  const namespace = keys.get('Namespace') || b.cmd?.namespace;
+  const ctx: Ctx = { file: r.file, now: r.now, warnings: [], dropped: 0, skippedLines: r.skippedLines };
+  const rows = eventRows(lines.slice(eventsAt + 1), ctx);
+  for (const row of rows) {
+    const e = eventObject(row, namespace ? { namespace } : {}, now, undefined);
+    const inv = e['involvedObject'] as JsonObject;
+    inv['kind'] = kind;
+    inv['name'] = name;
+    r.evidence.push({ event: e, line: lines[0]?.n ?? 1, order, ...(usedBy.length > 0 ? { usedBy: usedBy.filter((u) => u !== '<none>') } : {}) });
+  }
+}
+
 /** What an inline block holds → events, a status, container states, table rows. */
 function inlinePieces(r: Reader, b: Block, order: number, now: number): Piece[] {
   const items = b.items;
@@ -817,8 +881,13 @@ function inlinePieces(r: Reader, b: Block, order: number, now: number): Piece[] 
     const e = eventObject(ev.row, { ...(ev.pod ? { name: ev.pod.name } : {}), ...(ev.pod?.namespace ? { namespace: ev.pod.namespace } : {}) }, now, ev.row.fieldPath);
     if (ev.kind !== undefined) {
       const inv = e['involvedObject'] as JsonObject;
-      inv['kind'] = ev.kind.charAt(0).toUpperCase() + ev.kind.slice(1);
+      inv['kind'] = kindName(ev.kind);
       if (ev.objectName !== undefined) inv['name'] = ev.objectName;
+      // a claim's message under `kubectl describe pvc NAME`: that claim's
+      else if (b.cmd?.object?.kind === inv['kind']) {
+        inv['name'] = b.cmd.object.name;
+        if (b.cmd.namespace !== undefined) inv['namespace'] = b.cmd.namespace;
+      }
     }
     events.push({ value: e, line });
   }
@@ -1129,6 +1198,14 @@ function valuePieces(r: Reader, v: unknown, b: Block, order: number, depth = 0):
     r.others.push({ value: v, line });
     return [];
   }
+  // a Job's status: the events its controller records for its conditions (BackoffLimitExceeded…)
+  if (kind === 'Job' || (kind === undefined && (isJobStatus(v) || (isObject(v['status']) && isJobStatus(v['status']))))) {
+    const md = obj(v['metadata']) ?? {};
+    const st = kind === 'Job' || isObject(v['status']) ? obj(v['status']) : v;
+    const jobName = nonEmpty(md['name']) ?? (b.cmd?.object?.kind === 'Job' ? b.cmd.object.name : undefined);
+    const jobNs = nonEmpty(md['namespace']) ?? b.cmd?.namespace;
+    if (st) jobEvidence(r, st, jobName, jobNs, line, order);
+  }
   // a workload's pod template: the spec its pods are made from
   const template = kind !== undefined ? templateOf(v, kind) : undefined;
   if (template) {
@@ -1138,12 +1215,8 @@ function valuePieces(r: Reader, v: unknown, b: Block, order: number, depth = 0):
     p.template = true;
     return [p];
   }
+  if (kind === 'Job' || (kind === undefined && (isJobStatus(v) || (isObject(v['status']) && isJobStatus(v['status']))))) return [];
   if (kind !== undefined) {
-    r.skippedObjects.push(line);
-    return [];
-  }
-  // a Job's status (its conditions are Complete, Failed…): not a pod's
-  if (isJobStatus(v) || (isObject(v['status']) && isJobStatus(v['status']) && !isObject(v['metadata']))) {
     r.skippedObjects.push(line);
     return [];
   }
@@ -1198,6 +1271,27 @@ function templateOf(v: JsonObject, kind: string): JsonObject | undefined {
   const ts = obj(t?.['spec']);
   if (!t || !ts || !Array.isArray(ts['containers'])) return undefined;
   return t;
+}
+
+/** The Warning events the job controller records with a Job's Failed condition: evidence for its pods. */
+function jobEvidence(r: Reader, st: JsonObject, name: string | undefined, namespace: string | undefined, line: number, order: number): void {
+  const conds = Array.isArray(st['conditions']) ? st['conditions'].filter(isObject) : [];
+  for (const c of conds) {
+    if (c['type'] !== 'Failed' || c['status'] !== 'True' || typeof c['reason'] !== 'string') continue;
+    const at = nonEmpty(c['lastTransitionTime']) ?? nonEmpty(c['lastProbeTime']);
+    const event: JsonObject = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      type: 'Warning',
+      reason: c['reason'],
+      message: str(c['message']) ?? '',
+      count: 1,
+      involvedObject: { kind: 'Job', ...(name !== undefined ? { name } : {}), ...(namespace !== undefined ? { namespace } : {}) },
+      source: { component: 'job-controller' },
+      ...(at !== undefined ? { firstTimestamp: at, lastTimestamp: at } : {}),
+    };
+    r.evidence.push({ event, line, order });
+  }
 }
 
 /** A Job's status: conditions of the types a Job has, and its pod counts. */
@@ -1473,6 +1567,13 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
       if (!was) seen.set(k, { e, piece: p });
       const inv = (e['involvedObject'] ??= { kind: 'Pod' }) as JsonObject;
       inv['kind'] ??= 'Pod';
+      if (inv['kind'] !== 'Pod') {
+        // an event of the pod's claim or Job: its object stays, the pod is named in `related`
+        e['related'] = { kind: 'Pod', name: d.name, ...(d.namespace !== undefined ? { namespace: d.namespace } : {}) };
+        if (inv['namespace'] === undefined && d.namespace !== undefined) inv['namespace'] = d.namespace;
+        events.push(e);
+        continue;
+      }
       inv['name'] = d.name;
       if (d.namespace !== undefined) {
         inv['namespace'] = d.namespace;
@@ -1585,6 +1686,54 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   return { pod, events, missing, format, placeholder, ...(logs ? { logs } : {}), capturedAt, line: d.line };
 }
 
+/** The claims a draft's pod mounts (spec.volumes[].persistentVolumeClaim.claimName). */
+function claimsOf(d: Draft): string[] {
+  const out: string[] = [];
+  for (const p of d.pieces) {
+    const vols = obj(p.pod?.['spec'])?.['volumes'];
+    if (!Array.isArray(vols)) continue;
+    for (const v of vols) {
+      const c = isObject(v) ? nonEmpty(obj(v['persistentVolumeClaim'])?.['claimName']) : undefined;
+      if (c !== undefined) out.push(c);
+    }
+  }
+  return out;
+}
+
+/**
+ * Events about a claim or a Job go to the pods that use them: those the paste says ("Used By:"),
+ * those whose volumes name the claim (whose name the Job's pods start with), else the paste's one
+ * pod. With no pod in the paste, they make one (its name made up, or the one "Used By:" gives).
+ */
+function joinEvidence(r: Reader, drafts: Draft[], find: (name: string, namespace: string | undefined) => Draft | undefined): void {
+  for (const ev of r.evidence) {
+    const inv = obj(ev.event['involvedObject']) ?? {};
+    const kind = str(inv['kind']);
+    const name = nonEmpty(inv['name']);
+    const namespace = nonEmpty(inv['namespace']);
+    let targets: Draft[] = [];
+    for (const u of ev.usedBy ?? []) {
+      const d = find(u, namespace);
+      if (d) targets.push(d);
+    }
+    if (targets.length === 0 && name !== undefined) {
+      targets = drafts.filter((d) => (d.namespace === undefined || namespace === undefined || d.namespace === namespace) && (kind === 'Job' ? (d.name ?? '').startsWith(`${name}-`) : claimsOf(d).includes(name)));
+    }
+    if (targets.length === 0 && drafts.length === 1) targets = [drafts[0] as Draft];
+    if (targets.length === 0 && drafts.length === 0) {
+      const used = ev.usedBy?.length === 1 ? ev.usedBy[0] : undefined;
+      const d: Draft = { pieces: [], line: ev.line, order: ev.order, ...(used !== undefined ? { name: used } : { name: 'pasted-events', madeUp: true }), ...(namespace !== undefined ? { namespace } : {}) };
+      drafts.push(d);
+      targets = [d];
+    }
+    if (targets.length === 0) {
+      r.others.push({ value: ev.event, line: ev.line });
+      continue;
+    }
+    for (const d of targets) d.pieces.push({ format: 'events-table', rank: 0, line: ev.line, order: ev.order, events: [targets.length > 1 ? clone(ev.event) : ev.event], eventsSeen: false });
+  }
+}
+
 // ---- the reader -------------------------------------------------------------------------------
 
 /** Line numbers as ranges: "3-5, 9, 12-20", the first few. */
@@ -1639,7 +1788,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   const L = pasteLines(text, file, opts.lineOffset ?? 0);
   const seg = new Segmenter(L);
   seg.run();
-  const r: Reader = { file, L, now: opts.now, warnings: [], skipped: [], skippedLines: [], others: [], skippedObjects: [] };
+  const r: Reader = { file, L, now: opts.now, warnings: [], skipped: [], skippedLines: [], others: [], skippedObjects: [], evidence: [], claimUsers: [] };
   // describe first: its text may tell when it was taken, which the tables' ages need
   const pieces: Piece[] = [];
   seg.blocks.forEach((b, k) => {
@@ -1691,6 +1840,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
         break;
       case 'other-describe':
         otherDescribe = true;
+        otherDescribeEvidence(r, b, k, now);
         break;
       default:
         break;
@@ -1756,14 +1906,21 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
       loose.name = named.name;
       if (named.namespace !== undefined) loose.namespace = named.namespace;
     } else {
-      loose.name = loose.pieces.every((p) => p.pod === undefined && p.logs === undefined) ? 'pasted-events' : 'pasted-pod';
-      loose.madeUp = true;
+      const users = [...new Set(r.claimUsers)];
+      if (users.length === 1 && !find(users[0] as string, undefined)) {
+        // the one pod a described claim says uses it
+        loose.name = users[0] as string;
+      } else {
+        loose.name = loose.pieces.every((p) => p.pod === undefined && p.logs === undefined) ? 'pasted-events' : 'pasted-pod';
+        loose.madeUp = true;
+      }
     }
   }
   for (const p of emptyEvents) {
     const d = drafts.length === 1 ? drafts[0] : ownerOf(p, drafts);
     if (d) d.pieces.push(p);
   }
+  joinEvidence(r, drafts, find);
 
   const objects: TextObject[] = [];
   let first: TextObject | undefined;

@@ -153,13 +153,44 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
     if (source) er.source = source;
     const isPod = kind.toLowerCase() === 'pod';
     const e = eventObject(er, { ...(isPod ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, fieldPath);
-    if (!isPod) (e['involvedObject'] as JsonObject)['kind'] = kind === '' ? undefined : kind.charAt(0).toUpperCase() + kind.slice(1);
+    if (!isPod) (e['involvedObject'] as JsonObject)['kind'] = kind === '' ? undefined : kindName(kind);
     if (!isPod) (e['involvedObject'] as JsonObject)['name'] = name;
     events.push({ value: e, line: l.n });
     prev = e;
     if (isPod && name !== '') pods.set(`${namespace ?? ''}/${name}`, { name, ...(namespace ? { namespace } : {}) });
   }
   return { events, pods, warnings };
+}
+
+const KINDS: Record<string, string> = {
+  pod: 'Pod',
+  persistentvolumeclaim: 'PersistentVolumeClaim',
+  pvc: 'PersistentVolumeClaim',
+  persistentvolume: 'PersistentVolume',
+  pv: 'PersistentVolume',
+  job: 'Job',
+  cronjob: 'CronJob',
+  replicaset: 'ReplicaSet',
+  deployment: 'Deployment',
+  statefulset: 'StatefulSet',
+  daemonset: 'DaemonSet',
+  replicationcontroller: 'ReplicationController',
+  node: 'Node',
+  service: 'Service',
+  endpoints: 'Endpoints',
+  horizontalpodautoscaler: 'HorizontalPodAutoscaler',
+  poddisruptionbudget: 'PodDisruptionBudget',
+  ingress: 'Ingress',
+  configmap: 'ConfigMap',
+  secret: 'Secret',
+  namespace: 'Namespace',
+  serviceaccount: 'ServiceAccount',
+};
+
+/** The kind an events table's OBJECT column names ("persistentvolumeclaim/x" → PersistentVolumeClaim; "job.batch/x" → Job). */
+export function kindName(resource: string): string {
+  const r = resource.split('.')[0] ?? resource;
+  return KINDS[r.toLowerCase()] ?? (r.charAt(0).toUpperCase() + r.slice(1));
 }
 
 /** A pod named by events but not given: only its name, so the events can be diagnosed. */
