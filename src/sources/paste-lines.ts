@@ -144,7 +144,108 @@ export function pasteLines(input: string, file: string, lineOffset = 0): PasteLi
     }
     push(t, ind, 0);
   }
-  return L;
+  return unwrap(L);
+}
+
+/** A line whose shape is kubectl's own (a header, a row, a describe key with its value, kubectl's error). */
+function kubectlShaped(t: string): boolean {
+  return (
+    PODS_TABLE_HEADER.test(t) ||
+    EVENTS_TABLE_HEADER.test(t) ||
+    EVENT_HEADER.test(t) ||
+    EVENT_ROW.test(t) ||
+    EVENTS_TABLE_ROW.test(t) ||
+    PODS_TABLE_ROW.test(t) ||
+    /^[a-z0-9][-a-z0-9.]*\s+\d+\/\d+\s+[A-Z][\w:]*(?:\s|$)/.test(t) ||
+    NO_RESOURCES.test(t) ||
+    /^Error from server\b/.test(t) ||
+    (describeKey(t) !== undefined && /^(?:Name|Namespace|Node|Status|Reason|Message|State|Last State|Exit Code|Events|Containers):/.test(t))
+  );
+}
+
+/**
+ * What a page or a tool put in front of every line of a block, taken off:
+ *   - a blog's line-number gutter: a column of 1, 2, 3 … on lines of their own before the block
+ *     (dropped), or "12  text" in front of each line (cut off);
+ *   - a shared "# ", "| " or "+ " (commented output, a quoted table, set -x), when what it hides
+ *     is kubectl's output.
+ */
+function unwrap(L: PasteLines): PasteLines {
+  const n = L.count;
+  const drop = new Uint8Array(n);
+  let changed = false;
+  for (let i = 0; i < n; ) {
+    // 1, 2, 3 … on lines of their own
+    if (L.text[i] === '1') {
+      let j = i;
+      while (j < n && L.text[j] === String(j - i + 1) && (j === i || !((L.flags[j] as number) & F_GAP))) j++;
+      if (j - i >= 3) {
+        for (let k = i; k < j; k++) drop[k] = 1;
+        if (j < n) L.flags[j] = (L.flags[j] as number) | F_GAP;
+        changed = true;
+        i = j;
+        continue;
+      }
+    }
+    // "1 text", "2 text" … in front of each line
+    const g = /^(\d{1,5})(?: |\s*\|\s?)/.exec(L.text[i] as string);
+    if (g && g[1] === '1') {
+      let j = i;
+      let shaped = false;
+      while (j < n && new RegExp(`^${j - i + 1}(?: |\\s*\\|\\s?)`).test(L.text[j] as string)) {
+        const rest = (L.text[j] as string).replace(/^\d+(?: |\s*\|\s?)/, '').trim();
+        if (kubectlShaped(rest) || isYamlLine(rest) || promptCommand(rest) !== undefined) shaped = true;
+        j++;
+      }
+      if (j - i >= 3 && shaped) {
+        for (let k = i; k < j; k++) {
+          const m = /^\d+(?: |\s*\|\s?)/.exec(L.text[k] as string) as RegExpExecArray;
+          const rest = (L.text[k] as string).slice(m[0].length);
+          const body = rest.trimStart();
+          L.text[k] = body;
+          L.indent[k] = rest.length - body.length;
+        }
+        changed = true;
+        i = j;
+        continue;
+      }
+    }
+    // a shared "# ", "| ", "+ " before lines of kubectl's output
+    const p = /^(#|\||\+) /.exec(L.text[i] as string);
+    if (p) {
+      const pre = p[0];
+      let j = i;
+      let shaped = false;
+      while (j < n && (L.text[j] as string).startsWith(pre) && (j === i || !((L.flags[j] as number) & F_GAP))) {
+        if (kubectlShaped((L.text[j] as string).slice(pre.length).trim())) shaped = true;
+        j++;
+      }
+      if (shaped && !(pre === '# ' && j - i === 1 && /^# (?:kubectl|oc|k)\s/.test(L.text[i] as string))) {
+        for (let k = i; k < j; k++) {
+          const rest = (L.text[k] as string).slice(pre.length);
+          const body = rest.trimStart();
+          L.text[k] = body.trimEnd();
+          L.indent[k] = (L.indent[k] as number) + pre.length + rest.length - body.length;
+        }
+      }
+      i = Math.max(j, i + 1);
+      continue;
+    }
+    i++;
+  }
+  if (!changed) return L;
+  const out: PasteLines = { text: [], indent: [], flags: [], n: [], fenceLang: new Map(), count: 0 };
+  for (let i = 0; i < n; i++) {
+    if (drop[i]) continue;
+    const lang = L.fenceLang.get(i);
+    if (lang !== undefined) out.fenceLang.set(out.count, lang);
+    out.text.push(L.text[i] as string);
+    out.indent.push(L.indent[i] as number);
+    out.flags.push(L.flags[i] as number);
+    out.n.push(L.n[i] as number);
+    out.count++;
+  }
+  return out;
 }
 
 // ---- prompts ---------------------------------------------------------------------------------
@@ -413,7 +514,7 @@ export const OLD_EVENT_ROW = new RegExp(String.raw`^${WHEN_RE}\s+${WHEN_RE}\s+\d
 export const EVENTS_TABLE_HEADER = /^(?:NAMESPACE +)?(?:LAST SEEN +TYPE +REASON +OBJECT +(?:SUBOBJECT +SOURCE +)?MESSAGE|LAST SEEN +TYPE +REASON +KIND +MESSAGE|LASTSEEN +FIRSTSEEN +COUNT +NAME +KIND +SUBOBJECT|LAST SEEN +FIRST SEEN +COUNT +NAME +KIND +SUBOBJECT|FIRSTSEEN +LASTSEEN +COUNT +NAME +KIND +SUBOBJECT)/;
 /** A `kubectl get events` / `kubectl events` row without its header (new layout). */
 export const EVENTS_TABLE_ROW = new RegExp(String.raw`^(?:([a-z0-9][-a-z0-9.]*)\s+)?(${AGE_RE}(?: \(x\d+ over ${AGE_RE}\))?)\s+(Normal|Warning)\s+([A-Za-z][\w-]*)\s+([A-Za-z]+(?:\.[\w.-]+)?\/\S+)\s+(.*)$`);
-export const PODS_TABLE_HEADER = /^(?:NAMESPACE[↑↓]? +)?NAME[↑↓]? +(?:PF +)?READY[↑↓]? +STATUS[↑↓]? +RESTARTS[↑↓]?(?: +\S+)*? +AGE[↑↓]?\b/;
+export const PODS_TABLE_HEADER = /^(?:NAMESPACE[↑↓]? +)?NAME[↑↓]? +(?:PF +)?READY[↑↓]? +STATUS[↑↓]? +RESTARTS[↑↓]?(?:(?: +\S+)*? +AGE[↑↓]?\b| *$)/;
 /** A `kubectl get pods` row without its header: [NAMESPACE] NAME READY STATUS RESTARTS AGE [IP NODE …]. */
 export const PODS_TABLE_ROW = /^(?:([a-z0-9][-a-z0-9.]*)\s+)?([\w.-]+)\s+(\d+\/\d+)\s+([A-Z][\w:./-]*|Init:\S+|Signal:\d+|ExitCode:\d+)\s+(\d+(?: \([\w.]+ ago\))?)\s+((?:\d+[ydhms])+|<invalid>|<unknown>)(?:\s+(.*))?$/;
 

@@ -884,7 +884,7 @@ function inlinePieces(r: Reader, b: Block, order: number, now: number): Piece[] 
       inv['kind'] = kindName(ev.kind);
       if (ev.objectName !== undefined) inv['name'] = ev.objectName;
       // a claim's message under `kubectl describe pvc NAME`: that claim's
-      else if (b.cmd?.object?.kind === inv['kind']) {
+      else if (b.cmd?.object !== undefined && b.cmd.object.kind === inv['kind']) {
         inv['name'] = b.cmd.object.name;
         if (b.cmd.namespace !== undefined) inv['namespace'] = b.cmd.namespace;
       }

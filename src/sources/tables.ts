@@ -88,7 +88,7 @@ export function parseEventsTable(text: string, file: string, now: number): Kubec
 
 /** An old-layout (kubectl ≤ 1.13) events row without its header. */
 const OLD_TABLE_ROW = new RegExp(
-  String.raw`^(?:([a-z0-9][-a-z0-9.]*)\s+)?((?:\d+[ydhms])+|<unknown>|<invalid>)\s+((?:\d+[ydhms])+|<unknown>|<invalid>)\s+(\d+)\s+(\S+)\s+([A-Z]\w+)\s+(?:(spec\.\S+|\S*\{\S*\})\s+)?(Normal|Warning)\s+(\S+)\s+((?:[\w.:\/-]+, )?[\w.:\/-]+)\s+(.*)$`,
+  String.raw`^(?:([a-z0-9][-a-z0-9.]*)\s+)?((?:\d+[ydhms])+|<unknown>|<invalid>)\s+((?:\d+[ydhms])+|<unknown>|<invalid>)\s+(\d+)\s+(\S+)\s+([A-Z]\w+)\s+(?:(spec\.\S+|\S*\{\S*\})\s+)?(Normal|Warning)\s+(\S+)\s+(\{[^}]*\}|(?:[\w.:\/-]+, )?[\w.:\/-]+)\s+(.*)$`,
 );
 
 /**
@@ -260,7 +260,11 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
     first['lastState'] = { terminated: { finishedAt: isoAt(now - lastRestartAgo * 1000) } };
   }
   const init = /^Init:(.+)$/.exec(status);
-  if (status === 'Pending') phase = 'Pending';
+  if (status === 'Pending') {
+    // not started: the containers that are not ready have no state yet
+    phase = 'Pending';
+    for (const [i, s] of statuses.entries()) if (i >= readyCount) delete s['state'];
+  }
   else if (status === 'Completed' || status === 'Succeeded') {
     phase = 'Succeeded';
     for (const s of statuses) s['state'] = { terminated: { reason: 'Completed', exitCode: 0 } };
