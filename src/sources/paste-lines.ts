@@ -103,7 +103,14 @@ export function pasteLines(input: string, file: string, lineOffset = 0): PasteLi
     }
     // **bold** wrapped around a whole line (a prompt or a header made bold in an issue)
     const trimmed = s.trim();
+    if (/^\*{3,}$/.test(trimmed)) {
+      // a row of asterisks: decoration
+      gap = true;
+      continue;
+    }
     if (trimmed.startsWith('**') && trimmed.endsWith('**') && trimmed.length > 4) s = trimmed.slice(2, -2);
+    // **bold** anywhere else: its markers where a word starts or ends ("**2m52s (x13 over 6m42s) …**", "**lastState**:")
+    if (s.includes('**')) s = s.replace(/(^|\s)\*\*(?=\S)/g, '$1').replace(/(\S)\*\*(?=\s|$|[:,.;)])/g, '$1');
     // _emphasis_ opened on a table's header line and closed after its last age
     if (/^\s*_(?=[A-Z]{3,}\s)/.test(s)) s = s.replace('_', ' ');
     if (/\d[smhd]_\s*$/.test(s)) s = s.replace(/_\s*$/, '');

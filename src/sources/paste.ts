@@ -55,6 +55,7 @@ import {
 } from './paste-lines.js';
 import { inlineItems, type InlineItems } from './inline.js';
 import { JSON_MEMBER, parseCutJson, wrapMembers } from './json-cut.js';
+import { reindentPodYaml } from './yaml-schema.js';
 import { findKnownMessage } from './messages.js';
 import { eventsTableLines, kindName, podFromRow, podsTableLines, unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from './types.js';
@@ -1106,8 +1107,14 @@ function yamlValues(r: Reader, b: Block): unknown[] {
     const all = loadAll(render(d.filter((l) => !isEllipsis(l.text)), base));
     if (all) out.push(...all.filter((v) => v !== null && v !== undefined));
     else {
-      const v = recoverYaml(d, r.skipped);
-      if (v !== undefined) out.push(v);
+      // indentation lost or broken: put back from a pod's shape, else read piece by piece
+      const re = reindentPodYaml(content.filter((l) => !isEllipsis(l.text)).map((l) => ({ indent: l.indent, text: l.text })));
+      const fixed = re !== undefined ? loadAll(re) : undefined;
+      if (fixed && fixed.some((v) => isObject(v))) out.push(...fixed.filter((v) => v !== null && v !== undefined));
+      else {
+        const v = recoverYaml(d, r.skipped);
+        if (v !== undefined) out.push(v);
+      }
     }
   }
   return out;
