@@ -520,7 +520,7 @@ export const OLD_EVENT_ROW = new RegExp(String.raw`^${WHEN_RE}\s+${WHEN_RE}\s+\d
 
 export const EVENTS_TABLE_HEADER = /^(?:NAMESPACE +)?(?:LAST SEEN +TYPE +REASON +OBJECT +(?:SUBOBJECT +SOURCE +)?MESSAGE|LAST SEEN +TYPE +REASON +KIND +MESSAGE|LASTSEEN +FIRSTSEEN +COUNT +NAME +KIND +SUBOBJECT|LAST SEEN +FIRST SEEN +COUNT +NAME +KIND +SUBOBJECT|FIRSTSEEN +LASTSEEN +COUNT +NAME +KIND +SUBOBJECT)/;
 /** A `kubectl get events` / `kubectl events` row without its header (new layout). */
-export const EVENTS_TABLE_ROW = new RegExp(String.raw`^(?:([a-z0-9][-a-z0-9.]*)\s+)?(${AGE_RE}(?: \(x\d+ over ${AGE_RE}\))?)\s+(Normal|Warning)\s+([A-Za-z][\w-]*)\s+([A-Za-z]+(?:\.[\w.-]+)?\/\S+)\s+(.*)$`);
+export const EVENTS_TABLE_ROW = new RegExp(String.raw`^(?:([a-z0-9][-a-z0-9.]*)\s+)?(${AGE_RE}(?: \(x\d+ over ${AGE_RE}\))?)\s+(Normal|Warning)\s+([A-Za-z][\w-]*)\s+([A-Za-z]+(?:\.[\w.-]+)?\/(?:[^\s<]|<[^>\n]{0,40}>)+)(?:\s+(.*))?$`);
 export const PODS_TABLE_HEADER = /^(?:NAMESPACE[↑↓]? +)?NAME[↑↓]? +(?:PF +)?READY[↑↓]? +STATUS[↑↓]? +RESTARTS[↑↓]?(?:(?: +\S+)*? +AGE[↑↓]?\b| *$)/;
 /** A `kubectl get pods` row without its header: [NAMESPACE] NAME READY STATUS RESTARTS AGE [IP NODE …]. */
 export const PODS_TABLE_ROW = /^(?:([a-z0-9][-a-z0-9.]*)\s+)?([\w.-]+)\s+(\d+\/\d+)\s+([A-Z][\w:./-]*|Init:\S+|Signal:\d+|ExitCode:\d+)\s+(\d+(?: \([\w.]+ ago\))?)\s+((?:\d+[ydhms])+|<invalid>|<unknown>)(?:\s+(.*))?$/;

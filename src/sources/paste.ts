@@ -145,7 +145,8 @@ export class Segmenter {
         i++;
         continue;
       }
-      if (isEllipsis(t)) {
+      if (isEllipsis(t) || /^(?:-{3,}|_{3,}|={3,})$/.test(t)) {
+        // a cut mark, or a rule a page drew between blocks
         this.placed[i] = 1;
         i++;
         continue;
@@ -366,7 +367,7 @@ export class Segmenter {
         blankSince = false;
         continue;
       }
-      if (isContainerHeader(t) !== undefined || EVENT_HEADER.test(t) || OLD_EVENT_HEADER.test(t) || /^-{2,}(?:\s+-{2,})+$/.test(t) || /^[\w./-]+\s+(?:True|False|Unknown|<none>)$/.test(t) || /^Type\s+Status$/.test(t)) {
+      if (/^No events\.?$/.test(t) || isContainerHeader(t) !== undefined || EVENT_HEADER.test(t) || OLD_EVENT_HEADER.test(t) || /^-{2,}(?:\s+-{2,})+$/.test(t) || /^[\w./-]+\s+(?:True|False|Unknown|<none>)$/.test(t) || /^Type\s+Status$/.test(t)) {
         last = j;
         lastRow = false;
         blankSince = false;
@@ -445,7 +446,8 @@ export class Segmenter {
     const t = this.t(i);
     if (!isYamlLine(t) || t.startsWith('#')) return false;
     const j = this.next(i);
-    if (t === '---' || t.startsWith('--- ')) return j >= 0 && isYamlLine(this.t(j));
+    // (a Markdown rule before describe output is no YAML document)
+    if (t === '---' || t.startsWith('--- ')) return j >= 0 && isYamlLine(this.t(j)) && !this.describeStart(j);
     if (t === '...') return false;
     const k = yamlKey(t);
     if (k !== undefined && K8S_KEYS.has(k)) return true;
@@ -1343,6 +1345,8 @@ function mergeInto(a: JsonObject, b: JsonObject): void {
       continue;
     }
     if (isObject(cur) && isObject(v)) {
+      // a container's state is one of waiting, running, terminated: never two of them
+      if ((k === 'state' || k === 'lastState') && ['waiting', 'running', 'terminated'].some((x) => x in cur) && !['waiting', 'running', 'terminated'].some((x) => x in cur && x in v)) continue;
       mergeInto(cur, v);
       continue;
     }
@@ -1767,6 +1771,45 @@ export function notAPod(file: string): InputError {
   return new InputError(`${file} looks like kubectl describe output of something other than a pod — podwhy reads kubectl describe pod output (or kubectl get pod NAME -o yaml)`);
 }
 
+/** The state of a container status as kind and reason ("terminated/OOMKilled"), to compare two fragments. */
+function stateKey(st: JsonObject): string | undefined {
+  const state = obj(st['state']);
+  if (!state) return undefined;
+  for (const k of ['waiting', 'running', 'terminated']) {
+    const x = obj(state[k]);
+    if (x) return `${k}/${str(x['reason']) ?? ''}`;
+  }
+  return undefined;
+}
+
+/** Two fragments of pod text that cannot be the same pod at the same time: another status reason or message, another state of the same container. */
+function contradicts(d: Draft, p: Piece): boolean {
+  if (!p.pod || p.inline || p.template || p.format === 'pods-table') return false;
+  const b = obj(p.pod['status']);
+  if (!b) return false;
+  for (const q of d.pieces) {
+    if (!q.pod || q.inline || q.template || q.format === 'pods-table') continue;
+    const a = obj(q.pod['status']);
+    if (!a) continue;
+    for (const k of ['reason', 'message']) {
+      const x = nonEmpty(a[k]);
+      const y = nonEmpty(b[k]);
+      if (x !== undefined && y !== undefined && x !== y) return true;
+    }
+    for (const list of ['containerStatuses', 'initContainerStatuses']) {
+      const as = Array.isArray(a[list]) ? (a[list] as unknown[]).filter(isObject) : [];
+      const bs = Array.isArray(b[list]) ? (b[list] as unknown[]).filter(isObject) : [];
+      for (const y of bs) {
+        const x = as.find((c) => c['name'] === y['name']);
+        const kx = x ? stateKey(x) : undefined;
+        const ky = stateKey(y);
+        if (kx !== undefined && ky !== undefined && kx !== ky) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** Which pod a piece that names none belongs to. */
 function ownerOf(p: Piece, drafts: Draft[]): Draft | undefined {
   if (drafts.length === 1) return drafts[0];
@@ -1888,41 +1931,40 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
     if (d.namespace === undefined && p.namespace !== undefined) d.namespace = p.namespace;
     d.pieces.push(p);
   }
-  // pieces that name no pod: the pod of the paste, else one pod for all of them
-  let loose: Draft | undefined;
+  // pieces that name no pod: the pod of the paste, else one pod for all of them (two fragments
+  // that contradict each other — "with 300Mi: OOMKilled", "with 500Mi: Running" — are two pods)
+  const looses: Draft[] = [];
   for (const p of anonymous) {
     const named = podName(p.events);
     let d = named ? find(named.name, named.namespace) : undefined;
     d ??= ownerOf(p, drafts);
+    if (d && looses.includes(d) && contradicts(d, p)) d = looses.find((x) => !contradicts(x, p));
     if (!d) {
-      if (!loose) {
-        loose = { pieces: [], line: p.line, order: p.order };
-        drafts.push(loose);
-      }
-      d = loose;
-      if (named && d.name === undefined) {
+      d = { pieces: [], line: p.line, order: p.order };
+      drafts.push(d);
+      looses.push(d);
+      if (named) {
         d.name = named.name;
         if (named.namespace !== undefined) d.namespace = named.namespace;
       }
     }
     d.pieces.push(p);
   }
-  if (loose && loose.name === undefined) {
+  looses.forEach((loose, k) => {
+    if (loose.name !== undefined) return;
     const named = podName(loose.pieces.flatMap((p) => p.events));
+    const users = [...new Set(r.claimUsers)];
     if (named) {
       loose.name = named.name;
       if (named.namespace !== undefined) loose.namespace = named.namespace;
+    } else if (k === 0 && users.length === 1 && !find(users[0] as string, undefined)) {
+      // the one pod a described claim says uses it
+      loose.name = users[0] as string;
     } else {
-      const users = [...new Set(r.claimUsers)];
-      if (users.length === 1 && !find(users[0] as string, undefined)) {
-        // the one pod a described claim says uses it
-        loose.name = users[0] as string;
-      } else {
-        loose.name = loose.pieces.every((p) => p.pod === undefined && p.logs === undefined) ? 'pasted-events' : 'pasted-pod';
-        loose.madeUp = true;
-      }
+      loose.name = `${loose.pieces.every((p) => p.pod === undefined && p.logs === undefined) ? 'pasted-events' : 'pasted-pod'}${k > 0 ? `-${k + 1}` : ''}`;
+      loose.madeUp = true;
     }
-  }
+  });
   for (const p of emptyEvents) {
     const d = drafts.length === 1 ? drafts[0] : ownerOf(p, drafts);
     if (d) d.pieces.push(p);

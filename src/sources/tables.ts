@@ -111,7 +111,7 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
     if (!c && !names.has('SUBOBJECT')) {
       // alignment lost, or no header: [NAMESPACE] LAST SEEN TYPE REASON OBJECT MESSAGE by whitespace
       const m = EVENTS_TABLE_ROW.exec(l.text);
-      if (m && (!header || names.has('NAMESPACE') === (m[1] !== undefined))) c = { NAMESPACE: m[1] ?? '', 'LAST SEEN': m[2] as string, TYPE: m[3] as string, REASON: m[4] as string, OBJECT: m[5] as string, MESSAGE: m[6] as string };
+      if (m && (!header || names.has('NAMESPACE') === (m[1] !== undefined))) c = { NAMESPACE: m[1] ?? '', 'LAST SEEN': m[2] as string, TYPE: m[3] as string, REASON: m[4] as string, OBJECT: m[5] as string, MESSAGE: m[6] ?? '' };
     }
     if (!c && (!header || oldLayout)) {
       const m = OLD_TABLE_ROW.exec(l.text);
