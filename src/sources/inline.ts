@@ -14,6 +14,8 @@
 // pods row, a kubectl command, and a known Kubernetes message (messages.ts).
 
 import { parseAge, parseRfc1123, type EventRow } from './describe.js';
+import { isObject } from '../util/json.js';
+import { GO_STRUCT_START, parseGoMap, parseGoStruct } from './dumps.js';
 import { EVENT_REASONS, findKnownMessage, knownMessage, type KnownMessage } from './messages.js';
 import { parseCommand, promptCommand, type Command } from './paste-lines.js';
 
@@ -53,6 +55,8 @@ export interface InlineItems {
   states: InlineState[];
   rows: InlinePodRow[];
   commands: Command[];
+  /** Objects a program printed: a Go dump of a PodStatus, a go-template's map printing. */
+  values: unknown[];
 }
 
 const AGE = String.raw`(?:<unknown>|<invalid>|(?:\d+[ydhms])+)`;
@@ -246,8 +250,28 @@ function addKnown(out: InlineItems, k: KnownMessage, tail: string): void {
 
 /** Everything a line (of prose, or of output wrapped in something) holds that podwhy reads. */
 export function inlineItems(line: string): InlineItems {
-  const out: InlineItems = { events: [], states: [], rows: [], commands: [] };
+  const out: InlineItems = { events: [], states: [], rows: [], commands: [], values: [] };
   const text = plain(line);
+  // a Go dump of a PodStatus ("failed with status: {Phase:Failed … Reason:OutOfpods …}")
+  const go = GO_STRUCT_START.exec(text);
+  if (go) {
+    const v = parseGoStruct(text, go.index + go[0].indexOf('{'));
+    if (v) {
+      // e2e's 'pod "x" failed with status: {…}' names it
+      const named = /\bpod "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)"[^{]*$/.exec(text.slice(0, go.index));
+      out.values.push({ ...(named ? { metadata: { name: named[1] } } : {}), status: v.value });
+      return out;
+    }
+  }
+  // a go-template's printing of a map or a list of maps ("[map[type:PodScheduled … status:False]]")
+  const gm = /(?:^|\s)(\[?map\[)/.exec(text);
+  if (gm) {
+    const v = parseGoMap(text, gm.index + gm[0].indexOf(gm[1] as string));
+    if (v && (isObject(v.value) || Array.isArray(v.value))) {
+      out.values.push(v.value);
+      return out;
+    }
+  }
   const tried = new Set<string>();
   const one = (s: string, whole: boolean): void => {
     const t = s.trim();

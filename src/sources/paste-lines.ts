@@ -360,7 +360,9 @@ export function parseCommand(cmdline: string): Command {
   // the part of the object printed (jq's filter, kubectl's jsonpath): a plain path only
   const jq = /\|\s*jq\s+(?:-\w+\s+)*(['"]?)(\.[\w.[\]]*)(?:\s*\|\s*select\([^)]*\))?\1(?:\s|$)/.exec(cmdline);
   const jp = /^jsonpath=['"]?\{(\.[\w.[\]]*)\}['"]?$/.exec(c.output ?? '');
-  const path = jq?.[2] ?? jp?.[1];
+  // a go-template of one path: --template '{{.status.conditions}}', -o go-template='{{.status}}'
+  const gt = /(?:--template[= ]|go-template=)['"]?\{\{\s*(\.[\w.]*)\s*\}\}['"]?/.exec(cmdline);
+  const path = jq?.[2] ?? jp?.[1] ?? gt?.[1];
   if (path !== undefined && /^(?:\.[A-Za-z]\w*(?:\[\d*\])?)+$/.test(path)) c.path = path;
   const verb = pos.shift();
   if (verb !== undefined) c.verb = verb === 'log' ? 'logs' : verb;
@@ -524,6 +526,9 @@ export const EVENTS_TABLE_ROW = new RegExp(String.raw`^(?:([a-z0-9][-a-z0-9.]*)\
 export const PODS_TABLE_HEADER = /^(?:NAMESPACE[↑↓]? +)?NAME[↑↓]? +(?:PF +)?READY[↑↓]? +STATUS[↑↓]? +RESTARTS[↑↓]?(?:(?: +\S+)*? +AGE[↑↓]?\b| *$)/;
 /** A `kubectl get pods` row without its header: [NAMESPACE] NAME READY STATUS RESTARTS AGE [IP NODE …]. */
 export const PODS_TABLE_ROW = /^(?:([a-z0-9][-a-z0-9.]*)\s+)?([\w.-]+)\s+(\d+\/\d+)\s+([A-Z][\w:./-]*|Init:\S+|Signal:\d+|ExitCode:\d+)\s+(\d+(?: \([\w.]+ ago\))?)\s+((?:\d+[ydhms])+|<invalid>|<unknown>)(?:\s+(.*))?$/;
+
+/** `kubectl get nodes` (any version, -o wide too). */
+export const NODES_TABLE_HEADER = /^NAME +(?:STATUS +(?:ROLES +)?AGE(?: +VERSION)?|LABELS +STATUS|STATUS +ROLES +AGE)\b/;
 
 /** "No resources found in x namespace." / kubectl events' "No events found in x namespace." */
 export const NO_RESOURCES = /^No (resources|events) found(?: in ([\w.-]+) namespace)?\.?$/;

@@ -41,6 +41,7 @@ import {
   K8S_KEYS,
   keyValue,
   NO_RESOURCES,
+  NODES_TABLE_HEADER,
   OLD_EVENT_HEADER,
   OLD_EVENT_ROW,
   pasteLines,
@@ -54,6 +55,7 @@ import {
   type PasteLines,
 } from './paste-lines.js';
 import { inlineItems, type InlineItems } from './inline.js';
+import { parsePythonDict, PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER, parseCutJson, wrapMembers } from './json-cut.js';
 import { reindentPodYaml } from './yaml-schema.js';
 import { findKnownMessage } from './messages.js';
@@ -76,7 +78,7 @@ export interface PasteOptions {
   lineOffset?: number;
 }
 
-type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting' | 'inline';
+type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'nodes-table' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting' | 'inline';
 
 interface Block {
   kind: BlockKind;
@@ -221,14 +223,14 @@ export class Segmenter {
       const open = (text.replace(/```/g, '').match(/`/g) ?? []).length % 2 === 1;
       const colon = /:\s*(?:\*\*)?$/.test(text) && items.events.length + items.states.length > 0;
       const evicted = items.states.some((s) => s.reason === 'Evicted') && /^(?:Threshold quantity: |Container \S+ was using )/.test(next);
-      const bare = items.events.length + items.states.length + items.rows.length === 0 && /:\s*$/.test(text) && findKnownMessage(`${text} ${next}`) !== undefined;
+      const bare = items.events.length + items.states.length + items.rows.length + items.values.length === 0 && /:\s*$/.test(text) && findKnownMessage(`${text} ${next}`) !== undefined;
       if (!(open || colon || evicted || bare) || promptCommand(next) || this.strongStart(to) || next.length > INLINE_MAX) break;
       text = `${text} ${next}`;
       to++;
       items = inlineItems(text);
     }
     const cmd = items.commands[items.commands.length - 1];
-    const found = items.events.length + items.states.length + items.rows.length > 0;
+    const found = items.events.length + items.states.length + items.rows.length + items.values.length > 0;
     return { ...(found ? { block: { kind: 'inline', from: i, to, items } } : {}), ...(cmd ? { cmd } : {}) };
   }
 
@@ -253,7 +255,7 @@ export class Segmenter {
   private start(i: number): Block | undefined {
     const t = this.t(i);
     const ind = this.ind(i);
-    if (isJsonStart(t) || JSON_MEMBER.test(t)) return { kind: 'json', from: i, to: this.jsonExtent(i) };
+    if (isJsonStart(t) || JSON_MEMBER.test(t) || PYTHON_DICT.test(t)) return { kind: 'json', from: i, to: this.jsonExtent(i) };
     if (/^Name:\s+\S/.test(t)) {
       const kind = this.describedKind(i);
       const ns = this.namespaceFollows(i);
@@ -267,6 +269,11 @@ export class Segmenter {
     }
     if (EVENTS_TABLE_HEADER.test(t)) return { kind: 'events-table', from: i, to: this.tableExtent(i, 'events-table') };
     if (PODS_TABLE_HEADER.test(t.replace(/[↑↓]/g, ''))) return { kind: 'pods-table', from: i, to: this.tableExtent(i, 'pods-table') };
+    if (NODES_TABLE_HEADER.test(t)) {
+      let to = i + 1;
+      while (to < this.L.count && !this.gap(to) && !this.fence(to) && /^\S+\s+(?:Ready|NotReady|Unknown)(?:,\S+)?\s/.test(this.t(to))) to++;
+      if (to > i + 1) return { kind: 'nodes-table', from: i, to };
+    }
     if (this.describeStart(i)) return { kind: 'describe', from: i, to: this.describeExtent(i) };
     if (EVENTS_TABLE_ROW.test(t) || OLD_TABLE_ROW_HEAD.test(t)) return { kind: 'events-table', from: i, to: this.tableExtent(i, 'events-table') };
     if (PODS_TABLE_ROW.test(t)) return { kind: 'pods-table', from: i, to: this.tableExtent(i, 'pods-table') };
@@ -473,8 +480,9 @@ export class Segmenter {
     return last + 1;
   }
 
-  /** A JSON value: to the line where its brackets close (strings honoured). */
+  /** A JSON value: to the line where its brackets close (strings honoured; a Python repr's single-quoted ones too). */
   private jsonExtent(i: number): number {
+    const python = PYTHON_DICT.test(this.t(i));
     let depth = 0;
     let size = 0;
     // JSON that never closes (a cut paste) ends at the first blank line
@@ -485,15 +493,15 @@ export class Segmenter {
       const t = this.t(j);
       size += t.length;
       if (size > MAX_BLOCK) return j + 1;
-      let inStr = false;
+      let inStr = 0;
       for (let k = 0; k < t.length; k++) {
         const c = t.charCodeAt(k);
         if (inStr) {
           if (c === 0x5c) k++;
-          else if (c === 0x22) inStr = false;
+          else if (c === inStr) inStr = 0;
           continue;
         }
-        if (c === 0x22) inStr = true;
+        if (c === 0x22 || (python && c === 0x27)) inStr = c;
         else if (c === 0x7b || c === 0x5b) depth++;
         else if (c === 0x7d || c === 0x5d) {
           depth--;
@@ -873,6 +881,22 @@ function otherDescribeEvidence(r: Reader, b: Block, order: number, now: number):
   }
 }
 
+/**
+ * `kubectl get nodes`: each row a Node with what its STATUS says (Ready, NotReady — kubectl prints
+ * it for a Ready condition that is False or Unknown, so Unknown is all it tells —, SchedulingDisabled),
+ * joined to the pods that run on it.
+ */
+function nodesTable(r: Reader, b: Block): void {
+  for (const l of blockLines(r, b).slice(1)) {
+    const m = /^(\S+)\s+(Ready|NotReady|Unknown)((?:,\w+)*)\s/.exec(l.text);
+    if (!m) continue;
+    const ready = m[2] === 'Ready' ? 'True' : 'Unknown';
+    const node: JsonObject = { apiVersion: 'v1', kind: 'Node', metadata: { name: m[1] }, status: { conditions: [{ type: 'Ready', status: ready }] } };
+    if (/SchedulingDisabled/.test(m[3] ?? '')) node['spec'] = { unschedulable: true };
+    r.others.push({ value: node, line: l.n });
+  }
+}
+
 /** What an inline block holds → events, a status, container states, table rows. */
 function inlinePieces(r: Reader, b: Block, order: number, now: number): Piece[] {
   const items = b.items;
@@ -911,6 +935,7 @@ function inlinePieces(r: Reader, b: Block, order: number, now: number): Piece[] 
     }
     out.push(p);
   }
+  for (const v of items.values) out.push(...valuePieces(r, v, b, order));
   for (const row of items.rows) {
     const pod = podFromRow({ ...row }, now);
     const md = pod['metadata'] as JsonObject;
@@ -1126,6 +1151,11 @@ function jsonValues(r: Reader, b: Block): unknown[] {
   const parts: string[] = [];
   for (let i = b.from; i < b.to; i++) if (!((r.L.flags[i] as number) & F_FENCE)) parts.push(r.L.text[i] as string);
   let text = parts.join('\n');
+  // the Python client's repr
+  if (PYTHON_DICT.test(text)) {
+    const v = parsePythonDict(text);
+    if (v !== undefined) return [v];
+  }
   // `"containerStatuses": [ … ],` — a member without its object's braces
   if (JSON_MEMBER.test(text)) text = wrapMembers(text);
   try {
@@ -1887,6 +1917,9 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
       }
       case 'inline':
         pieces.push(...inlinePieces(r, b, k, now));
+        break;
+      case 'nodes-table':
+        nodesTable(r, b);
         break;
       case 'other-describe':
         otherDescribe = true;
