@@ -16,7 +16,7 @@
 import { parseAge, parseRfc1123, type EventRow } from './describe.js';
 import { isObject } from '../util/json.js';
 import { GO_STRUCT_START, parseGoMap, parseGoStruct } from './dumps.js';
-import { EVENT_REASONS, findKnownMessage, knownMessage, type KnownMessage } from './messages.js';
+import { EVENT_REASONS, findKnownMessage, knownMessage, mayHoldMessage, type KnownMessage } from './messages.js';
 import { parseCommand, promptCommand, type Command } from './paste-lines.js';
 
 export interface PodRef {
@@ -248,9 +248,13 @@ function addKnown(out: InlineItems, k: KnownMessage, tail: string): void {
   out.states.push(st);
 }
 
+/** Something in a line that may be kubectl output: a quick test before the line is read part by part. */
+const WORTH = /[`"“]|Normal|Warning|map\[|\{Phase:|event for |\d\/\d/;
+
 /** Everything a line (of prose, or of output wrapped in something) holds that podwhy reads. */
 export function inlineItems(line: string): InlineItems {
   const out: InlineItems = { events: [], states: [], rows: [], commands: [], values: [] };
+  if (!WORTH.test(line) && !mayHoldMessage(line)) return out;
   const text = plain(line);
   // a Go dump of a PodStatus ("failed with status: {Phase:Failed … Reason:OutOfpods …}")
   const go = GO_STRUCT_START.exec(text);

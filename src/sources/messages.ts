@@ -94,6 +94,9 @@ const ENTRIES: Entry[] = [
   { re: new RegExp(`^Stopping container ${Q}?(${NAME})`), kind: 'event', type: 'Normal', reason: 'Killing', source: 'kubelet', names: (m) => ({ container: m[1] as string }) },
   { re: /^Killing container with (?:id|docker id) \S/, kind: 'event', type: 'Normal', reason: 'Killing', source: 'kubelet' },
   { re: /^PreStopHook failed\b/, kind: 'event', type: 'Warning', reason: 'FailedPreStopHook', source: 'kubelet' },
+  // kubelet's lifecycle handler error: the same words for both hooks, told apart by the hook's command when it says
+  { re: /^(?:Exec|HTTP) lifecycle hook \((?=[^)]*pre-?stop)/i, kind: 'event', type: 'Warning', reason: 'FailedPreStopHook', source: 'kubelet' },
+  { re: /^(?:Exec|HTTP) lifecycle hook \((?=[^)]*post-?start)/i, kind: 'event', type: 'Warning', reason: 'FailedPostStartHook', source: 'kubelet' },
   { re: /^PostStartHook failed\b/, kind: 'event', type: 'Warning', reason: 'FailedPostStartHook', source: 'kubelet' },
   { re: /^Container runtime did not kill the pod within specified grace period/, kind: 'event', type: 'Warning', reason: 'ExceededGracePeriod', source: 'kubelet' },
   { re: /^error killing pod: /, kind: 'event', type: 'Warning', reason: 'FailedKillPod', source: 'kubelet' },
@@ -145,8 +148,8 @@ const ENTRIES: Entry[] = [
 ];
 
 /** The words any known message starts with: a quick test before the catalogue is tried. */
-const STARTS =
-  /\d+\/\d+ nodes are available|No nodes are available|no nodes available|Failed for reason|running "VolumeBinding"|pod has unbound|Cannot schedule pods|Preempted|Successfully assigned|Failed to pull image|Back-off|[Pp]ulling image|Successfully pulled|Container image|Failed to (?:apply|inspect|attach|create)|Failed create|Error: |Created container|Started container|(?:Liveness|Readiness|Startup) probe|Container |Stopping container|Killing container|PreStopHook|PostStartHook|error killing pod|Error syncing pod|MountVolume\.|MapVolume\.|Unable to (?:attach|mount)|Multi-Attach|AttachVolume\.|Pod sandbox changed|network is not ready|Marking for deletion|no persistent volumes|storageclass\.storage|[Ff]ailed to provision|waiting for (?:a volume|first consumer)|Pod |The node (?:was|had)|Usage of EmptyDir|Node didn't|Node \S+ which|Predicate |Allocate failed|Preempted in order|back-off|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer|RunContainerError|InvalidImageName|ErrImageNeverPull|PostStartHookError|PreStartHookError|ContainerCannotRun|StartError/g;
+export const STARTS =
+  /\d+\/\d+ nodes are available|No nodes are available|no nodes available|Failed for reason|running "VolumeBinding"|pod has unbound|Cannot schedule pods|Preempted|Successfully assigned|Failed to pull image|Back-off|[Pp]ulling image|Successfully pulled|Container image|Failed to (?:apply|inspect|attach|create)|Failed create|Error: |Created container|Started container|(?:Liveness|Readiness|Startup) probe|Container |Stopping container|Killing container|PreStopHook|PostStartHook|Exec lifecycle hook|HTTP lifecycle hook|error killing pod|Error syncing pod|MountVolume\.|MapVolume\.|Unable to (?:attach|mount)|Multi-Attach|AttachVolume\.|Pod sandbox changed|network is not ready|Marking for deletion|no persistent volumes|storageclass\.storage|[Ff]ailed to provision|waiting for (?:a volume|first consumer)|Pod |The node (?:was|had)|Usage of EmptyDir|Node didn't|Node \S+ which|Predicate |Allocate failed|Preempted in order|back-off|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer|RunContainerError|InvalidImageName|ErrImageNeverPull|PostStartHookError|PreStartHookError|ContainerCannotRun|StartError/g;
 
 /** Where a message may begin: the start of the text, or after a space, a quote, a backtick, a colon, a bracket. */
 const BOUNDARY = /[\s"'`“‘(\[:>*|-]/;
@@ -232,6 +235,15 @@ export function findKnownMessage(text: string): KnownMessage | undefined {
     if (k) return k;
   }
   return undefined;
+}
+
+/** Does the text hold a word a known message starts with? (a quick test before a line is read part by part) */
+export function mayHoldMessage(text: string): boolean {
+  STARTS.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let tries = 0;
+  while ((m = STARTS.exec(text)) && tries++ < 64) if (m.index === 0 || BOUNDARY.test(text.charAt(m.index - 1))) return true;
+  return false;
 }
 
 /** Reasons the kubelet, the scheduler and controllers give a pod's events (a row's Reason column). */

@@ -154,6 +154,9 @@ export function pasteLines(input: string, file: string, lineOffset = 0): PasteLi
   return unwrap(L);
 }
 
+/** A timestamp a CI runner or a logger put before a line: "[2024-01-01T10:00:00Z] ", "2024-01-01T10:00:00.1234567Z ", "12:00:01 ". */
+const STAMP = /^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]? ?|^\[\d\d:\d\d:\d\d(?:\.\d+)?\] ?/;
+
 /** A line whose shape is kubectl's own (a header, a row, a describe key with its value, kubectl's error). */
 function kubectlShaped(t: string): boolean {
   return (
@@ -213,6 +216,26 @@ function unwrap(L: PasteLines): PasteLines {
           L.indent[k] = rest.length - body.length;
         }
         changed = true;
+        i = j;
+        continue;
+      }
+    }
+    // a timestamp (a CI log's, a logger's) before each line of kubectl's output
+    if (STAMP.test(L.text[i] as string)) {
+      let j = i;
+      let shaped = false;
+      while (j < n && STAMP.test(L.text[j] as string) && (j === i || !((L.flags[j] as number) & F_GAP))) {
+        if (kubectlShaped((L.text[j] as string).replace(STAMP, '').trim())) shaped = true;
+        j++;
+      }
+      if (shaped && j - i >= 2) {
+        // the block's own indentation is what is left after the stamp
+        for (let k = i; k < j; k++) {
+          const rest = (L.text[k] as string).replace(STAMP, '');
+          const body = rest.trimStart();
+          L.text[k] = body.trimEnd();
+          L.indent[k] = rest.length - body.length;
+        }
         i = j;
         continue;
       }

@@ -1501,6 +1501,25 @@ function logsContainer(pod: JsonObject, events: JsonObject[], named: string | un
   return { name: inEvents.length === 1 ? (inEvents[0] as string) : (unnamed(1)[0] as string), guessed: inEvents.length !== 1 };
 }
 
+/**
+ * Old kubelets' event correlator replaced the events of one reason, past a threshold, by one whose
+ * message is "(events with common reason combined)": it says there were more of them, not what
+ * they said. Its count and times go to the newest event of that reason the paste shows.
+ */
+function foldCombined(events: JsonObject[]): void {
+  for (let k = events.length - 1; k >= 0; k--) {
+    const e = events[k] as JsonObject;
+    if (str(e['message'])?.trim() !== '(events with common reason combined)') continue;
+    const same = events.filter((x) => x !== e && x['reason'] === e['reason'] && str(x['message'])?.trim() !== '(events with common reason combined)');
+    if (same.length === 0) continue;
+    const newest = same.reduce((a, b) => (String(b['lastTimestamp'] ?? '') > String(a['lastTimestamp'] ?? '') ? b : a));
+    newest['count'] = Number(newest['count'] ?? 1) + Number(e['count'] ?? 1);
+    if (String(e['lastTimestamp'] ?? '') > String(newest['lastTimestamp'] ?? '')) newest['lastTimestamp'] = e['lastTimestamp'];
+    if (String(e['firstTimestamp'] ?? '~') < String(newest['firstTimestamp'] ?? '~')) newest['firstTimestamp'] = e['firstTimestamp'];
+    events.splice(k, 1);
+  }
+}
+
 const hasState = (st: JsonObject | undefined) => isObject(st?.['state']) && Object.keys(st?.['state'] as JsonObject).length > 0;
 
 function initStatusOf(pod: JsonObject, name: string): JsonObject | undefined {
@@ -1624,6 +1643,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     }
   }
 
+  foldCombined(events);
   const ns = d.namespace && d.namespace !== 'default' ? ` -n ${d.namespace}` : '';
   // a made-up name is no name to run a command with
   const podRef = d.madeUp ? 'NAME' : (d.name as string);
