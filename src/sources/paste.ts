@@ -21,7 +21,7 @@
 import yaml from 'js-yaml';
 import { InputError } from '../errors.js';
 import { isObject, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
-import { CONTAINER_REASONS, describePod, eventObject, eventRows, inferFieldPath, markTextInput, textInputOf, type Ctx, type KubectlTextResult, type Line, type TextObject } from './describe.js';
+import { CONTAINER_REASONS, describePod, eventObject, eventRows, inferFieldPath, parseAge, type EventRow, markTextInput, textInputOf, type Ctx, type KubectlTextResult, type Line, type TextObject } from './describe.js';
 import { isEventObject } from './events.js';
 import {
   CONTAINER_KEYS,
@@ -58,7 +58,7 @@ import { inlineItems, type InlineItems } from './inline.js';
 import { parsePythonDict, PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER, parseCutJson, wrapMembers } from './json-cut.js';
 import { reindentPodYaml } from './yaml-schema.js';
-import { findKnownMessage } from './messages.js';
+import { findKnownMessage, knownMessage } from './messages.js';
 import { eventsTableLines, kindName, podFromRow, podsTableLines, unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from './types.js';
 
@@ -78,7 +78,7 @@ export interface PasteOptions {
   lineOffset?: number;
 }
 
-type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'nodes-table' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting' | 'inline';
+type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'nodes-table' | 'console-events' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting' | 'inline';
 
 interface Block {
   kind: BlockKind;
@@ -139,13 +139,18 @@ export class Segmenter {
       }
       const t = this.t(i);
       const p = promptCommand(t);
-      if (p) {
+      // ("kubectl describe pvc x gives no persistent volumes available…": a command and what it said, in a sentence)
+      if (p && !(p.bare && findKnownMessage(t) !== undefined)) {
         cmd = p;
         cmdUsed = false;
         logsHint = false;
         this.placed[i] = 1;
         i++;
         continue;
+      }
+      if (p) {
+        cmd = p;
+        cmdUsed = false;
       }
       if (isEllipsis(t) || /^(?:-{3,}|_{3,}|={3,})$/.test(t)) {
         // a cut mark, or a rule a page drew between blocks
@@ -269,6 +274,12 @@ export class Segmenter {
     }
     if (EVENTS_TABLE_HEADER.test(t)) return { kind: 'events-table', from: i, to: this.tableExtent(i, 'events-table') };
     if (PODS_TABLE_HEADER.test(t.replace(/[↑↓]/g, ''))) return { kind: 'pods-table', from: i, to: this.tableExtent(i, 'pods-table') };
+    if (CONSOLE_START.test(t) || OPENSHIFT_FROM.test(t)) {
+      // a web console's event list: each event a few lines, a blank line or the next event's first line after it
+      let to = i + 1;
+      while (to < this.L.count && !this.fence(to) && !promptCommand(this.t(to)) && !(this.gap(to) && !CONSOLE_START.test(this.t(to)) && !OPENSHIFT_FROM.test(this.t(to)))) to++;
+      return { kind: 'console-events', from: i, to };
+    }
     if (NODES_TABLE_HEADER.test(t)) {
       let to = i + 1;
       while (to < this.L.count && !this.gap(to) && !this.fence(to) && /^\S+\s+(?:Ready|NotReady|Unknown)(?:,\S+)?\s/.test(this.t(to))) to++;
@@ -529,6 +540,11 @@ export class Segmenter {
   }
 }
 
+/** Sealos's (and kin) event list: "BackOff, Last Occur: 6s", then "First Seen: 31s", "count: 2", the message. */
+const CONSOLE_START = /^([A-Z][A-Za-z]+), Last Occur: ((?:\d+[ydhms])+)$/;
+/** OpenShift's console: "Generated from kubelet on node-1", "3 times in the last 14 minutes", the message. */
+const OPENSHIFT_FROM = /^Generated from ([\w.-]+)(?: on (.+))?$/;
+
 /** describe keys of kinds other than pods. */
 const OTHER_KEYS = new Set(['Selector', 'Parallelism', 'Completions', 'Completion Mode', 'Pods Statuses', 'Pod Template', 'Backoff Limit', 'Replicas', 'StorageClass', 'Access Modes', 'VolumeMode', 'Capacity', 'Used By', 'Mounted By', 'Roles', 'Taints', 'Unschedulable', 'Addresses', 'CreationTimestamp', 'Schedule', 'Concurrency Policy', 'Reclaim Policy', 'StrategyType', 'MinReadySeconds', 'Update Strategy', 'Active Deadline Seconds']);
 
@@ -778,6 +794,17 @@ interface Evidence {
   usedBy?: string[];
 }
 
+/** The kind of object a workload controller's events are about, by the controller. */
+const CONTROLLER_KINDS: Record<string, string> = {
+  'job-controller': 'Job',
+  'cronjob-controller': 'CronJob',
+  'statefulset-controller': 'StatefulSet',
+  'replicaset-controller': 'ReplicaSet',
+  'daemonset-controller': 'DaemonSet',
+  'deployment-controller': 'Deployment',
+  'replication-controller': 'ReplicationController',
+};
+
 /** Kinds whose events are evidence for the pods that use them. */
 const EVIDENCE_KINDS = new Set(['PersistentVolumeClaim', 'Job']);
 
@@ -879,6 +906,59 @@ function otherDescribeEvidence(r: Reader, b: Block, order: number, now: number):
     inv['name'] = name;
     r.evidence.push({ event: e, line: lines[0]?.n ?? 1, order, ...(usedBy.length > 0 ? { usedBy: usedBy.filter((u) => u !== '<none>') } : {}) });
   }
+}
+
+/** A web console's event list (Sealos's "Reason, Last Occur: 6s" groups; OpenShift's "Generated from … / N times in the last …"). */
+function consolePieces(r: Reader, b: Block, order: number, now: number): Piece[] {
+  const lines = blockLines(r, b);
+  const events: TextObject[] = [];
+  let cur: { row: EventRow; line: number; msg: string[] } | undefined;
+  const flush = () => {
+    if (!cur) return;
+    let message = cur.msg.join(' ').trim();
+    const known = knownMessage(message.replace(/^\(combined from similar events\):\s*/, ''));
+    if (cur.row.reason === undefined && !known) {
+      cur = undefined;
+      return;
+    }
+    if (known?.kind === 'pod-status' && known.end < message.length) message = message.slice(0, known.end).trim();
+    cur.row.message = message;
+    cur.row.reason ??= known?.reason;
+    cur.row.type ??= known?.type ?? (/^(?:Failed|BackOff|Unhealthy|Failed\w+|Evicted|OutOf\w+)$/.test(cur.row.reason ?? '') && known?.type !== 'Normal' ? 'Warning' : 'Normal');
+    if (known?.source && cur.row.source === undefined) cur.row.source = known.source;
+    events.push({ value: eventObject(cur.row, known?.pod ? { name: known.pod.name, ...(known.pod.namespace ? { namespace: known.pod.namespace } : {}) } : {}, now, undefined), line: cur.line });
+    cur = undefined;
+  };
+  for (const l of lines) {
+    const sealos = CONSOLE_START.exec(l.text);
+    const os = OPENSHIFT_FROM.exec(l.text);
+    if (sealos || os) {
+      flush();
+      const row: EventRow = { message: '', count: 1 };
+      if (sealos) {
+        row.reason = sealos[1] as string;
+        const a = parseAge(sealos[2] as string);
+        if (a !== undefined) row.last = a;
+      } else row.source = os?.[1] as string;
+      cur = { row, line: l.n, msg: [] };
+      continue;
+    }
+    if (!cur) continue;
+    const first = /^First Seen: ((?:\d+[ydhms])+)$/.exec(l.text);
+    const count = /^count: (\d+)$/i.exec(l.text) ?? /^(\d+) times? in the last /.exec(l.text);
+    if (first && cur.msg.length === 0) {
+      const a = parseAge(first[1] as string);
+      if (a !== undefined) cur.row.first = a;
+    } else if (count && cur.msg.length === 0) cur.row.count = Math.max(1, Number(count[1]));
+    else cur.msg.push(l.text);
+  }
+  flush();
+  for (const e of events) {
+    // the first seen of a Sealos group is before its last
+    const v = e.value;
+    if (v['firstTimestamp'] === undefined) v['firstTimestamp'] = v['lastTimestamp'];
+  }
+  return eventPieces(r, events, order, 'fragment', b.cmd);
 }
 
 /**
@@ -1627,6 +1707,9 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
       if (!was) seen.set(k, { e, piece: p });
       const inv = (e['involvedObject'] ??= { kind: 'Pod' }) as JsonObject;
       inv['kind'] ??= 'Pod';
+      // a workload controller's event in a describe's Events (of the StatefulSet, the Job): that object's, not the pod's
+      const ctl = CONTROLLER_KINDS[str(obj(e['source'])?.['component']) ?? ''];
+      if (inv['kind'] === 'Pod' && inv['fieldPath'] === undefined && ctl !== undefined && inv['name'] === undefined) inv['kind'] = ctl;
       if (inv['kind'] !== 'Pod') {
         // an event of the pod's claim or Job: its object stays, the pod is named in `related`
         e['related'] = { kind: 'Pod', name: d.name, ...(d.namespace !== undefined ? { namespace: d.namespace } : {}) };
@@ -1940,6 +2023,9 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
         break;
       case 'nodes-table':
         nodesTable(r, b);
+        break;
+      case 'console-events':
+        pieces.push(...consolePieces(r, b, k, now));
         break;
       case 'other-describe':
         otherDescribe = true;
