@@ -811,6 +811,12 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
         continue;
       }
     }
+    // a row cut before its age ("Normal   SuccessfulCreate      3"): a row of its own, not the message of the one above
+    const cut = !old ? /^(Normal|Warning)\s+([A-Z][A-Za-z]+)(?:\s+\S{0,12})?$/.exec(l.text) : null;
+    if (cut) {
+      rows.push({ type: cut[1] as string, reason: cut[2] as string, message: '', count: 1 });
+      continue;
+    }
     const prev = rows[rows.length - 1];
     if (prev) prev.message = prev.message === '' ? l.text : `${prev.message} ${l.text}`;
     else warn(ctx, `${l.n}: an events line not understood: skipped`);

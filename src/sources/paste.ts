@@ -226,7 +226,8 @@ export class Segmenter {
     for (let k = 0; k < 3 && to < this.L.count && !this.gap(to) && !this.fence(to); k++) {
       const next = this.t(to);
       const open = (text.replace(/```/g, '').match(/`/g) ?? []).length % 2 === 1;
-      const colon = /:\s*(?:\*\*)?$/.test(text) && items.events.length + items.states.length > 0;
+      // (a message cut at its colon goes on; a row whose message is empty is followed by the next row)
+      const colon = /:\s*(?:\*\*)?$/.test(text) && items.events.length + items.states.length > 0 && findKnownMessage(next) === undefined && !/(?:^|\s)(?:Normal|Warning)\s/.test(next);
       const evicted = items.states.some((s) => s.reason === 'Evicted') && /^(?:Threshold quantity: |Container \S+ was using )/.test(next);
       const bare = items.events.length + items.states.length + items.rows.length + items.values.length === 0 && /:\s*$/.test(text) && findKnownMessage(`${text} ${next}`) !== undefined;
       if (!(open || colon || evicted || bare) || promptCommand(next) || this.strongStart(to) || next.length > INLINE_MAX) break;

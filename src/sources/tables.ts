@@ -149,7 +149,7 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
       message: c['MESSAGE'] ?? '',
       ...whenRow(c['LAST SEEN'] ?? c['LASTSEEN'] ?? '', c['FIRST SEEN'] ?? c['FIRSTSEEN'], c['COUNT']),
     };
-    const source = (c['SOURCE'] ?? '').split(/[ ,]/)[0];
+    const source = (c['SOURCE'] ?? '').replace(/^\{|\}$/g, '').trim().split(/[ ,]/)[0];
     if (source) er.source = source;
     const isPod = kind.toLowerCase() === 'pod';
     const e = eventObject(er, { ...(isPod ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, fieldPath);
