@@ -30,7 +30,8 @@ function goTime(s: string): string | undefined {
 }
 
 function goScalar(key: string, raw: string): unknown {
-  let s = raw.trim().replace(/^\*/, '');
+  // (protobuf's String() ends each field with a comma)
+  let s = raw.trim().replace(/^\*/, '').replace(/,$/, '');
   if (s === '' || s === 'nil' || s === '<nil>') return undefined;
   if (/^(?:RestartCount|ExitCode|Signal|ObservedGeneration)$/.test(key) && /^-?\d+$/.test(s)) return Number(s);
   if (/^(?:Ready|Started)$/.test(key) && /^(?:true|false)$/.test(s)) return s === 'true';

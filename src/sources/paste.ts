@@ -999,7 +999,8 @@ function inlinePieces(r: Reader, b: Block, order: number, now: number): Piece[] 
     }
     events.push({ value: e, line });
   }
-  out.push(...eventPieces(r, events, order, 'fragment', b.cmd));
+  // (each line its own occurrence: the same message twice is two events, not one pasted twice)
+  for (const p of eventPieces(r, events, order, 'fragment', b.cmd)) out.push({ ...p, inline: true });
   for (const st of items.states) {
     let pod: JsonObject;
     if (st.kind === 'pod-status') pod = { status: { phase: st.reason === 'NodeLost' ? 'Unknown' : 'Failed', reason: st.reason, message: st.message } };
@@ -1698,7 +1699,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     for (const e of p.events) {
       const k = `${str(e['type']) ?? ''}|${str(e['reason']) ?? ''}|${String(e['count'] ?? '')}|${(str(e['message']) ?? '').replace(/\s+/g, ' ').trim()}`;
       const was = seen.get(k);
-      const prev = was && was.piece !== p ? was.e : undefined;
+      const prev = was && was.piece !== p && !(was.piece.inline && p.inline) ? was.e : undefined;
       if (prev) {
         const inv = obj(e['involvedObject']);
         const pinv = obj(prev['involvedObject']);
