@@ -215,6 +215,20 @@ describe('wrappers around the lines', () => {
   });
 });
 
+describe('logs said in a sentence', () => {
+  test('k8s-54601: "I found this message in log, \"chown: … Operation not permitted\"": the quoted line is the log', () => {
+    const p = one(paste('k8s-54601.txt'));
+    const logs = Object.values(p.logs ?? {});
+    assert.equal(logs.length, 1);
+    assert.equal(logs[0]?.text, "chown: changing ownership of '/var/lib/postgresql/data': Operation not permitted");
+    assert.equal(logs[0]?.origin, 'text');
+  });
+  test('lewisjlee-metrics-server-ko: a klog structured line alone is a log', () => {
+    const p = one(paste('lewisjlee-metrics-server-ko.txt'));
+    assert.match(Object.values(p.logs ?? {})[0]?.text ?? '', /x509: cannot validate certificate for \[host ip\] because it doesn’t contain any IP SANs/);
+  });
+});
+
 describe('structures', () => {
   test('k8s-48920: JSON cut off mid-way: what was complete is read, and the cut said', () => {
     const s = read(paste('k8s-48920.txt'));

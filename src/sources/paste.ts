@@ -89,6 +89,8 @@ interface Block {
   cmd?: Command;
   /** What an inline block holds (inline.ts). */
   items?: InlineItems;
+  /** A log line quoted in a sentence: the log's text. */
+  logText?: string;
 }
 
 // ---- segmentation ---------------------------------------------------------------------------
@@ -180,6 +182,17 @@ export class Segmenter {
         }
       }
       if (!b && logsHint && fenced) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
+      // a program's log line (klog's header or its structured form) where nothing else is: a log
+      if (!b && (KLOG.test(t) || KLOG_STRUCTURED.test(t))) {
+        let to = i + 1;
+        while (to < L.count && !this.gap(to) && !this.fence(to) && (KLOG.test(this.t(to)) || KLOG_STRUCTURED.test(this.t(to)))) to++;
+        b = { kind: 'logs', from: i, to };
+      }
+      // "I found this message in log, "chown: … Operation not permitted"": the quoted line is the log
+      if (!b && /\blogs?\b|로그/i.test(t)) {
+        const q = /["“]([^"“”]{15,})["”]\s*\.?$/.exec(t);
+        if (q) b = { kind: 'logs', from: i, to: i + 1, logText: (q[1] as string).replace(/[‘’]/g, "'") };
+      }
       if (b) {
         if (cmd && (!cmdUsed || b.kind === cmd.verb)) b.cmd = cmd;
         cmdUsed = true;
@@ -545,6 +558,11 @@ export class Segmenter {
 const CONSOLE_START = /^([A-Z][A-Za-z]+), Last Occur: ((?:\d+[ydhms])+)$/;
 /** OpenShift's console: "Generated from kubelet on node-1", "3 times in the last 14 minutes", the message. */
 const OPENSHIFT_FROM = /^Generated from ([\w.-]+)(?: on (.+))?$/;
+
+/** klog's line header: "E0831 04:12:41.868086    3570 configmap.go:157] …". */
+const KLOG = /^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w.-]+:\d+\] /;
+/** klog's structured form: '"Failed to scrape node" err="…" node="…"' (quotes maybe curled by a page). */
+const KLOG_STRUCTURED = /^["“][A-Z][^"“”]{3,120}["”] [a-zA-Z]+=["“”]/;
 
 /** describe keys of kinds other than pods. */
 const OTHER_KEYS = new Set(['Selector', 'Parallelism', 'Completions', 'Completion Mode', 'Pods Statuses', 'Pod Template', 'Backoff Limit', 'Replicas', 'StorageClass', 'Access Modes', 'VolumeMode', 'Capacity', 'Used By', 'Mounted By', 'Roles', 'Taints', 'Unschedulable', 'Addresses', 'CreationTimestamp', 'Schedule', 'Concurrency Policy', 'Reclaim Policy', 'StrategyType', 'MinReadySeconds', 'Update Strategy', 'Active Deadline Seconds']);
@@ -1033,7 +1051,8 @@ function logsPiece(r: Reader, b: Block, order: number): Piece {
   const lines: string[] = [];
   let container = b.cmd?.container;
   let truncated = b.cmd?.tail === true;
-  for (let i = b.from; i < b.to; i++) {
+  if (b.logText !== undefined) lines.push(b.logText);
+  for (let i = b.logText !== undefined ? b.to : b.from; i < b.to; i++) {
     const t = r.L.text[i] as string;
     const f = r.L.flags[i] as number;
     if (f & F_FENCE) continue;
