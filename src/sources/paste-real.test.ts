@@ -383,6 +383,13 @@ describe('older kubectl', () => {
   });
 });
 
+describe('containers no one named', () => {
+  test('what describe does not print about a block pasted without its container\'s name names it as the pod does', () => {
+    const p = one('    State:          Waiting\n      Reason:       CrashLoopBackOff\n    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    1\n');
+    assert.deepEqual(p.source?.missing?.find((m) => m.fact === 'waiting-message')?.subjects, ['(unnamed) (CrashLoopBackOff)']);
+  });
+});
+
 describe('inline items', () => {
   test('a line of prose holds nothing', () => {
     assert.deepEqual(inlineItems('My pod does not start and I do not know why.'), { events: [], states: [], rows: [], commands: [], values: [] });

@@ -1534,9 +1534,9 @@ function statusOf(pod: JsonObject, name: string): JsonObject | undefined {
 }
 
 /** A container block pasted without its name becomes the container the pod says it is. */
-function nameUnnamed(pod: JsonObject, events: JsonObject[], missing: MissingFact[], yamlCmd: string): void {
+function nameUnnamed(pod: JsonObject, events: JsonObject[], missing: MissingFact[], yamlCmd: string): string | undefined {
   const names = containersOf(pod);
-  if (!names.includes(UNNAMED)) return;
+  if (!names.includes(UNNAMED)) return undefined;
   const others = names.filter((n) => n !== UNNAMED);
   let target: string | undefined;
   if (others.length === 1) target = others[0];
@@ -1579,6 +1579,7 @@ function nameUnnamed(pod: JsonObject, events: JsonObject[], missing: MissingFact
     } else ss.push({ ...unnamedStatus, name: target });
     pod['status'] = status;
   }
+  return target;
 }
 
 /** Which container pasted logs come from: named, the only one, the one failing, kubectl's default. */
@@ -1764,7 +1765,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     if (nameless.length === 1) (nameless[0] as JsonObject)['name'] = UNNAMED;
     if (o) o[k] = list.filter((c) => isObject(c) && typeof c['name'] === 'string');
   }
-  nameUnnamed(pod, events, missing, yamlCmd);
+  const renamed = nameUnnamed(pod, events, missing, yamlCmd);
   // a table row's containers are made up: the one not ready takes a name the paste gives
   if (richest?.format === 'pods-table') {
     const known = new Set([...d.pieces.map((p) => p.logs?.container).filter((c): c is string => c !== undefined), ...containersInEvents(events)]);
@@ -1848,6 +1849,8 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     const firsts = events.map((e) => Date.parse(String(e['firstTimestamp'] ?? ''))).filter(Number.isFinite);
     if (firsts.length > 0 && !placeholder) md['creationTimestamp'] = iso(Math.min(...firsts));
   }
+  // what describe said it does not print, about a block pasted without its container's name: that container's
+  if (renamed !== undefined) for (const m of missing) if (m.subjects) m.subjects = m.subjects.map((x) => x.split(UNNAMED).join(renamed));
   return { pod, events, missing, format, placeholder, ...(logs ? { logs } : {}), capturedAt, line: d.line };
 }
 
