@@ -383,6 +383,17 @@ describe('older kubectl', () => {
   });
 });
 
+describe('flattened describe fragments', () => {
+  test('splunk-connect-747: a container block at one column: "Reason:" after "State:" is the state\'s, not the pod\'s', () => {
+    const p = one(paste('splunk-connect-747.txt'));
+    assert.equal(dig(p.pod, 'status', 'reason'), undefined);
+    const st = statuses(p)[0];
+    assert.equal(st?.['name'], 'splunk-fluentd-k8s-logs');
+    assert.equal(dig(st, 'state', 'waiting', 'reason'), 'CrashLoopBackOff');
+    assert.deepEqual(dig(st, 'lastState', 'terminated'), { reason: 'Error', exitCode: 1, startedAt: '2022-04-06T16:36:31Z', finishedAt: '2022-04-06T16:36:32Z' });
+  });
+});
+
 describe('containers no one named', () => {
   test('what describe does not print about a block pasted without its container\'s name names it as the pod does', () => {
     const p = one('    State:          Waiting\n      Reason:       CrashLoopBackOff\n    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    1\n');

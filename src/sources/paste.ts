@@ -643,7 +643,10 @@ function blockLines(r: Reader, b: Block): Line[] {
  * put back from the keys kubectl prints at each level.
  */
 export function reindentFlat(lines: Line[]): Line[] {
-  let section = '';
+  // a fragment that starts inside a container block (its name, or its keys) is in Containers
+  const l0 = lines[0]?.text ?? '';
+  const d0 = describeKey(l0);
+  let section = d0?.kind === 'container' || d0?.kind === 'state' || (d0 === undefined && isContainerHeader(l0) !== undefined) ? 'Containers' : '';
   let inState = false;
   let sub = '';
   return lines.map((l) => {
@@ -702,7 +705,9 @@ export function normalizeDescribe(input: Line[]): Line[] {
     const d = describeKey(l.text);
     return d?.kind === 'top' && l.indent === min && !(d.key === 'Reason' || d.key === 'Message' || d.key === 'IP');
   });
-  if (top < 0) top = lines.findIndex((l) => describeKey(l.text)?.kind === 'top' && l.indent === min && !EVENT_ROW.test(l.text) && lines.some((x) => x !== l && describeKey(x.text)?.kind === 'top' && x.indent === min));
+  // (a "Reason:" after a container's "State:" is the state's, however flat the block)
+  const stateAt = lines.findIndex((l) => /^(?:State|Last State|Last Termination State):/.test(l.text));
+  if (top < 0) top = lines.findIndex((l, k) => describeKey(l.text)?.kind === 'top' && l.indent === min && !EVENT_ROW.test(l.text) && !(stateAt >= 0 && k > stateAt && /^(?:Reason|Message):/.test(l.text)) && lines.some((x) => x !== l && describeKey(x.text)?.kind === 'top' && x.indent === min));
   const lead = top < 0 ? lines : lines.slice(0, top);
   const rest = top < 0 ? [] : lines.slice(top).map((l) => ({ ...l, indent: Math.max(0, l.indent - min) }));
   const out: Line[] = [];
@@ -716,11 +721,16 @@ export function normalizeDescribe(input: Line[]): Line[] {
       out.push({ n: first.n, indent: 0, text: 'Conditions:' }, ...shift(2 - lmin));
     } else {
       const d = describeKey(first.text);
+      // a container block that lost its indentation (its keys, and its state's, at one column)
+      const flat = lead.length > 2 && lead.every((l) => l.indent === lmin);
       if (d?.kind === 'container' || d?.kind === 'state') {
-        out.push({ n: first.n, indent: 0, text: 'Containers:' }, { n: first.n, indent: 2, text: `${UNNAMED}:` }, ...shift(4 - lmin));
+        const header = { n: first.n, indent: 0, text: `${UNNAMED}:` };
+        if (flat) out.push(...reindentFlat([{ n: first.n, indent: 0, text: 'Containers:' }, header, ...lead]));
+        else out.push({ n: first.n, indent: 0, text: 'Containers:' }, { ...header, indent: 2 }, ...shift(4 - lmin));
       } else {
         const named = lead.map((l, k) => (k === 0 && isContainerHeader(l.text) === undefined && /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(l.text) ? { ...l, text: `${l.text}:` } : l));
-        out.push({ n: first.n, indent: 0, text: 'Containers:' }, ...named.map((l) => ({ ...l, indent: Math.max(0, l.indent + 2 - first.indent) })));
+        if (flat) out.push(...reindentFlat([{ n: first.n, indent: 0, text: 'Containers:' }, ...named]));
+        else out.push({ n: first.n, indent: 0, text: 'Containers:' }, ...named.map((l) => ({ ...l, indent: Math.max(0, l.indent + 2 - first.indent) })));
       }
     }
   }
