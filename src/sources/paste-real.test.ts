@@ -215,6 +215,16 @@ describe('wrappers around the lines', () => {
   });
 });
 
+describe('kubectl\'s own errors', () => {
+  test('k8s-50122: kubectl logs answered \'nodes "x" not found\': the pod is on that node', () => {
+    const s = read(paste('k8s-50122.txt'));
+    const p = s.pods.find((x) => name(x) === 'xxxxxxxxxxxxx-app-393156728-l0l0f');
+    assert.equal(dig(p?.pod, 'spec', 'nodeName'), 'ip-172-20-92-136.ap-southeast-1.compute.internal');
+    assert.ok(dig(p?.pod, 'metadata', 'deletionTimestamp'));
+    assert.equal(p?.logs, undefined);
+  });
+});
+
 describe('logs said in a sentence', () => {
   test('k8s-54601: "I found this message in log, \"chown: … Operation not permitted\"": the quoted line is the log', () => {
     const p = one(paste('k8s-54601.txt'));

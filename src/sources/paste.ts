@@ -621,6 +621,7 @@ interface Reader {
   evidence: Evidence[];
   /** The pods a described claim says use it ("Used By:", "Mounted By:"). */
   claimUsers: string[];
+
   /** YAML/JSON objects of kinds podwhy does not read, by line. */
   skippedObjects: number[];
 }
@@ -1061,6 +1062,7 @@ function logsPiece(r: Reader, b: Block, order: number): Piece {
   const lines: string[] = [];
   let container = b.cmd?.container;
   let truncated = b.cmd?.tail === true;
+  let nodeGone: string | undefined;
   if (b.logText !== undefined) lines.push(b.logText);
   for (let i = b.logText !== undefined ? b.to : b.from; i < b.to; i++) {
     const t = r.L.text[i] as string;
@@ -1073,6 +1075,9 @@ function logsPiece(r: Reader, b: Block, order: number): Piece {
       container ??= dc[1];
       continue;
     }
+    // kubectl logs asks the pod's node: 'nodes "x" not found' says which node the pod is on, and that it is gone
+    const gone = /^Error from server \(NotFound\): nodes "([^"]+)" not found/.exec(t);
+    if (gone) nodeGone = gone[1];
     if (/^(?:Error from server\b|error: |unable to retrieve container logs\b|Unable to retrieve container logs\b)/.test(t)) continue;
     if (isEllipsis(t) && lines.length > 0) {
       truncated = true;
@@ -1087,6 +1092,10 @@ function logsPiece(r: Reader, b: Block, order: number): Piece {
     truncated = true;
   }
   const piece: Piece = { format: 'logs', rank: 0, line: r.L.n[b.from] as number, order, events: [], eventsSeen: false, logs: { text, previous: b.cmd?.previous === true, truncated, ...(container !== undefined ? { container } : {}) } };
+  if (nodeGone !== undefined) {
+    piece.pod = { spec: { nodeName: nodeGone } };
+    if (text === '') delete piece.logs;
+  }
   if (b.cmd?.pod !== undefined) piece.name = b.cmd.pod;
   if (b.cmd?.namespace !== undefined) piece.namespace = b.cmd.namespace;
   return piece;
@@ -2032,7 +2041,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
         break;
       case 'logs': {
         const p = logsPiece(r, b, k);
-        if (p.logs?.text !== '') pieces.push(p);
+        if ((p.logs !== undefined && p.logs.text !== '') || p.pod !== undefined) pieces.push(p);
         break;
       }
       case 'waiting': {
