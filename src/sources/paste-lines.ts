@@ -311,7 +311,7 @@ const OTHER = /^(?:sudo\s+)?(?:helm|docker|crictl|ctr|nerdctl|cat|less|more|tail
  * The prompt before a command: `$`, `#`, `%`, `>`, `❯`, `[user@host dir]$`, `user@host:~$`,
  * `PS C:\x>`, `C:\x>`, oh-my-zsh `➜  dir`, a powerline `user@host  ~/dir`. Captures the command.
  */
-const PROMPTED = /^(?:\([\w.-]+\)\s*)?(?:\[[^\]\n]{1,80}\]\s?[#$%>]|[\w.-]+@[\w.-]+(?::\S*)?\s?[#$%>]|[\w.-]+@[\w.-]+\s+\S{0,80}\s+(?=(?:sudo\s+)?(?:kubectl|oc|k)\s)|PS [A-Za-z]:\\[^>\n]{0,120}>|[A-Za-z]:\\[^>\n]{0,120}>|➜\s+\S+|[~\w.\/-]{0,80}\s?[$%#>❯»λ⇒→]|❯|λ|⇒|→)\s*(.*)$/;
+const PROMPTED = /^(?:\([\w.-]+\)\s*)?(?:\[[^\]\n]{1,80}\]\s?[#$%>]|[\w.-]+@[\w.-]+(?::\S*)?\s?[#$%>]|[\w.-]+@[\w.-]+\s+\S{0,80}\s+(?=(?:sudo\s+)?(?:kubectl|oc|k)\s)|PS [A-Za-z]:\\[^>\n]{0,120}>|[A-Za-z]:\\[^>\n]{0,120}>|➜\s+\S+|[~\w.\/-]{0,80}\s?[$%#>❯»λ⇒→]|❯|λ|⇒|→|\+)\s*(.*)$/;
 
 /** The command a prompt line runs, or undefined when the line is no prompt. */
 export function promptCommand(text: string): Command | undefined {
@@ -321,7 +321,8 @@ export function promptCommand(text: string): Command | undefined {
     const rest = (m[1] ?? '').trim();
     const head = text.slice(0, text.length - (m[1] ?? '').length).trim();
     // "# comment", "> quote": only a known program makes these a prompt
-    const weak = /^[#>%»]$/.test(head) || /^[\w.\/-]{1,80}[#>%]$/.test(head);
+    // (and "+ cmd", set -x's echo of a command)
+    const weak = /^[#>%»+]$/.test(head) || /^[\w.\/-]{1,80}[#>%]$/.test(head);
     if (KUBECTL.test(rest) || OTHER.test(rest)) cmd = rest;
     else if (!weak && head !== '' && rest !== '' && /^[\w.\/-]/.test(rest) && !/\s{2,}/.test(rest) && /[$]$|\]\s?[#$%]$|@/.test(head)) cmd = rest;
   }

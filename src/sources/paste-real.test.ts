@@ -209,9 +209,19 @@ describe('wrappers around the lines', () => {
     // only the three lines of prose at the top and three after the table are left unread
     assert.match(s.warnings.join('\n'), /6 line\(s\) could not be read and were skipped \(lines 1-3, 24-26\)/);
   });
-  test('timestamps in front of every line of a table', () => {
-    const s = read('[2024-01-01T10:00:00Z] NAME    READY   STATUS             RESTARTS   AGE\n[2024-01-01T10:00:00Z] web-1   0/1     CrashLoopBackOff   4          2m\n');
-    assert.equal(dig(statuses(s.pods[0])[0], 'state', 'waiting', 'reason'), 'CrashLoopBackOff');
+  test('cloudtestdrive-128: a CI log\'s timestamps in front of every line of a table, set -x\'s "+ kubectl get pods"', () => {
+    const p = one(paste('cloudtestdrive-128.txt'));
+    assert.equal(name(p), 'atp2-75ffb788cc-svsct');
+    assert.equal(dig(statuses(p)[0], 'state', 'waiting', 'reason'), 'ImagePullBackOff');
+    assert.equal(p.events.length, 6);
+    // only "Pod description" is prose
+    assert.deepEqual(read(paste('cloudtestdrive-128.txt')).warnings, ['p.txt: 1 line(s) could not be read and were skipped (line 5)']);
+  });
+  test('ocs-ci-12362: a logger\'s "… - MainThread - WARNING - …:" line before a describe', () => {
+    const p = one(paste('ocs-ci-12362.txt'));
+    assert.equal(name(p), 'pod-test-cephfs-8f070ea1814f439ab37533bc-d644748ff-2268b');
+    assert.equal(dig(p.pod, 'status', 'reason'), 'OutOfcpu');
+    assert.equal(p.source?.format, 'describe');
   });
 });
 
