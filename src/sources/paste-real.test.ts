@@ -325,10 +325,14 @@ describe('pods tables', () => {
       assert.equal(kubectlColumns(pod, NOW).status, status, status);
     }
   });
-  test('table rows never name containers: (unnamed), (unnamed 1) …, (unnamed init) …', () => {
-    const pod = podFromRow({ NAME: 'web-1', READY: '1/2', STATUS: 'Init:0/2', RESTARTS: '0', AGE: '5m' }, NOW);
-    assert.deepEqual((dig(pod, 'spec', 'containers') as JsonObject[]).map((c) => c['name']), ['(unnamed 1)', '(unnamed 2)']);
-    assert.deepEqual((dig(pod, 'spec', 'initContainers') as JsonObject[]).map((c) => c['name']), ['(unnamed init 1)', '(unnamed init 2)']);
+  test('table rows never name containers: (unnamed), or (unnamed 1) … with init containers first', () => {
+    const pod = podFromRow({ NAME: 'web-1', READY: '0/2', STATUS: 'Init:0/2', RESTARTS: '0', AGE: '5m' }, NOW);
+    assert.deepEqual((dig(pod, 'spec', 'initContainers') as JsonObject[]).map((c) => c['name']), ['(unnamed 1)', '(unnamed 2)']);
+    assert.deepEqual((dig(pod, 'spec', 'containers') as JsonObject[]).map((c) => c['name']), ['(unnamed 3)', '(unnamed 4)']);
+    const one = podFromRow({ NAME: 'web-1', READY: '0/1', STATUS: 'Init:CrashLoopBackOff', RESTARTS: '3', AGE: '5m' }, NOW);
+    assert.deepEqual((dig(one, 'spec', 'initContainers') as JsonObject[]).map((c) => c['name']), ['(unnamed 1)']);
+    assert.deepEqual((dig(one, 'spec', 'containers') as JsonObject[]).map((c) => c['name']), ['(unnamed 2)']);
+    assert.deepEqual((dig(podFromRow({ NAME: 'web-1', READY: '0/1', STATUS: 'Error', RESTARTS: '0', AGE: '5m' }, NOW), 'spec', 'containers') as JsonObject[]).map((c) => c['name']), ['(unnamed)']);
   });
   test('k8s-62389: a NodeLost row; kubectl get nodes rows are Nodes joined to the pods on them', () => {
     const s = read(paste('k8s-62389.txt'));

@@ -218,12 +218,11 @@ const POD_REASONS = /^(?:Evicted|NodeLost|NodeAffinity|NodeName|NodePorts|TaintT
 
 /**
  * The names a table row gives its containers: none. They are called "(unnamed)" (one) or
- * "(unnamed 1)", "(unnamed 2)" … ("(unnamed init 1)" … for init containers), names no container
- * can have, so no command is ever written with them.
+ * "(unnamed 1)", "(unnamed 2)" … — init containers first, then the others, numbered on — names no
+ * container can have, so no command is ever written with them.
  */
-export function unnamed(total: number, init = false): string[] {
-  const base = init ? '(unnamed init' : '(unnamed';
-  return total === 1 ? [`${base})`] : Array.from({ length: total }, (_, i) => `${base} ${i + 1})`);
+export function unnamed(total: number, from = 0): string[] {
+  return total === 1 && from === 0 ? ['(unnamed)'] : Array.from({ length: total }, (_, i) => `(unnamed ${from + i + 1})`);
 }
 
 /** A container name podwhy made up (a table row's, a fragment's): no command may use it. */
@@ -250,7 +249,9 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
   const spec: JsonObject = { containers: [] as JsonObject[] };
   if (node && node !== '<none>') spec['nodeName'] = node;
   if (c['IP'] && c['IP'] !== '<none>') st['podIP'] = c['IP'];
-  const names = unnamed(Math.max(1, total));
+  const init = /^Init:(.+)$/.exec(status);
+  const initCount = init ? Math.max(1, Number(/^(\d+)\/(\d+)$/.exec(init[1] as string)?.[2] ?? 1)) : 0;
+  const names = unnamed(Math.max(1, total), initCount);
   spec['containers'] = names.map((n) => ({ name: n }));
   let phase = 'Running';
   const statuses: JsonObject[] = names.map((n, i) => ({ name: n, ready: i < readyCount, restartCount: i === 0 ? restarts : 0, state: { running: {} } }));
@@ -259,7 +260,6 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
   if (lastRestartAgo !== undefined) {
     first['lastState'] = { terminated: { finishedAt: isoAt(now - lastRestartAgo * 1000) } };
   }
-  const init = /^Init:(.+)$/.exec(status);
   if (status === 'Pending') {
     // not started: the containers that are not ready have no state yet
     phase = 'Pending';
@@ -288,7 +288,7 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
     const m = /^(\d+)\/(\d+)$/.exec(init[1] as string);
     const n = m ? Math.max(1, Number(m[2])) : 1;
     const done = m ? Math.min(Number(m[1]), n - 1) : 0;
-    const inits = unnamed(n, true);
+    const inits = Array.from({ length: n }, (_, i) => `(unnamed ${i + 1})`);
     spec['initContainers'] = inits.map((name) => ({ name }));
     const stateOf = (i: number): JsonObject => {
       if (i < done) return { terminated: { reason: 'Completed', exitCode: 0 } };
