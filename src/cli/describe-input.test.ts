@@ -188,6 +188,18 @@ describe('pastes: kubectl output among prompts, fences, prose and fragments', ()
     assert.deepEqual(p?.input?.missing.find((m) => m.fact === 'pod-name'), { fact: 'pod-name', subjects: [], command: 'kubectl get pods' });
     assert.ok(p?.input?.missing.every((m) => !m.command.includes('pasted-pod')));
   });
+  test('a Kubernetes message said alone (kafka-29): the event it stands for, a diagnosis, and what the paste does not give', () => {
+    const r = podwhy(['-o', 'json', ...NOW], readFileSync(pasted('kafka-29.txt'), 'utf8'));
+    assert.ok(r.code === 0 || r.code === 1, r.err);
+    const [p] = pods(r.out);
+    assert.equal(p?.input?.format, 'fragment');
+    assert.match(p?.findings.find((f) => f.role === 'root-cause')?.rule ?? '', /^unschedulable/);
+    assert.deepEqual(
+      p?.input?.missing.map((m) => m.fact),
+      ['pod-object', 'pod-name'],
+    );
+    assert.match(r.err, /^podwhy: warning: -?.*3 line\(s\) could not be read and were skipped \(lines 1-2, 6\)\n$/);
+  });
   test('a paste on stdin, CRLF and all', () => {
     const text = readFileSync(pasted('k8s-93826.txt'), 'utf8').replace(/\n/g, '\r\n');
     const r = podwhy(['-o', 'json', ...NOW], text);

@@ -85,7 +85,12 @@ describe('bounded input', () => {
     refused(await run(['-f', file('docs.yaml', '---\nkind: Pod\n'.repeat(100001))]), /more than 100000 YAML documents — split the input/);
   });
   test('truncated JSON and YAML', async () => {
-    refused(await run(['-f', file('cut.json', '{"kind":"Pod","metadata":{"name":"x"},"status":{"pha')]), /cut\.json: invalid JSON/);
+    refused(await run(['-f', file('cut0.json', '{"kind":"Pod","metadata":{"na')]), /cut0\.json: invalid JSON/);
+    // what was complete before the cut is read, and the cut is said in one line
+    const json = await run(['-f', file('cut.json', '{"kind":"Pod","metadata":{"name":"x"},"status":{"phase":"Pending","conditions":[{"type":"PodSched')]);
+    assert.ok([0, 1].includes(json.code), json.err);
+    assert.match(json.err, /cut\.json: JSON cut off after line 1: what was complete before the cut is read/);
+    assert.doesNotMatch(json.err, /\n\s+at /);
     const yaml = readFileSync(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml'), 'utf8');
     const cut = await run(['-f', file('cut.yaml', yaml.slice(0, yaml.indexOf('containerStatuses:') + 40))]);
     assert.ok([0, 1, 2].includes(cut.code));

@@ -811,6 +811,12 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
         continue;
       }
     }
+    // a row cut before its age ("Normal   SuccessfulCreate      3"): a row of its own, not the message of the one above
+    const cut = !old ? /^(Normal|Warning)\s+([A-Z][A-Za-z]+)(?:\s+\S{0,12})?$/.exec(l.text) : null;
+    if (cut) {
+      rows.push({ type: cut[1] as string, reason: cut[2] as string, message: '', count: 1 });
+      continue;
+    }
     const prev = rows[rows.length - 1];
     if (prev) prev.message = prev.message === '' ? l.text : `${prev.message} ${l.text}`;
     else warn(ctx, `${l.n}: an events line not understood: skipped`);
@@ -952,9 +958,15 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
       }
       case 'Status': {
         const m = /^Terminating \(lasts (\S+)\)$/.exec(v);
+        // kubectl before 1.7: "Terminating (expires <deletionTimestamp>)"
+        const x = /^Terminating \(expires (.+)\)$/.exec(v);
+        const expires = x ? parseRfc1123(x[1] as string) : undefined;
         if (m) {
           terminating = true;
           terminatingFor = parseAge(m[1] as string) ?? 0;
+        } else if (expires !== undefined) {
+          terminating = true;
+          metadata['deletionTimestamp'] = iso(expires);
         } else if (!none(v)) status['phase'] = v;
         break;
       }
@@ -1057,7 +1069,9 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   const paths = rows.map((r) => inferFieldPath(r, all));
   const estimate = ctx.now === undefined ? estimateCapture(status, rows, paths) : undefined;
   const now = ctx.now ?? estimate ?? Date.now();
-  if (terminating) metadata['deletionTimestamp'] = iso(now - terminatingFor * 1000);
+  if (terminating) metadata['deletionTimestamp'] ??= iso(now - terminatingFor * 1000);
+  // kubectl before 1.5 printed "No events." where the Events section would be
+  if (!hasEvents && lines.some((l) => l.indent === 0 && /^No events\.?$/.test(l.text))) hasEvents = true;
   const events = rows.map((r, i) => eventObject(r, { ...(name ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, paths[i]));
   // Describe does not print creationTimestamp. The pod existed by its Start Time and by its
   // earliest event, so the earlier of those is a lower bound of its age: rules that wait for a

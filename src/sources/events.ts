@@ -41,6 +41,14 @@ export function toEventRecord(o: JsonObject): EventRecord {
     const v = nonEmpty(involved[k]);
     if (v !== undefined) rec.involved[k] = v;
   }
+  const related = obj(o['related']);
+  if (related) {
+    rec.related = {};
+    for (const k of ['kind', 'namespace', 'name'] as const) {
+      const v = nonEmpty(related[k]);
+      if (v !== undefined) rec.related[k] = v;
+    }
+  }
   // Events are namespaced objects; the involved object's namespace may be left out.
   if (rec.involved.namespace === undefined) {
     const ns = nonEmpty(dig(o, 'metadata', 'namespace'));

@@ -108,10 +108,31 @@ export function joinEvents(pods: PodInput[], events: EventRecord[]): EventRecord
     }
   }
   const orphans: EventRecord[] = [];
+  // the claims each pod mounts: a claim's events (ProvisioningFailed, "storageclass … not found") are the pod's
+  const byClaim = new Map<string, PodInput[]>();
+  for (const p of pods) {
+    const ns = nonEmpty(obj(p.pod['metadata'])?.['namespace']) ?? '';
+    for (const v of arr(obj(p.pod['spec'])?.['volumes'])) {
+      const claim = isObject(v) ? nonEmpty(obj(v['persistentVolumeClaim'])?.['claimName']) : undefined;
+      if (claim === undefined) continue;
+      const key = `${ns}/${claim}`;
+      byClaim.set(key, [...(byClaim.get(key) ?? []), p]);
+    }
+  }
+  const sameNs = (p: PodInput, ns: string | undefined) => {
+    const pns = nonEmpty(obj(p.pod['metadata'])?.['namespace']);
+    return pns === undefined || ns === undefined || pns === ns;
+  };
   for (const e of events) {
     const inv = e.involved;
     if (inv.kind !== undefined && inv.kind !== 'Pod') {
-      orphans.push(e);
+      // an event of another object joins the pod it names as related, or the pods mounting its claim
+      const rel = e.related;
+      const relPods = rel?.name !== undefined && (rel.kind === undefined || rel.kind === 'Pod') ? (byName.get(rel.name) ?? []).filter((p) => sameNs(p, rel.namespace ?? inv.namespace)) : [];
+      const claimPods = inv.kind === 'PersistentVolumeClaim' && inv.name !== undefined ? [...byClaim.entries()].filter(([k]) => k.endsWith(`/${inv.name}`) && (inv.namespace === undefined || k.startsWith(`${inv.namespace}/`) || k.startsWith('/'))).flatMap(([, ps]) => ps) : [];
+      const to = relPods.length > 0 ? relPods : claimPods;
+      if (to.length === 0) orphans.push(e);
+      for (const p of new Set(to)) p.events.push(e);
       continue;
     }
     let target: PodInput | undefined;

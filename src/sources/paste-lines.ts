@@ -103,7 +103,14 @@ export function pasteLines(input: string, file: string, lineOffset = 0): PasteLi
     }
     // **bold** wrapped around a whole line (a prompt or a header made bold in an issue)
     const trimmed = s.trim();
+    if (/^\*{3,}$/.test(trimmed)) {
+      // a row of asterisks: decoration
+      gap = true;
+      continue;
+    }
     if (trimmed.startsWith('**') && trimmed.endsWith('**') && trimmed.length > 4) s = trimmed.slice(2, -2);
+    // **bold** anywhere else: its markers where a word starts or ends ("**2m52s (x13 over 6m42s) …**", "**lastState**:")
+    if (s.includes('**')) s = s.replace(/(^|\s)\*\*(?=\S)/g, '$1').replace(/(\S)\*\*(?=\s|$|[:,.;)])/g, '$1');
     // _emphasis_ opened on a table's header line and closed after its last age
     if (/^\s*_(?=[A-Z]{3,}\s)/.test(s)) s = s.replace('_', ' ');
     if (/\d[smhd]_\s*$/.test(s)) s = s.replace(/_\s*$/, '');
@@ -144,7 +151,131 @@ export function pasteLines(input: string, file: string, lineOffset = 0): PasteLi
     }
     push(t, ind, 0);
   }
-  return L;
+  return unwrap(L);
+}
+
+/** A timestamp a CI runner or a logger put before a line: "[2024-01-01T10:00:00Z] ", "2024-01-01T10:00:00.1234567Z ", "12:00:01 ". */
+const STAMP = /^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]? ?|^\[\d\d:\d\d:\d\d(?:\.\d+)?\] ?/;
+
+/** A line whose shape is kubectl's own (a header, a row, a describe key with its value, kubectl's error). */
+function kubectlShaped(t: string): boolean {
+  return (
+    PODS_TABLE_HEADER.test(t) ||
+    EVENTS_TABLE_HEADER.test(t) ||
+    EVENT_HEADER.test(t) ||
+    EVENT_ROW.test(t) ||
+    EVENTS_TABLE_ROW.test(t) ||
+    PODS_TABLE_ROW.test(t) ||
+    /^[a-z0-9][-a-z0-9.]*\s+\d+\/\d+\s+[A-Z][\w:]*(?:\s|$)/.test(t) ||
+    NO_RESOURCES.test(t) ||
+    /^Error from server\b/.test(t) ||
+    (describeKey(t) !== undefined && /^(?:Name|Namespace|Node|Status|Reason|Message|State|Last State|Exit Code|Events|Containers):/.test(t))
+  );
+}
+
+/**
+ * What a page or a tool put in front of every line of a block, taken off:
+ *   - a blog's line-number gutter: a column of 1, 2, 3 … on lines of their own before the block
+ *     (dropped), or "12  text" in front of each line (cut off);
+ *   - a shared "# ", "| " or "+ " (commented output, a quoted table, set -x), when what it hides
+ *     is kubectl's output.
+ */
+function unwrap(L: PasteLines): PasteLines {
+  const n = L.count;
+  const drop = new Uint8Array(n);
+  let changed = false;
+  for (let i = 0; i < n; ) {
+    // 1, 2, 3 … on lines of their own
+    if (L.text[i] === '1') {
+      let j = i;
+      while (j < n && L.text[j] === String(j - i + 1) && (j === i || !((L.flags[j] as number) & F_GAP))) j++;
+      if (j - i >= 3) {
+        for (let k = i; k < j; k++) drop[k] = 1;
+        if (j < n) L.flags[j] = (L.flags[j] as number) | F_GAP;
+        changed = true;
+        i = j;
+        continue;
+      }
+    }
+    // "1 text", "2 text" … in front of each line
+    const g = /^(\d{1,5})(?: |\s*\|\s?)/.exec(L.text[i] as string);
+    if (g && g[1] === '1') {
+      let j = i;
+      let shaped = false;
+      while (j < n && new RegExp(`^${j - i + 1}(?: |\\s*\\|\\s?)`).test(L.text[j] as string)) {
+        const rest = (L.text[j] as string).replace(/^\d+(?: |\s*\|\s?)/, '').trim();
+        if (kubectlShaped(rest) || isYamlLine(rest) || promptCommand(rest) !== undefined) shaped = true;
+        j++;
+      }
+      if (j - i >= 3 && shaped) {
+        for (let k = i; k < j; k++) {
+          const m = /^\d+(?: |\s*\|\s?)/.exec(L.text[k] as string) as RegExpExecArray;
+          const rest = (L.text[k] as string).slice(m[0].length);
+          const body = rest.trimStart();
+          L.text[k] = body;
+          L.indent[k] = rest.length - body.length;
+        }
+        changed = true;
+        i = j;
+        continue;
+      }
+    }
+    // a timestamp (a CI log's, a logger's) before each line of kubectl's output
+    if (STAMP.test(L.text[i] as string)) {
+      let j = i;
+      let shaped = false;
+      while (j < n && STAMP.test(L.text[j] as string) && (j === i || !((L.flags[j] as number) & F_GAP))) {
+        if (kubectlShaped((L.text[j] as string).replace(STAMP, '').trim())) shaped = true;
+        j++;
+      }
+      if (shaped && j - i >= 2) {
+        // the block's own indentation is what is left after the stamp
+        for (let k = i; k < j; k++) {
+          const rest = (L.text[k] as string).replace(STAMP, '');
+          const body = rest.trimStart();
+          L.text[k] = body.trimEnd();
+          L.indent[k] = rest.length - body.length;
+        }
+        i = j;
+        continue;
+      }
+    }
+    // a shared "# ", "| ", "+ " before lines of kubectl's output
+    const p = /^(#|\||\+) /.exec(L.text[i] as string);
+    if (p) {
+      const pre = p[0];
+      let j = i;
+      let shaped = false;
+      while (j < n && (L.text[j] as string).startsWith(pre) && (j === i || !((L.flags[j] as number) & F_GAP))) {
+        if (kubectlShaped((L.text[j] as string).slice(pre.length).trim())) shaped = true;
+        j++;
+      }
+      if (shaped && !(pre === '# ' && j - i === 1 && /^# (?:kubectl|oc|k)\s/.test(L.text[i] as string))) {
+        for (let k = i; k < j; k++) {
+          const rest = (L.text[k] as string).slice(pre.length);
+          const body = rest.trimStart();
+          L.text[k] = body.trimEnd();
+          L.indent[k] = (L.indent[k] as number) + pre.length + rest.length - body.length;
+        }
+      }
+      i = Math.max(j, i + 1);
+      continue;
+    }
+    i++;
+  }
+  if (!changed) return L;
+  const out: PasteLines = { text: [], indent: [], flags: [], n: [], fenceLang: new Map(), count: 0 };
+  for (let i = 0; i < n; i++) {
+    if (drop[i]) continue;
+    const lang = L.fenceLang.get(i);
+    if (lang !== undefined) out.fenceLang.set(out.count, lang);
+    out.text.push(L.text[i] as string);
+    out.indent.push(L.indent[i] as number);
+    out.flags.push(L.flags[i] as number);
+    out.n.push(L.n[i] as number);
+    out.count++;
+  }
+  return out;
 }
 
 // ---- prompts ---------------------------------------------------------------------------------
@@ -166,6 +297,10 @@ export interface Command {
   tail?: boolean;
   output?: string;
   allNamespaces?: boolean;
+  /** The part of the object printed: `| jq '.status'`, `-o jsonpath='{.status.conditions}'` → ".status.conditions". */
+  path?: string;
+  /** The object of another kind described or got: `kubectl describe pvc data-0` → PersistentVolumeClaim data-0. */
+  object?: { kind: string; name: string };
 }
 
 const KUBECTL = /^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:\S*\/)?kubectl(?:\.exe|\.sh)?|oc|k|kc|kubecolor|microk8s[. ]kubectl|minikube kubectl --|k3s kubectl|k0s kubectl|rke2 kubectl)(?=\s|$)/;
@@ -176,7 +311,7 @@ const OTHER = /^(?:sudo\s+)?(?:helm|docker|crictl|ctr|nerdctl|cat|less|more|tail
  * The prompt before a command: `$`, `#`, `%`, `>`, `❯`, `[user@host dir]$`, `user@host:~$`,
  * `PS C:\x>`, `C:\x>`, oh-my-zsh `➜  dir`, a powerline `user@host  ~/dir`. Captures the command.
  */
-const PROMPTED = /^(?:\([\w.-]+\)\s*)?(?:\[[^\]\n]{1,80}\]\s?[#$%>]|[\w.-]+@[\w.-]+(?::\S*)?\s?[#$%>]|[\w.-]+@[\w.-]+\s+\S{0,80}\s+(?=(?:sudo\s+)?(?:kubectl|oc|k)\s)|PS [A-Za-z]:\\[^>\n]{0,120}>|[A-Za-z]:\\[^>\n]{0,120}>|➜\s+\S+|[~\w.\/-]{0,80}\s?[$%#>❯»λ]|❯|λ)\s*(.*)$/;
+const PROMPTED = /^(?:\([\w.-]+\)\s*)?(?:\[[^\]\n]{1,80}\]\s?[#$%>]|[\w.-]+@[\w.-]+(?::\S*)?\s?[#$%>]|[\w.-]+@[\w.-]+\s+\S{0,80}\s+(?=(?:sudo\s+)?(?:kubectl|oc|k)\s)|PS [A-Za-z]:\\[^>\n]{0,120}>|[A-Za-z]:\\[^>\n]{0,120}>|➜\s+\S+|[~\w.\/-]{0,80}\s?[$%#>❯»λ⇒→]|❯|λ|⇒|→|\+)\s*(.*)$/;
 
 /** The command a prompt line runs, or undefined when the line is no prompt. */
 export function promptCommand(text: string): Command | undefined {
@@ -186,7 +321,8 @@ export function promptCommand(text: string): Command | undefined {
     const rest = (m[1] ?? '').trim();
     const head = text.slice(0, text.length - (m[1] ?? '').length).trim();
     // "# comment", "> quote": only a known program makes these a prompt
-    const weak = /^[#>%»]$/.test(head) || /^[\w.\/-]{1,80}[#>%]$/.test(head);
+    // (and "+ cmd", set -x's echo of a command)
+    const weak = /^[#>%»+]$/.test(head) || /^[\w.\/-]{1,80}[#>%]$/.test(head);
     if (KUBECTL.test(rest) || OTHER.test(rest)) cmd = rest;
     else if (!weak && head !== '' && rest !== '' && /^[\w.\/-]/.test(rest) && !/\s{2,}/.test(rest) && /[$]$|\]\s?[#$%]$|@/.test(head)) cmd = rest;
   }
@@ -203,6 +339,9 @@ export function promptCommand(text: string): Command | undefined {
 
 /** kubectl's flags that take a value (so the value is not read as the pod's name). */
 const VALUED = new Set(['-n', '--namespace', '-c', '--container', '-o', '--output', '-l', '--selector', '--context', '--kubeconfig', '--tail', '--since', '--since-time', '--field-selector', '--sort-by', '--for', '--types', '--template', '-f', '--filename', '--request-timeout', '--cluster', '--user', '-s', '--server', '--as', '--limit-bytes']);
+
+/** Resources whose describe or get output the paste reader reads for a pod's sake. */
+const OBJECT_KINDS: Record<string, string> = { job: 'Job', jobs: 'Job', pvc: 'PersistentVolumeClaim', persistentvolumeclaim: 'PersistentVolumeClaim', persistentvolumeclaims: 'PersistentVolumeClaim' };
 
 export function parseCommand(cmdline: string): Command {
   const line = cmdline.split(/\s+\|\s*|\s*[;&]{1,2}\s+/)[0] ?? cmdline;
@@ -242,6 +381,13 @@ export function parseCommand(cmdline: string): Command {
       if (m) c.pod = m[1];
     } else if (VALUED.has(flag)) value();
   }
+  // the part of the object printed (jq's filter, kubectl's jsonpath): a plain path only
+  const jq = /\|\s*jq\s+(?:-\w+\s+)*(['"]?)(\.[\w.[\]]*)(?:\s*\|\s*select\([^)]*\))?\1(?:\s|$)/.exec(cmdline);
+  const jp = /^jsonpath=['"]?\{(\.[\w.[\]]*)\}['"]?$/.exec(c.output ?? '');
+  // a go-template of one path: --template '{{.status.conditions}}', -o go-template='{{.status}}'
+  const gt = /(?:--template[= ]|go-template=)['"]?\{\{\s*(\.[\w.]*)\s*\}\}['"]?/.exec(cmdline);
+  const path = jq?.[2] ?? jp?.[1] ?? gt?.[1];
+  if (path !== undefined && /^(?:\.[A-Za-z]\w*(?:\[\d*\])?)+$/.test(path)) c.path = path;
   const verb = pos.shift();
   if (verb !== undefined) c.verb = verb === 'log' ? 'logs' : verb;
   const podOf = (t: string | undefined): string | undefined => {
@@ -261,13 +407,18 @@ export function parseCommand(cmdline: string): Command {
     }
   } else if (c.verb === 'describe' || c.verb === 'get' || c.verb === 'edit') {
     const first = pos[0];
+    let objName: string | undefined;
     if (first !== undefined && first.includes('/')) {
       c.resource = first.split('/')[0]?.toLowerCase();
       if (/^(?:pods?|po)$/.test(c.resource ?? '')) c.pod = podOf(first);
+      else objName = first.slice(first.indexOf('/') + 1);
     } else if (first !== undefined) {
       c.resource = first.toLowerCase();
       if (/^(?:pods?|po)$/.test(c.resource)) c.pod = podOf(pos[1]);
+      else objName = pos[1];
     }
+    const kind = OBJECT_KINDS[(c.resource ?? '').split('.')[0] ?? ''];
+    if (kind !== undefined && objName !== undefined && /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(objName)) c.object = { kind, name: objName };
   } else if (c.verb === 'events') c.resource = 'events';
   return c;
 }
@@ -395,10 +546,13 @@ export const OLD_EVENT_ROW = new RegExp(String.raw`^${WHEN_RE}\s+${WHEN_RE}\s+\d
 
 export const EVENTS_TABLE_HEADER = /^(?:NAMESPACE +)?(?:LAST SEEN +TYPE +REASON +OBJECT +(?:SUBOBJECT +SOURCE +)?MESSAGE|LAST SEEN +TYPE +REASON +KIND +MESSAGE|LASTSEEN +FIRSTSEEN +COUNT +NAME +KIND +SUBOBJECT|LAST SEEN +FIRST SEEN +COUNT +NAME +KIND +SUBOBJECT|FIRSTSEEN +LASTSEEN +COUNT +NAME +KIND +SUBOBJECT)/;
 /** A `kubectl get events` / `kubectl events` row without its header (new layout). */
-export const EVENTS_TABLE_ROW = new RegExp(String.raw`^(?:([a-z0-9][-a-z0-9.]*)\s+)?(${AGE_RE}(?: \(x\d+ over ${AGE_RE}\))?)\s+(Normal|Warning)\s+([A-Za-z][\w-]*)\s+([A-Za-z]+(?:\.[\w.-]+)?\/\S+)\s+(.*)$`);
-export const PODS_TABLE_HEADER = /^(?:NAMESPACE[↑↓]? +)?NAME[↑↓]? +(?:PF +)?READY[↑↓]? +STATUS[↑↓]? +RESTARTS[↑↓]?(?: +\S+)*? +AGE[↑↓]?\b/;
+export const EVENTS_TABLE_ROW = new RegExp(String.raw`^(?:([a-z0-9][-a-z0-9.]*)\s+)?(${AGE_RE}(?: \(x\d+ over ${AGE_RE}\))?)\s+(Normal|Warning)\s+([A-Za-z][\w-]*)\s+([A-Za-z]+(?:\.[\w.-]+)?\/(?:[^\s<]|<[^>\n]{0,40}>)+)(?:\s+(.*))?$`);
+export const PODS_TABLE_HEADER = /^(?:NAMESPACE[↑↓]? +)?NAME[↑↓]? +(?:PF +)?READY[↑↓]? +STATUS[↑↓]? +RESTARTS[↑↓]?(?:(?: +\S+)*? +AGE[↑↓]?\b| *$)/;
 /** A `kubectl get pods` row without its header: [NAMESPACE] NAME READY STATUS RESTARTS AGE [IP NODE …]. */
 export const PODS_TABLE_ROW = /^(?:([a-z0-9][-a-z0-9.]*)\s+)?([\w.-]+)\s+(\d+\/\d+)\s+([A-Z][\w:./-]*|Init:\S+|Signal:\d+|ExitCode:\d+)\s+(\d+(?: \([\w.]+ ago\))?)\s+((?:\d+[ydhms])+|<invalid>|<unknown>)(?:\s+(.*))?$/;
+
+/** `kubectl get nodes` (any version, -o wide too). */
+export const NODES_TABLE_HEADER = /^NAME +(?:STATUS +(?:ROLES +)?AGE(?: +VERSION)?|LABELS +STATUS|STATUS +ROLES +AGE)\b/;
 
 /** "No resources found in x namespace." / kubectl events' "No events found in x namespace." */
 export const NO_RESOURCES = /^No (resources|events) found(?: in ([\w.-]+) namespace)?\.?$/;

@@ -285,10 +285,14 @@ describe('YAML and JSON inside text', () => {
     assert.ok(!JSON.stringify(p?.pod).includes('hunter2-in-json'));
     assert.deepEqual(dig(p?.pod, 'spec', 'containers', '0', 'env'), [{ name: 'DB_PASSWORD' }]);
   });
-  test('k8s-48511: YAML broken beyond repair: what can be read is, the rest counted', () => {
+  test('k8s-48511: containerStatuses whose indentation a copy broke: put back from a pod\'s shape', () => {
     const s = read(paste('k8s-48511.txt'));
     assert.equal(s.pods.length, 1);
-    assert.match(s.warnings.join('\n'), /6 line\(s\) could not be read and were skipped \(lines 1-3, 9-11\)/);
+    const st = statuses(s.pods[0])[0];
+    assert.equal(st?.['image'], 'debian');
+    // terminated sits under lastState, though the copy put it at lastState's column
+    assert.equal(dig(st, 'lastState', 'terminated', 'containerID'), 'docker://9649c26');
+    assert.deepEqual(s.warnings, ['p.txt: 3 line(s) could not be read and were skipped (lines 1-3)']);
   });
   test('recoverYaml: a key whose list sits at its own column; lines deeper than their siblings', () => {
     const ls = (t: string) => t.split('\n').map((text, i) => ({ i, indent: text.length - text.trimStart().length, text: text.trim() }));
@@ -314,7 +318,7 @@ describe('kubectl logs pasted with the rest', () => {
     assert.equal(p?.logs?.['api']?.origin, 'text');
     assert.match(p?.logs?.['api']?.text ?? '', /^2025-03-02T09:58:01Z INFO starting[^]*panic: database unavailable$/);
     // the table's made-up container that is not ready takes the name the prompt gives
-    assert.deepEqual(statuses(p).map((s) => s['name']), ['container-1', 'api']);
+    assert.deepEqual(statuses(p).map((s) => s['name']), ['(unnamed 1)', 'api']);
   });
   test('kubectl\'s "Defaulted container" line names the container and is not part of the log', () => {
     const p = read(paste('constructed-logs-defaulted-container.txt')).pods[0];

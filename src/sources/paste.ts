@@ -21,7 +21,7 @@
 import yaml from 'js-yaml';
 import { InputError } from '../errors.js';
 import { isObject, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
-import { CONTAINER_REASONS, describePod, inferFieldPath, markTextInput, textInputOf, type Ctx, type KubectlTextResult, type Line, type TextObject } from './describe.js';
+import { CONTAINER_REASONS, describePod, eventObject, eventRows, inferFieldPath, parseAge, type EventRow, markTextInput, textInputOf, type Ctx, type KubectlTextResult, type Line, type TextObject } from './describe.js';
 import { isEventObject } from './events.js';
 import {
   CONTAINER_KEYS,
@@ -41,6 +41,7 @@ import {
   K8S_KEYS,
   keyValue,
   NO_RESOURCES,
+  NODES_TABLE_HEADER,
   OLD_EVENT_HEADER,
   OLD_EVENT_ROW,
   pasteLines,
@@ -53,7 +54,12 @@ import {
   type Command,
   type PasteLines,
 } from './paste-lines.js';
-import { eventsTableLines, podsTableLines } from './tables.js';
+import { inlineItems, type InlineItems } from './inline.js';
+import { parsePythonDict, PYTHON_DICT } from './dumps.js';
+import { JSON_MEMBER, parseCutJson, wrapMembers } from './json-cut.js';
+import { reindentPodYaml } from './yaml-schema.js';
+import { findKnownMessage, knownMessage } from './messages.js';
+import { eventsTableLines, kindName, podFromRow, podsTableLines, unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from './types.js';
 
 /** A container block pasted without its name line: renamed when the pod tells which one it is. */
@@ -62,6 +68,8 @@ const UNNAMED = 'podwhy-unnamed';
 const MAX_BLOCK = 8 * 1024 * 1024;
 /** Log tails keep this much of their end. */
 const MAX_LOG = 256 * 1024;
+/** Lines longer than this are not read for kubectl output inside them. */
+const INLINE_MAX = 8 * 1024;
 
 export interface PasteOptions {
   /** The instant the text was taken (--now, or a fixture header's now). */
@@ -70,7 +78,7 @@ export interface PasteOptions {
   lineOffset?: number;
 }
 
-type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting';
+type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'nodes-table' | 'console-events' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting' | 'inline';
 
 interface Block {
   kind: BlockKind;
@@ -79,6 +87,10 @@ interface Block {
   to: number;
   /** The command of the prompt before the block, when the block is its output. */
   cmd?: Command;
+  /** What an inline block holds (inline.ts). */
+  items?: InlineItems;
+  /** A log line quoted in a sentence: the log's text. */
+  logText?: string;
 }
 
 // ---- segmentation ---------------------------------------------------------------------------
@@ -129,7 +141,8 @@ export class Segmenter {
       }
       const t = this.t(i);
       const p = promptCommand(t);
-      if (p) {
+      // ("kubectl describe pvc x gives no persistent volumes available…": a command and what it said, in a sentence)
+      if (p && !(p.bare && findKnownMessage(t) !== undefined)) {
         cmd = p;
         cmdUsed = false;
         logsHint = false;
@@ -137,7 +150,12 @@ export class Segmenter {
         i++;
         continue;
       }
-      if (isEllipsis(t)) {
+      if (p) {
+        cmd = p;
+        cmdUsed = false;
+      }
+      if (isEllipsis(t) || /^(?:-{3,}|_{3,}|={3,})$/.test(t)) {
+        // a cut mark, or a rule a page drew between blocks
         this.placed[i] = 1;
         i++;
         continue;
@@ -147,7 +165,34 @@ export class Segmenter {
       if (cmd?.verb === 'logs' && !cmdUsed && WAITING_TO_START.test(t)) b = { kind: 'waiting', from: i, to: i + 1 };
       else if (cmd?.verb === 'logs' && !cmdUsed && !this.strongStart(i)) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
       else b = this.start(i);
+      // a line of kubectl output inside a sentence, or wrapped in something: an inline block
+      let inline: { block?: Block; cmd?: Command } | undefined;
+      if (!b) {
+        inline = this.inline(i);
+        b = inline.block;
+        if (inline.cmd) {
+          cmd = inline.cmd;
+          cmdUsed = false;
+          logsHint = false;
+          this.placed[i] = 1;
+          if (!b) {
+            i++;
+            continue;
+          }
+        }
+      }
       if (!b && logsHint && fenced) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
+      // a program's log line (klog's header or its structured form) where nothing else is: a log
+      if (!b && (KLOG.test(t) || KLOG_STRUCTURED.test(t))) {
+        let to = i + 1;
+        while (to < L.count && !this.gap(to) && !this.fence(to) && (KLOG.test(this.t(to)) || KLOG_STRUCTURED.test(this.t(to)))) to++;
+        b = { kind: 'logs', from: i, to };
+      }
+      // "I found this message in log, "chown: … Operation not permitted"": the quoted line is the log
+      if (!b && /\blogs?\b|로그/i.test(t)) {
+        const q = /["“]([^"“”]{15,})["”]\s*\.?$/.exec(t);
+        if (q) b = { kind: 'logs', from: i, to: i + 1, logText: (q[1] as string).replace(/[‘’]/g, "'") };
+      }
       if (b) {
         if (cmd && (!cmdUsed || b.kind === cmd.verb)) b.cmd = cmd;
         cmdUsed = true;
@@ -180,6 +225,34 @@ export class Segmenter {
     return k >= this.L.count ? k : -1;
   }
 
+  /**
+   * A line that starts no block, read for what it holds inside (inline.ts): an event row, a pods
+   * row or a known message in inline code, quotes, after a sentence or a log prefix, or a command
+   * in inline code. A message cut by the line's end (inline code left open, a trailing colon, an
+   * eviction message's next fragment) takes the next lines, up to three.
+   */
+  private inline(i: number): { block?: Block; cmd?: Command } {
+    let text = this.t(i);
+    if (text.length > INLINE_MAX) return {};
+    let to = i + 1;
+    let items = inlineItems(text);
+    for (let k = 0; k < 3 && to < this.L.count && !this.gap(to) && !this.fence(to); k++) {
+      const next = this.t(to);
+      const open = (text.replace(/```/g, '').match(/`/g) ?? []).length % 2 === 1;
+      // (a message cut at its colon goes on; a row whose message is empty is followed by the next row)
+      const colon = /:\s*(?:\*\*)?$/.test(text) && items.events.length + items.states.length > 0 && findKnownMessage(next) === undefined && !/(?:^|\s)(?:Normal|Warning)\s/.test(next);
+      const evicted = items.states.some((s) => s.reason === 'Evicted') && /^(?:Threshold quantity: |Container \S+ was using )/.test(next);
+      const bare = items.events.length + items.states.length + items.rows.length + items.values.length === 0 && /:\s*$/.test(text) && findKnownMessage(`${text} ${next}`) !== undefined;
+      if (!(open || colon || evicted || bare) || promptCommand(next) || this.strongStart(to) || next.length > INLINE_MAX) break;
+      text = `${text} ${next}`;
+      to++;
+      items = inlineItems(text);
+    }
+    const cmd = items.commands[items.commands.length - 1];
+    const found = items.events.length + items.states.length + items.rows.length + items.values.length > 0;
+    return { ...(found ? { block: { kind: 'inline', from: i, to, items } } : {}), ...(cmd ? { cmd } : {}) };
+  }
+
   /** A line that begins kubectl output of a kind other than logs. */
   private strongStart(i: number): boolean {
     const t = this.t(i);
@@ -201,7 +274,7 @@ export class Segmenter {
   private start(i: number): Block | undefined {
     const t = this.t(i);
     const ind = this.ind(i);
-    if (isJsonStart(t)) return { kind: 'json', from: i, to: this.jsonExtent(i) };
+    if (isJsonStart(t) || JSON_MEMBER.test(t) || PYTHON_DICT.test(t)) return { kind: 'json', from: i, to: this.jsonExtent(i) };
     if (/^Name:\s+\S/.test(t)) {
       const kind = this.describedKind(i);
       const ns = this.namespaceFollows(i);
@@ -215,6 +288,17 @@ export class Segmenter {
     }
     if (EVENTS_TABLE_HEADER.test(t)) return { kind: 'events-table', from: i, to: this.tableExtent(i, 'events-table') };
     if (PODS_TABLE_HEADER.test(t.replace(/[↑↓]/g, ''))) return { kind: 'pods-table', from: i, to: this.tableExtent(i, 'pods-table') };
+    if (CONSOLE_START.test(t) || OPENSHIFT_FROM.test(t)) {
+      // a web console's event list: each event a few lines, a blank line or the next event's first line after it
+      let to = i + 1;
+      while (to < this.L.count && !this.fence(to) && !promptCommand(this.t(to)) && !(this.gap(to) && !CONSOLE_START.test(this.t(to)) && !OPENSHIFT_FROM.test(this.t(to)))) to++;
+      return { kind: 'console-events', from: i, to };
+    }
+    if (NODES_TABLE_HEADER.test(t)) {
+      let to = i + 1;
+      while (to < this.L.count && !this.gap(to) && !this.fence(to) && /^\S+\s+(?:Ready|NotReady|Unknown)(?:,\S+)?\s/.test(this.t(to))) to++;
+      if (to > i + 1) return { kind: 'nodes-table', from: i, to };
+    }
     if (this.describeStart(i)) return { kind: 'describe', from: i, to: this.describeExtent(i) };
     if (EVENTS_TABLE_ROW.test(t) || OLD_TABLE_ROW_HEAD.test(t)) return { kind: 'events-table', from: i, to: this.tableExtent(i, 'events-table') };
     if (PODS_TABLE_ROW.test(t)) return { kind: 'pods-table', from: i, to: this.tableExtent(i, 'pods-table') };
@@ -235,6 +319,8 @@ export class Segmenter {
       if (this.ind(j) > this.ind(i)) continue;
       const kv = keyValue(this.t(j));
       if (!kv) continue;
+      // keys only other kinds have (a Job, a claim, a ReplicaSet, a node): not a pod, whatever follows
+      if (OTHER_KEYS.has(kv[0])) return 'other';
       if (kv[0] === 'Node' || kv[0] === 'Host' || kv[0] === 'Containers' || kv[0] === 'Init Containers' || kv[0] === 'Start Time') return 'pod';
       if (/^[A-Z]/.test(kv[0]) && !describeKey(this.t(j))) keys++;
     }
@@ -313,7 +399,7 @@ export class Segmenter {
         blankSince = false;
         continue;
       }
-      if (isContainerHeader(t) !== undefined || EVENT_HEADER.test(t) || OLD_EVENT_HEADER.test(t) || /^-{2,}(?:\s+-{2,})+$/.test(t) || /^[\w./-]+\s+(?:True|False|Unknown|<none>)$/.test(t) || /^Type\s+Status$/.test(t)) {
+      if (/^No events\.?$/.test(t) || isContainerHeader(t) !== undefined || EVENT_HEADER.test(t) || OLD_EVENT_HEADER.test(t) || /^-{2,}(?:\s+-{2,})+$/.test(t) || /^[\w./-]+\s+(?:True|False|Unknown|<none>)$/.test(t) || /^Type\s+Status$/.test(t)) {
         last = j;
         lastRow = false;
         blankSince = false;
@@ -392,7 +478,8 @@ export class Segmenter {
     const t = this.t(i);
     if (!isYamlLine(t) || t.startsWith('#')) return false;
     const j = this.next(i);
-    if (t === '---' || t.startsWith('--- ')) return j >= 0 && isYamlLine(this.t(j));
+    // (a Markdown rule before describe output is no YAML document)
+    if (t === '---' || t.startsWith('--- ')) return j >= 0 && isYamlLine(this.t(j)) && !this.describeStart(j);
     if (t === '...') return false;
     const k = yamlKey(t);
     if (k !== undefined && K8S_KEYS.has(k)) return true;
@@ -418,8 +505,9 @@ export class Segmenter {
     return last + 1;
   }
 
-  /** A JSON value: to the line where its brackets close (strings honoured). */
+  /** A JSON value: to the line where its brackets close (strings honoured; a Python repr's single-quoted ones too). */
   private jsonExtent(i: number): number {
+    const python = PYTHON_DICT.test(this.t(i));
     let depth = 0;
     let size = 0;
     // JSON that never closes (a cut paste) ends at the first blank line
@@ -430,22 +518,23 @@ export class Segmenter {
       const t = this.t(j);
       size += t.length;
       if (size > MAX_BLOCK) return j + 1;
-      let inStr = false;
+      let inStr = 0;
       for (let k = 0; k < t.length; k++) {
         const c = t.charCodeAt(k);
         if (inStr) {
           if (c === 0x5c) k++;
-          else if (c === 0x22) inStr = false;
+          else if (c === inStr) inStr = 0;
           continue;
         }
-        if (c === 0x22) inStr = true;
+        if (c === 0x22 || (python && c === 0x27)) inStr = c;
         else if (c === 0x7b || c === 0x5b) depth++;
         else if (c === 0x7d || c === 0x5d) {
           depth--;
           if (depth <= 0) return j + 1;
         }
       }
-      if (depth === 0) return j + 1;
+      // members pasted without their object's braces: the run of them
+      if (depth === 0 && !(/,$/.test(t) && j + 1 < this.L.count && !this.gap(j + 1) && JSON_MEMBER.test(this.t(j + 1)))) return j + 1;
     }
     return gap > 0 ? gap : this.L.count;
   }
@@ -464,6 +553,19 @@ export class Segmenter {
     return last + 1;
   }
 }
+
+/** Sealos's (and kin) event list: "BackOff, Last Occur: 6s", then "First Seen: 31s", "count: 2", the message. */
+const CONSOLE_START = /^([A-Z][A-Za-z]+), Last Occur: ((?:\d+[ydhms])+)$/;
+/** OpenShift's console: "Generated from kubelet on node-1", "3 times in the last 14 minutes", the message. */
+const OPENSHIFT_FROM = /^Generated from ([\w.-]+)(?: on (.+))?$/;
+
+/** klog's line header: "E0831 04:12:41.868086    3570 configmap.go:157] …". */
+const KLOG = /^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w.-]+:\d+\] /;
+/** klog's structured form: '"Failed to scrape node" err="…" node="…"' (quotes maybe curled by a page). */
+const KLOG_STRUCTURED = /^["“][A-Z][^"“”]{3,120}["”] [a-zA-Z]+=["“”]/;
+
+/** describe keys of kinds other than pods. */
+const OTHER_KEYS = new Set(['Selector', 'Parallelism', 'Completions', 'Completion Mode', 'Pods Statuses', 'Pod Template', 'Backoff Limit', 'Replicas', 'StorageClass', 'Access Modes', 'VolumeMode', 'Capacity', 'Used By', 'Mounted By', 'Roles', 'Taints', 'Unschedulable', 'Addresses', 'CreationTimestamp', 'Schedule', 'Concurrency Policy', 'Reclaim Policy', 'StrategyType', 'MinReadySeconds', 'Update Strategy', 'Active Deadline Seconds']);
 
 /** The head of an old-layout `kubectl get events` row: LAST SEEN FIRST SEEN COUNT NAME KIND. */
 const OLD_TABLE_ROW_HEAD = /^(?:[a-z0-9][-a-z0-9.]*\s+)?(?:(?:\d+[ydhms])+|<unknown>|<invalid>)\s+(?:(?:\d+[ydhms])+|<unknown>|<invalid>)\s+\d+\s+\S+\s+[A-Z]\w+\s+(?:\S+\s+)?(?:Normal|Warning)\s/;
@@ -498,6 +600,10 @@ interface Piece {
   estimate?: number;
   /** The creation time is a lower bound (describe prints none). */
   createdEstimated?: boolean;
+  /** Read from a line of text inside a sentence (inline.ts), not from a block of output. */
+  inline?: boolean;
+  /** A workload's pod template: joins a pod only when its containers are the pod's. */
+  template?: boolean;
 }
 
 interface Reader {
@@ -511,6 +617,11 @@ interface Reader {
   skippedLines: number[];
   /** Objects that are not pods or events (Nodes, events of other objects): passed on as they are. */
   others: TextObject[];
+  /** Events about objects a pod depends on (its claims, its Job): joined to that pod. */
+  evidence: Evidence[];
+  /** The pods a described claim says use it ("Used By:", "Mounted By:"). */
+  claimUsers: string[];
+
   /** YAML/JSON objects of kinds podwhy does not read, by line. */
   skippedObjects: number[];
 }
@@ -533,7 +644,10 @@ function blockLines(r: Reader, b: Block): Line[] {
  * put back from the keys kubectl prints at each level.
  */
 export function reindentFlat(lines: Line[]): Line[] {
-  let section = '';
+  // a fragment that starts inside a container block (its name, or its keys) is in Containers
+  const l0 = lines[0]?.text ?? '';
+  const d0 = describeKey(l0);
+  let section = d0?.kind === 'container' || d0?.kind === 'state' || (d0 === undefined && isContainerHeader(l0) !== undefined) ? 'Containers' : '';
   let inState = false;
   let sub = '';
   return lines.map((l) => {
@@ -592,7 +706,9 @@ export function normalizeDescribe(input: Line[]): Line[] {
     const d = describeKey(l.text);
     return d?.kind === 'top' && l.indent === min && !(d.key === 'Reason' || d.key === 'Message' || d.key === 'IP');
   });
-  if (top < 0) top = lines.findIndex((l) => describeKey(l.text)?.kind === 'top' && l.indent === min && !EVENT_ROW.test(l.text) && lines.some((x) => x !== l && describeKey(x.text)?.kind === 'top' && x.indent === min));
+  // (a "Reason:" after a container's "State:" is the state's, however flat the block)
+  const stateAt = lines.findIndex((l) => /^(?:State|Last State|Last Termination State):/.test(l.text));
+  if (top < 0) top = lines.findIndex((l, k) => describeKey(l.text)?.kind === 'top' && l.indent === min && !EVENT_ROW.test(l.text) && !(stateAt >= 0 && k > stateAt && /^(?:Reason|Message):/.test(l.text)) && lines.some((x) => x !== l && describeKey(x.text)?.kind === 'top' && x.indent === min));
   const lead = top < 0 ? lines : lines.slice(0, top);
   const rest = top < 0 ? [] : lines.slice(top).map((l) => ({ ...l, indent: Math.max(0, l.indent - min) }));
   const out: Line[] = [];
@@ -606,11 +722,16 @@ export function normalizeDescribe(input: Line[]): Line[] {
       out.push({ n: first.n, indent: 0, text: 'Conditions:' }, ...shift(2 - lmin));
     } else {
       const d = describeKey(first.text);
+      // a container block that lost its indentation (its keys, and its state's, at one column)
+      const flat = lead.length > 2 && lead.every((l) => l.indent === lmin);
       if (d?.kind === 'container' || d?.kind === 'state') {
-        out.push({ n: first.n, indent: 0, text: 'Containers:' }, { n: first.n, indent: 2, text: `${UNNAMED}:` }, ...shift(4 - lmin));
+        const header = { n: first.n, indent: 0, text: `${UNNAMED}:` };
+        if (flat) out.push(...reindentFlat([{ n: first.n, indent: 0, text: 'Containers:' }, header, ...lead]));
+        else out.push({ n: first.n, indent: 0, text: 'Containers:' }, { ...header, indent: 2 }, ...shift(4 - lmin));
       } else {
         const named = lead.map((l, k) => (k === 0 && isContainerHeader(l.text) === undefined && /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(l.text) ? { ...l, text: `${l.text}:` } : l));
-        out.push({ n: first.n, indent: 0, text: 'Containers:' }, ...named.map((l) => ({ ...l, indent: Math.max(0, l.indent + 2 - first.indent) })));
+        if (flat) out.push(...reindentFlat([{ n: first.n, indent: 0, text: 'Containers:' }, ...named]));
+        else out.push({ n: first.n, indent: 0, text: 'Containers:' }, ...named.map((l) => ({ ...l, indent: Math.max(0, l.indent + 2 - first.indent) })));
       }
     }
   }
@@ -690,7 +811,34 @@ function eventsTablePieces(r: Reader, b: Block, order: number, now: number): Pie
   return eventPieces(r, t.events, order, 'events-table', b.cmd);
 }
 
-/** Events grouped into pieces by the pod they name; events of other objects are passed on. */
+/**
+ * An event about an object a pod depends on: a PersistentVolumeClaim it mounts ("storageclass …
+ * not found", ProvisioningFailed), the Job that runs it (BackoffLimitExceeded, DeadlineExceeded).
+ * It keeps its own involvedObject and names the pod in `related`.
+ */
+interface Evidence {
+  event: JsonObject;
+  line: number;
+  order: number;
+  /** The pods the paste says use the object ("Used By:" of a claim). */
+  usedBy?: string[];
+}
+
+/** The kind of object a workload controller's events are about, by the controller. */
+const CONTROLLER_KINDS: Record<string, string> = {
+  'job-controller': 'Job',
+  'cronjob-controller': 'CronJob',
+  'statefulset-controller': 'StatefulSet',
+  'replicaset-controller': 'ReplicaSet',
+  'daemonset-controller': 'DaemonSet',
+  'deployment-controller': 'Deployment',
+  'replication-controller': 'ReplicationController',
+};
+
+/** Kinds whose events are evidence for the pods that use them. */
+const EVIDENCE_KINDS = new Set(['PersistentVolumeClaim', 'Job']);
+
+/** Events grouped into pieces by the pod they name; events of a pod's claims or Job are evidence; others are passed on. */
 function eventPieces(r: Reader, events: TextObject[], order: number, format: TextFormat, cmd: Command | undefined): Piece[] {
   const byPod = new Map<string, Piece>();
   const out: Piece[] = [];
@@ -698,7 +846,8 @@ function eventPieces(r: Reader, events: TextObject[], order: number, format: Tex
     const inv = obj(e.value['involvedObject']) ?? {};
     const kind = str(inv['kind']);
     if (kind !== undefined && kind !== 'Pod') {
-      r.others.push(e);
+      if (EVIDENCE_KINDS.has(kind)) r.evidence.push({ event: e.value, line: e.line, order });
+      else r.others.push(e);
       continue;
     }
     const name = nonEmpty(inv['name']);
@@ -751,11 +900,171 @@ function waitingPiece(r: Reader, b: Block, order: number): Piece | undefined {
   return piece;
 }
 
+/**
+ * `kubectl describe pvc` or `kubectl describe job`: its events are evidence for the pods that use
+ * the claim (its "Used By:" / "Mounted By:") or that the Job runs.
+ */
+function otherDescribeEvidence(r: Reader, b: Block, order: number, now: number): void {
+  const lines = blockLines(r, b);
+  const keys = new Map<string, string>();
+  const usedBy: string[] = [];
+  let section = '';
+  let eventsAt = -1;
+  const base = Math.min(...lines.map((l) => l.indent));
+  lines.forEach((l, k) => {
+    const kv = l.indent === base ? keyValue(l.text) : undefined;
+    if (kv) {
+      section = kv[0];
+      if (!keys.has(kv[0])) keys.set(kv[0], kv[1]);
+      if ((section === 'Used By' || section === 'Mounted By') && kv[1] !== '' && kv[1] !== '<none>') usedBy.push(...kv[1].split(/[\s,]+/));
+      if (section === 'Events' && eventsAt < 0) eventsAt = k;
+      return;
+    }
+    if ((section === 'Used By' || section === 'Mounted By') && /^[a-z0-9][-a-z0-9.]*$/.test(l.text)) usedBy.push(l.text);
+  });
+  const kind = b.cmd?.object?.kind ?? (['StorageClass', 'Access Modes', 'VolumeMode', 'Used By', 'Mounted By'].some((k) => keys.has(k)) ? 'PersistentVolumeClaim' : ['Parallelism', 'Completions', 'Pods Statuses', 'Completion Mode'].some((k) => keys.has(k)) ? 'Job' : undefined);
+  const name = keys.get('Name');
+  if (kind === 'PersistentVolumeClaim') r.claimUsers.push(...usedBy.filter((u) => u !== '<none>'));
+  if (kind === undefined || !EVIDENCE_KINDS.has(kind) || name === undefined || eventsAt < 0) return;
+  const namespace = keys.get('Namespace') || b.cmd?.namespace;
+  const ctx: Ctx = { file: r.file, now: r.now, warnings: [], dropped: 0, skippedLines: r.skippedLines };
+  const rows = eventRows(lines.slice(eventsAt + 1), ctx);
+  for (const row of rows) {
+    const e = eventObject(row, namespace ? { namespace } : {}, now, undefined);
+    const inv = e['involvedObject'] as JsonObject;
+    inv['kind'] = kind;
+    inv['name'] = name;
+    r.evidence.push({ event: e, line: lines[0]?.n ?? 1, order, ...(usedBy.length > 0 ? { usedBy: usedBy.filter((u) => u !== '<none>') } : {}) });
+  }
+}
+
+/** A web console's event list (Sealos's "Reason, Last Occur: 6s" groups; OpenShift's "Generated from … / N times in the last …"). */
+function consolePieces(r: Reader, b: Block, order: number, now: number): Piece[] {
+  const lines = blockLines(r, b);
+  const events: TextObject[] = [];
+  let cur: { row: EventRow; line: number; msg: string[] } | undefined;
+  const flush = () => {
+    if (!cur) return;
+    let message = cur.msg.join(' ').trim();
+    const known = knownMessage(message.replace(/^\(combined from similar events\):\s*/, ''));
+    if (cur.row.reason === undefined && !known) {
+      cur = undefined;
+      return;
+    }
+    if (known?.kind === 'pod-status' && known.end < message.length) message = message.slice(0, known.end).trim();
+    cur.row.message = message;
+    cur.row.reason ??= known?.reason;
+    cur.row.type ??= known?.type ?? (/^(?:Failed|BackOff|Unhealthy|Failed\w+|Evicted|OutOf\w+)$/.test(cur.row.reason ?? '') && known?.type !== 'Normal' ? 'Warning' : 'Normal');
+    if (known?.source && cur.row.source === undefined) cur.row.source = known.source;
+    events.push({ value: eventObject(cur.row, known?.pod ? { name: known.pod.name, ...(known.pod.namespace ? { namespace: known.pod.namespace } : {}) } : {}, now, undefined), line: cur.line });
+    cur = undefined;
+  };
+  for (const l of lines) {
+    const sealos = CONSOLE_START.exec(l.text);
+    const os = OPENSHIFT_FROM.exec(l.text);
+    if (sealos || os) {
+      flush();
+      const row: EventRow = { message: '', count: 1 };
+      if (sealos) {
+        row.reason = sealos[1] as string;
+        const a = parseAge(sealos[2] as string);
+        if (a !== undefined) row.last = a;
+      } else row.source = os?.[1] as string;
+      cur = { row, line: l.n, msg: [] };
+      continue;
+    }
+    if (!cur) continue;
+    const first = /^First Seen: ((?:\d+[ydhms])+)$/.exec(l.text);
+    const count = /^count: (\d+)$/i.exec(l.text) ?? /^(\d+) times? in the last /.exec(l.text);
+    if (first && cur.msg.length === 0) {
+      const a = parseAge(first[1] as string);
+      if (a !== undefined) cur.row.first = a;
+    } else if (count && cur.msg.length === 0) cur.row.count = Math.max(1, Number(count[1]));
+    else cur.msg.push(l.text);
+  }
+  flush();
+  for (const e of events) {
+    // the first seen of a Sealos group is before its last
+    const v = e.value;
+    if (v['firstTimestamp'] === undefined) v['firstTimestamp'] = v['lastTimestamp'];
+  }
+  return eventPieces(r, events, order, 'fragment', b.cmd);
+}
+
+/**
+ * `kubectl get nodes`: each row a Node with what its STATUS says (Ready, NotReady — kubectl prints
+ * it for a Ready condition that is False or Unknown, so Unknown is all it tells —, SchedulingDisabled),
+ * joined to the pods that run on it.
+ */
+function nodesTable(r: Reader, b: Block): void {
+  for (const l of blockLines(r, b).slice(1)) {
+    const m = /^(\S+)\s+(Ready|NotReady|Unknown)((?:,\w+)*)\s/.exec(l.text);
+    if (!m) continue;
+    const ready = m[2] === 'Ready' ? 'True' : 'Unknown';
+    const node: JsonObject = { apiVersion: 'v1', kind: 'Node', metadata: { name: m[1] }, status: { conditions: [{ type: 'Ready', status: ready }] } };
+    if (/SchedulingDisabled/.test(m[3] ?? '')) node['spec'] = { unschedulable: true };
+    r.others.push({ value: node, line: l.n });
+  }
+}
+
+/** What an inline block holds → events, a status, container states, table rows. */
+function inlinePieces(r: Reader, b: Block, order: number, now: number): Piece[] {
+  const items = b.items;
+  if (!items) return [];
+  const line = r.L.n[b.from] as number;
+  const out: Piece[] = [];
+  const events: TextObject[] = [];
+  for (const ev of items.events) {
+    const e = eventObject(ev.row, { ...(ev.pod ? { name: ev.pod.name } : {}), ...(ev.pod?.namespace ? { namespace: ev.pod.namespace } : {}) }, now, ev.row.fieldPath);
+    if (ev.kind !== undefined) {
+      const inv = e['involvedObject'] as JsonObject;
+      inv['kind'] = kindName(ev.kind);
+      if (ev.objectName !== undefined) inv['name'] = ev.objectName;
+      // a claim's message under `kubectl describe pvc NAME`: that claim's
+      else if (b.cmd?.object !== undefined && b.cmd.object.kind === inv['kind']) {
+        inv['name'] = b.cmd.object.name;
+        if (b.cmd.namespace !== undefined) inv['namespace'] = b.cmd.namespace;
+      }
+    }
+    events.push({ value: e, line });
+  }
+  // (each line its own occurrence: the same message twice is two events, not one pasted twice)
+  for (const p of eventPieces(r, events, order, 'fragment', b.cmd)) out.push({ ...p, inline: true });
+  for (const st of items.states) {
+    let pod: JsonObject;
+    if (st.kind === 'pod-status') pod = { status: { phase: st.reason === 'NodeLost' ? 'Unknown' : 'Failed', reason: st.reason, message: st.message } };
+    else {
+      const c: JsonObject = { name: st.container ?? UNNAMED };
+      const s: JsonObject = { name: st.container ?? UNNAMED, ready: false, state: st.kind === 'container-waiting' ? { waiting: { reason: st.reason, message: st.message } } : { terminated: { reason: st.reason, message: st.message } } };
+      if (st.last) s['lastState'] = { terminated: { ...(st.last.reason ? { reason: st.last.reason } : {}), ...(st.last.exitCode !== undefined ? { exitCode: st.last.exitCode } : {}) } };
+      pod = { spec: { containers: [c] }, status: { containerStatuses: [s] } };
+    }
+    const p: Piece = { format: 'fragment', rank: 2, line, order, pod, events: [], eventsSeen: false, inline: true };
+    if (st.pod) {
+      p.name = st.pod.name;
+      if (st.pod.namespace !== undefined) p.namespace = st.pod.namespace;
+    }
+    out.push(p);
+  }
+  for (const v of items.values) out.push(...valuePieces(r, v, b, order));
+  for (const row of items.rows) {
+    const pod = podFromRow({ ...row }, now);
+    const md = pod['metadata'] as JsonObject;
+    if (b.cmd?.namespace !== undefined) md['namespace'] = b.cmd.namespace;
+    const p: Piece = { format: 'pods-table', rank: 1, line, order, pod, events: [], eventsSeen: false, name: row.NAME };
+    if (b.cmd?.namespace !== undefined) p.namespace = b.cmd.namespace;
+    out.push(p);
+  }
+  return out;
+}
+
 function logsPiece(r: Reader, b: Block, order: number): Piece {
   const lines: string[] = [];
   let container = b.cmd?.container;
   let truncated = b.cmd?.tail === true;
-  for (let i = b.from; i < b.to; i++) {
+  let nodeGone: string | undefined;
+  if (b.logText !== undefined) lines.push(b.logText);
+  for (let i = b.logText !== undefined ? b.to : b.from; i < b.to; i++) {
     const t = r.L.text[i] as string;
     const f = r.L.flags[i] as number;
     if (f & F_FENCE) continue;
@@ -766,6 +1075,9 @@ function logsPiece(r: Reader, b: Block, order: number): Piece {
       container ??= dc[1];
       continue;
     }
+    // kubectl logs asks the pod's node: 'nodes "x" not found' says which node the pod is on, and that it is gone
+    const gone = /^Error from server \(NotFound\): nodes "([^"]+)" not found/.exec(t);
+    if (gone) nodeGone = gone[1];
     if (/^(?:Error from server\b|error: |unable to retrieve container logs\b|Unable to retrieve container logs\b)/.test(t)) continue;
     if (isEllipsis(t) && lines.length > 0) {
       truncated = true;
@@ -780,6 +1092,10 @@ function logsPiece(r: Reader, b: Block, order: number): Piece {
     truncated = true;
   }
   const piece: Piece = { format: 'logs', rank: 0, line: r.L.n[b.from] as number, order, events: [], eventsSeen: false, logs: { text, previous: b.cmd?.previous === true, truncated, ...(container !== undefined ? { container } : {}) } };
+  if (nodeGone !== undefined) {
+    piece.pod = { spec: { nodeName: nodeGone } };
+    if (text === '') delete piece.logs;
+  }
   if (b.cmd?.pod !== undefined) piece.name = b.cmd.pod;
   if (b.cmd?.namespace !== undefined) piece.namespace = b.cmd.namespace;
   return piece;
@@ -938,8 +1254,14 @@ function yamlValues(r: Reader, b: Block): unknown[] {
     const all = loadAll(render(d.filter((l) => !isEllipsis(l.text)), base));
     if (all) out.push(...all.filter((v) => v !== null && v !== undefined));
     else {
-      const v = recoverYaml(d, r.skipped);
-      if (v !== undefined) out.push(v);
+      // indentation lost or broken: put back from a pod's shape, else read piece by piece
+      const re = reindentPodYaml(content.filter((l) => !isEllipsis(l.text)).map((l) => ({ indent: l.indent, text: l.text })));
+      const fixed = re !== undefined ? loadAll(re) : undefined;
+      if (fixed && fixed.some((v) => isObject(v))) out.push(...fixed.filter((v) => v !== null && v !== undefined));
+      else {
+        const v = recoverYaml(d, r.skipped);
+        if (v !== undefined) out.push(v);
+      }
     }
   }
   return out;
@@ -948,13 +1270,27 @@ function yamlValues(r: Reader, b: Block): unknown[] {
 function jsonValues(r: Reader, b: Block): unknown[] {
   const parts: string[] = [];
   for (let i = b.from; i < b.to; i++) if (!((r.L.flags[i] as number) & F_FENCE)) parts.push(r.L.text[i] as string);
-  const text = parts.join('\n');
+  let text = parts.join('\n');
+  // the Python client's repr
+  if (PYTHON_DICT.test(text)) {
+    const v = parsePythonDict(text);
+    if (v !== undefined) return [v];
+  }
+  // `"containerStatuses": [ … ],` — a member without its object's braces
+  if (JSON_MEMBER.test(text)) text = wrapMembers(text);
   try {
     return [JSON.parse(text)];
   } catch {
-    // flow YAML is a superset of JSON (trailing commas aside); else skipped
+    // flow YAML is a superset of JSON (trailing commas aside)
     const all = loadAll(text);
     if (all && all.some((v) => isObject(v) || Array.isArray(v))) return all;
+    // JSON cut off in the middle: what was complete
+    const cut = parseCutJson(text);
+    const substance = (v: unknown): boolean => (Array.isArray(v) ? v.some(substance) : isObject(v) ? Object.entries(v).some(([k, x]) => !['kind', 'apiVersion'].includes(k) && (isObject(x) || Array.isArray(x) ? substance(x) : x !== null)) : v !== null && v !== undefined);
+    if ((isObject(cut) || Array.isArray(cut)) && substance(cut)) {
+      r.warnings.push(`${r.file}: JSON cut off after line ${r.L.n[b.to - 1] as number}: what was complete before the cut is read`);
+      return [cut];
+    }
     for (let i = b.from; i < b.to; i++) if (!((r.L.flags[i] as number) & F_FENCE)) r.skipped.push(i);
     return [];
   }
@@ -992,6 +1328,11 @@ function valuePieces(r: Reader, v: unknown, b: Block, order: number, depth = 0):
     return p;
   };
   if (depth > 3) return [];
+  // `kubectl get pod x -o json | jq .status`: the value is that part of the pod
+  if (depth === 0 && b.cmd?.path !== undefined && b.cmd.path !== '.' && (b.cmd.verb === 'get' || b.cmd.verb === undefined)) {
+    const wrapped = underPath(b.cmd.path, v);
+    if (wrapped !== undefined) return valuePieces(r, wrapped, { ...b, cmd: { ...b.cmd, path: '.' } }, order, depth);
+  }
   if (Array.isArray(v)) {
     const os = v.filter(isObject);
     if (os.length === 0) return [];
@@ -1016,6 +1357,24 @@ function valuePieces(r: Reader, v: unknown, b: Block, order: number, depth = 0):
     r.others.push({ value: v, line });
     return [];
   }
+  // a Job's status: the events its controller records for its conditions (BackoffLimitExceeded…)
+  if (kind === 'Job' || (kind === undefined && (isJobStatus(v) || (isObject(v['status']) && isJobStatus(v['status']))))) {
+    const md = obj(v['metadata']) ?? {};
+    const st = kind === 'Job' || isObject(v['status']) ? obj(v['status']) : v;
+    const jobName = nonEmpty(md['name']) ?? (b.cmd?.object?.kind === 'Job' ? b.cmd.object.name : undefined);
+    const jobNs = nonEmpty(md['namespace']) ?? b.cmd?.namespace;
+    if (st) jobEvidence(r, st, jobName, jobNs, line, order);
+  }
+  // a workload's pod template: the spec its pods are made from
+  const template = kind !== undefined ? templateOf(v, kind) : undefined;
+  if (template) {
+    const p = piece({ metadata: { ...(isObject(template['metadata']) && isObject(template['metadata']['labels']) ? { labels: template['metadata']['labels'] } : {}) }, spec: clone(template['spec'] as JsonObject) }, 2);
+    delete p.name;
+    delete p.namespace;
+    p.template = true;
+    return [p];
+  }
+  if (kind === 'Job' || (kind === undefined && (isJobStatus(v) || (isObject(v['status']) && isJobStatus(v['status']))))) return [];
   if (kind !== undefined) {
     r.skippedObjects.push(line);
     return [];
@@ -1029,8 +1388,77 @@ function valuePieces(r: Reader, v: unknown, b: Block, order: number, depth = 0):
     return [piece({ status: { containerStatuses: [{ ...v, name }] } }, 3)];
   }
   if (isObject(v['waiting']) || isObject(v['running']) || isObject(v['terminated'])) return [piece({ status: { containerStatuses: [{ name: UNNAMED, state: v }] } }, 3)];
+  // one condition (jq '.status.conditions[]' prints them one by one)
+  if (typeof v['type'] === 'string' && typeof v['status'] === 'string' && /^(?:True|False|Unknown)$/.test(v['status'])) return [piece({ status: { conditions: [v] } }, 3)];
+  // a container's spec ("livenessProbe:", "image:" and their kin, pasted alone)
+  if (CONTAINER_SPEC_KEYS.filter((k) => k in v).length >= 1 && Object.keys(v).every((k) => CONTAINER_SPEC_KEYS.includes(k) || k === 'name')) {
+    return [piece({ spec: { containers: [{ ...v, name: typeof v['name'] === 'string' ? v['name'] : UNNAMED }] } }, 3)];
+  }
+  // a pod inside something else: a log entry's jsonPayload, an API response, a webhook body
+  if (depth < 3) {
+    const inner: Piece[] = [];
+    const skipped = r.skippedObjects.length;
+    for (const x of Object.values(v)) if (isObject(x) || Array.isArray(x)) inner.push(...valuePieces(r, x, b, order, depth + 1));
+    r.skippedObjects.length = skipped;
+    if (inner.length > 0) return inner;
+  }
   r.skippedObjects.push(line);
   return [];
+}
+
+/** A value printed from a path of a pod (".status.conditions[]") put back where it was in the pod. */
+function underPath(path: string, v: unknown): JsonObject | undefined {
+  const steps = path.split('.').slice(1);
+  if (steps.length === 0 || steps.length > 4 || !/^(?:metadata|spec|status)(?:\[|$)/.test(steps[0] as string)) return undefined;
+  let cur: unknown = v;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const m = /^(\w+)(\[\d*\])?$/.exec(steps[i] as string);
+    if (!m) return undefined;
+    cur = { [m[1] as string]: m[2] !== undefined && !Array.isArray(cur) ? [cur] : cur };
+  }
+  return cur as JsonObject;
+}
+
+/** Keys of a container's spec that tell it apart from other objects. */
+const CONTAINER_SPEC_KEYS = ['image', 'imagePullPolicy', 'command', 'args', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle', 'resources', 'ports', 'env', 'envFrom', 'volumeMounts', 'securityContext', 'workingDir'];
+
+/** The pod template of a workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, a Knative Service…). */
+function templateOf(v: JsonObject, kind: string): JsonObject | undefined {
+  const spec = obj(v['spec']);
+  if (!spec) return undefined;
+  const t = kind === 'CronJob' ? obj(obj(obj(obj(spec['jobTemplate'])?.['spec'])?.['template'])) : obj(spec['template']);
+  const ts = obj(t?.['spec']);
+  if (!t || !ts || !Array.isArray(ts['containers'])) return undefined;
+  return t;
+}
+
+/** The Warning events the job controller records with a Job's Failed condition: evidence for its pods. */
+function jobEvidence(r: Reader, st: JsonObject, name: string | undefined, namespace: string | undefined, line: number, order: number): void {
+  const conds = Array.isArray(st['conditions']) ? st['conditions'].filter(isObject) : [];
+  for (const c of conds) {
+    if (c['type'] !== 'Failed' || c['status'] !== 'True' || typeof c['reason'] !== 'string') continue;
+    const at = nonEmpty(c['lastTransitionTime']) ?? nonEmpty(c['lastProbeTime']);
+    const event: JsonObject = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      type: 'Warning',
+      reason: c['reason'],
+      message: str(c['message']) ?? '',
+      count: 1,
+      involvedObject: { kind: 'Job', ...(name !== undefined ? { name } : {}), ...(namespace !== undefined ? { namespace } : {}) },
+      source: { component: 'job-controller' },
+      ...(at !== undefined ? { firstTimestamp: at, lastTimestamp: at } : {}),
+    };
+    r.evidence.push({ event, line, order });
+  }
+}
+
+/** A Job's status: conditions of the types a Job has, and its pod counts. */
+function isJobStatus(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  const conds = Array.isArray(v['conditions']) ? v['conditions'].filter(isObject) : [];
+  const jobTypes = conds.length > 0 && conds.every((c) => /^(?:Complete|Failed|Suspended|FailureTarget|SuccessCriteriaMet)$/.test(String(c['type'])));
+  return jobTypes || (conds.length === 0 && ['active', 'succeeded', 'failed'].some((k) => typeof v[k] === 'number') && !('phase' in v));
 }
 
 // ---- assembly ---------------------------------------------------------------------------------
@@ -1067,6 +1495,8 @@ function mergeInto(a: JsonObject, b: JsonObject): void {
       continue;
     }
     if (isObject(cur) && isObject(v)) {
+      // a container's state is one of waiting, running, terminated: never two of them
+      if ((k === 'state' || k === 'lastState') && ['waiting', 'running', 'terminated'].some((x) => x in cur) && !['waiting', 'running', 'terminated'].some((x) => x in cur && x in v)) continue;
       mergeInto(cur, v);
       continue;
     }
@@ -1123,9 +1553,9 @@ function statusOf(pod: JsonObject, name: string): JsonObject | undefined {
 }
 
 /** A container block pasted without its name becomes the container the pod says it is. */
-function nameUnnamed(pod: JsonObject, events: JsonObject[], missing: MissingFact[], yamlCmd: string): void {
+function nameUnnamed(pod: JsonObject, events: JsonObject[], missing: MissingFact[], yamlCmd: string): string | undefined {
   const names = containersOf(pod);
-  if (!names.includes(UNNAMED)) return;
+  if (!names.includes(UNNAMED)) return undefined;
   const others = names.filter((n) => n !== UNNAMED);
   let target: string | undefined;
   if (others.length === 1) target = others[0];
@@ -1144,8 +1574,8 @@ function nameUnnamed(pod: JsonObject, events: JsonObject[], missing: MissingFact
   const unnamedSpec = Array.isArray(spec['containers']) ? (spec['containers'] as JsonObject[]).find((c) => c['name'] === UNNAMED) : undefined;
   const unnamedStatus = statusOf(pod, UNNAMED);
   if (target === undefined) {
-    // no way to tell: called "container", and said so
-    target = 'container';
+    // no way to tell: called "(unnamed)" (a name no container has, so no command uses it), and said so
+    target = unnamed(1)[0] as string;
     missing.push({ fact: 'container-name', command: yamlCmd });
   }
   if (Array.isArray(spec['containers'])) spec['containers'] = (spec['containers'] as JsonObject[]).filter((c) => c['name'] !== UNNAMED);
@@ -1168,6 +1598,7 @@ function nameUnnamed(pod: JsonObject, events: JsonObject[], missing: MissingFact
     } else ss.push({ ...unnamedStatus, name: target });
     pod['status'] = status;
   }
+  return target;
 }
 
 /** Which container pasted logs come from: named, the only one, the one failing, kubectl's default. */
@@ -1188,7 +1619,69 @@ function logsContainer(pod: JsonObject, events: JsonObject[], named: string | un
     return { name: def ?? (names[0] as string), guessed: true };
   }
   const inEvents = containersInEvents(events);
-  return { name: inEvents.length === 1 ? (inEvents[0] as string) : 'container', guessed: inEvents.length !== 1 };
+  return { name: inEvents.length === 1 ? (inEvents[0] as string) : (unnamed(1)[0] as string), guessed: inEvents.length !== 1 };
+}
+
+/**
+ * Old kubelets' event correlator replaced the events of one reason, past a threshold, by one whose
+ * message is "(events with common reason combined)": it says there were more of them, not what
+ * they said. Its count and times go to the newest event of that reason the paste shows.
+ */
+function foldCombined(events: JsonObject[]): void {
+  for (let k = events.length - 1; k >= 0; k--) {
+    const e = events[k] as JsonObject;
+    if (str(e['message'])?.trim() !== '(events with common reason combined)') continue;
+    const same = events.filter((x) => x !== e && x['reason'] === e['reason'] && str(x['message'])?.trim() !== '(events with common reason combined)');
+    if (same.length === 0) continue;
+    const newest = same.reduce((a, b) => (String(b['lastTimestamp'] ?? '') > String(a['lastTimestamp'] ?? '') ? b : a));
+    newest['count'] = Number(newest['count'] ?? 1) + Number(e['count'] ?? 1);
+    if (String(e['lastTimestamp'] ?? '') > String(newest['lastTimestamp'] ?? '')) newest['lastTimestamp'] = e['lastTimestamp'];
+    if (String(e['firstTimestamp'] ?? '~') < String(newest['firstTimestamp'] ?? '~')) newest['firstTimestamp'] = e['firstTimestamp'];
+    events.splice(k, 1);
+  }
+}
+
+const hasState = (st: JsonObject | undefined) => isObject(st?.['state']) && Object.keys(st?.['state'] as JsonObject).length > 0;
+
+function initStatusOf(pod: JsonObject, name: string): JsonObject | undefined {
+  const sts = obj(pod['status'])?.['initContainerStatuses'];
+  return Array.isArray(sts) ? (sts.find((s) => isObject(s) && s['name'] === name) as JsonObject | undefined) : undefined;
+}
+
+/**
+ * A table row's part, made fit to merge into a pod a richer piece gave containers: the row's
+ * made-up containers are dropped, except where the row tells what the richer piece does not — the
+ * state of the pod's one container (or of a block pasted without its name), the init containers
+ * of a pod shown without them.
+ */
+function tableIntoPod(pod: JsonObject, part: JsonObject): void {
+  const st = obj(part['status']) ?? {};
+  const sp = obj(part['spec']) ?? {};
+  const sts = (Array.isArray(st['containerStatuses']) ? st['containerStatuses'] : []) as JsonObject[];
+  const inits = (Array.isArray(st['initContainerStatuses']) ? st['initContainerStatuses'] : []) as JsonObject[];
+  const notReady = sts.filter((x) => x['ready'] !== true);
+  const real = containersOf(pod);
+  const realInit = containersOf(pod, 'initContainers');
+  let into: { from: JsonObject; to: string } | undefined;
+  if (real.length === 1 && sts.length === 1 && !hasState(statusOf(pod, real[0] as string))) into = { from: sts[0] as JsonObject, to: real[0] as string };
+  else if (real.length === 1 && real[0] === UNNAMED && realInit.length === 0 && notReady.length === 1) into = { from: notReady[0] as JsonObject, to: UNNAMED };
+  let initInto: { from: JsonObject; to: string } | undefined;
+  if (realInit.length === 1 && inits.length === 1 && !hasState(initStatusOf(pod, realInit[0] as string))) initInto = { from: inits[0] as JsonObject, to: realInit[0] as string };
+  const initSpec = sp['initContainers'];
+  for (const k of ['containers', 'initContainers']) delete sp[k];
+  for (const k of ['containerStatuses', 'initContainerStatuses']) delete st[k];
+  if (into) {
+    st['containerStatuses'] = [{ ...into.from, name: into.to }];
+    sp['containers'] = [{ name: into.to }];
+  }
+  if (initInto) {
+    st['initContainerStatuses'] = [{ ...initInto.from, name: initInto.to }];
+    sp['initContainers'] = [{ name: initInto.to }];
+  } else if (realInit.length === 0 && inits.length > 0 && real.every((n) => !hasState(statusOf(pod, n)) || obj(obj(statusOf(pod, n)?.['state'])?.['waiting'])?.['reason'] === 'PodInitializing')) {
+    // the pod is initializing and the richer piece shows no init containers: the row's
+    st['initContainerStatuses'] = inits;
+    if (initSpec !== undefined) sp['initContainers'] = initSpec;
+  }
 }
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -1215,20 +1708,12 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   pod['kind'] ??= 'Pod';
   if (!isObject(pod['metadata'])) pod['metadata'] = {};
   for (const p of withPod.length === 1 ? [] : withPod) {
+    // a workload's template is this pod's only when its containers are the pod's
+    if (p.template && containersOf(pod).length > 0 && !containersOf(p.pod as JsonObject).every((n) => containersOf(pod).includes(n))) continue;
     const part = p.format === 'pods-table' ? clone(p.pod as JsonObject) : (p.pod as JsonObject);
-    // a table row's containers are made up from READY: they never join real ones, but a block
-    // pasted without its container's name is the one container the row says is not ready
-    if (p.format === 'pods-table' && p !== richest && (containersOf(pod).length > 0 || containersOf(pod, 'initContainers').length > 0)) {
-      const sts = (obj(part['status'])?.['containerStatuses'] ?? []) as JsonObject[];
-      const notReady = sts.filter((x) => x['ready'] !== true);
-      const only = containersOf(pod).length === 1 && containersOf(pod)[0] === UNNAMED && containersOf(pod, 'initContainers').length === 0 && notReady.length === 1 ? notReady[0] : undefined;
-      for (const k of ['containers', 'initContainers']) delete (obj(part['spec']) ?? {})[k];
-      for (const k of ['containerStatuses', 'initContainerStatuses']) delete (obj(part['status']) ?? {})[k];
-      if (only) {
-        (part['status'] as JsonObject)['containerStatuses'] = [{ ...only, name: UNNAMED }];
-        (part['spec'] as JsonObject)['containers'] = [{ name: UNNAMED }];
-      }
-    }
+    // a table row's containers are made up from READY: they never join real ones, except the one
+    // container a richer piece shows without a state (or without a name)
+    if (p.format === 'pods-table' && p !== richest && (containersOf(pod).length > 0 || containersOf(pod, 'initContainers').length > 0)) tableIntoPod(pod, part);
     mergeInto(pod, part);
   }
   const md = pod['metadata'] as JsonObject;
@@ -1253,7 +1738,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     for (const e of p.events) {
       const k = `${str(e['type']) ?? ''}|${str(e['reason']) ?? ''}|${String(e['count'] ?? '')}|${(str(e['message']) ?? '').replace(/\s+/g, ' ').trim()}`;
       const was = seen.get(k);
-      const prev = was && was.piece !== p ? was.e : undefined;
+      const prev = was && was.piece !== p && !(was.piece.inline && p.inline) ? was.e : undefined;
       if (prev) {
         const inv = obj(e['involvedObject']);
         const pinv = obj(prev['involvedObject']);
@@ -1263,6 +1748,16 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
       if (!was) seen.set(k, { e, piece: p });
       const inv = (e['involvedObject'] ??= { kind: 'Pod' }) as JsonObject;
       inv['kind'] ??= 'Pod';
+      // a workload controller's event in a describe's Events (of the StatefulSet, the Job): that object's, not the pod's
+      const ctl = CONTROLLER_KINDS[str(obj(e['source'])?.['component']) ?? ''];
+      if (inv['kind'] === 'Pod' && inv['fieldPath'] === undefined && ctl !== undefined && inv['name'] === undefined) inv['kind'] = ctl;
+      if (inv['kind'] !== 'Pod') {
+        // an event of the pod's claim or Job: its object stays, the pod is named in `related`
+        e['related'] = { kind: 'Pod', name: d.name, ...(d.namespace !== undefined ? { namespace: d.namespace } : {}) };
+        if (inv['namespace'] === undefined && d.namespace !== undefined) inv['namespace'] = d.namespace;
+        events.push(e);
+        continue;
+      }
       inv['name'] = d.name;
       if (d.namespace !== undefined) {
         inv['namespace'] = d.namespace;
@@ -1272,6 +1767,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     }
   }
 
+  foldCombined(events);
   const ns = d.namespace && d.namespace !== 'default' ? ` -n ${d.namespace}` : '';
   // a made-up name is no name to run a command with
   const podRef = d.madeUp ? 'NAME' : (d.name as string);
@@ -1288,7 +1784,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     if (nameless.length === 1) (nameless[0] as JsonObject)['name'] = UNNAMED;
     if (o) o[k] = list.filter((c) => isObject(c) && typeof c['name'] === 'string');
   }
-  nameUnnamed(pod, events, missing, yamlCmd);
+  const renamed = nameUnnamed(pod, events, missing, yamlCmd);
   // a table row's containers are made up: the one not ready takes a name the paste gives
   if (richest?.format === 'pods-table') {
     const known = new Set([...d.pieces.map((p) => p.logs?.container).filter((c): c is string => c !== undefined), ...containersInEvents(events)]);
@@ -1372,7 +1868,57 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     const firsts = events.map((e) => Date.parse(String(e['firstTimestamp'] ?? ''))).filter(Number.isFinite);
     if (firsts.length > 0 && !placeholder) md['creationTimestamp'] = iso(Math.min(...firsts));
   }
+  // what describe said it does not print, about a block pasted without its container's name: that container's
+  if (renamed !== undefined) for (const m of missing) if (m.subjects) m.subjects = m.subjects.map((x) => x.split(UNNAMED).join(renamed));
   return { pod, events, missing, format, placeholder, ...(logs ? { logs } : {}), capturedAt, line: d.line };
+}
+
+/** The claims a draft's pod mounts (spec.volumes[].persistentVolumeClaim.claimName). */
+function claimsOf(d: Draft): string[] {
+  const out: string[] = [];
+  for (const p of d.pieces) {
+    const vols = obj(p.pod?.['spec'])?.['volumes'];
+    if (!Array.isArray(vols)) continue;
+    for (const v of vols) {
+      const c = isObject(v) ? nonEmpty(obj(v['persistentVolumeClaim'])?.['claimName']) : undefined;
+      if (c !== undefined) out.push(c);
+    }
+  }
+  return out;
+}
+
+/**
+ * Events about a claim or a Job go to the pods that use them: those the paste says ("Used By:"),
+ * those whose volumes name the claim (whose name the Job's pods start with), else the paste's one
+ * pod. With no pod in the paste, they make one (its name made up, or the one "Used By:" gives).
+ */
+function joinEvidence(r: Reader, drafts: Draft[], find: (name: string, namespace: string | undefined) => Draft | undefined): void {
+  for (const ev of r.evidence) {
+    const inv = obj(ev.event['involvedObject']) ?? {};
+    const kind = str(inv['kind']);
+    const name = nonEmpty(inv['name']);
+    const namespace = nonEmpty(inv['namespace']);
+    let targets: Draft[] = [];
+    for (const u of ev.usedBy ?? []) {
+      const d = find(u, namespace);
+      if (d) targets.push(d);
+    }
+    if (targets.length === 0 && name !== undefined) {
+      targets = drafts.filter((d) => (d.namespace === undefined || namespace === undefined || d.namespace === namespace) && (kind === 'Job' ? (d.name ?? '').startsWith(`${name}-`) : claimsOf(d).includes(name)));
+    }
+    if (targets.length === 0 && drafts.length === 1) targets = [drafts[0] as Draft];
+    if (targets.length === 0 && drafts.length === 0) {
+      const used = ev.usedBy?.length === 1 ? ev.usedBy[0] : undefined;
+      const d: Draft = { pieces: [], line: ev.line, order: ev.order, ...(used !== undefined ? { name: used } : { name: 'pasted-events', madeUp: true }), ...(namespace !== undefined ? { namespace } : {}) };
+      drafts.push(d);
+      targets = [d];
+    }
+    if (targets.length === 0) {
+      r.others.push({ value: ev.event, line: ev.line });
+      continue;
+    }
+    for (const d of targets) d.pieces.push({ format: 'events-table', rank: 0, line: ev.line, order: ev.order, events: [targets.length > 1 ? clone(ev.event) : ev.event], eventsSeen: false });
+  }
 }
 
 // ---- the reader -------------------------------------------------------------------------------
@@ -1399,6 +1945,45 @@ export function notReadable(file: string): InputError {
 
 export function notAPod(file: string): InputError {
   return new InputError(`${file} looks like kubectl describe output of something other than a pod — podwhy reads kubectl describe pod output (or kubectl get pod NAME -o yaml)`);
+}
+
+/** The state of a container status as kind and reason ("terminated/OOMKilled"), to compare two fragments. */
+function stateKey(st: JsonObject): string | undefined {
+  const state = obj(st['state']);
+  if (!state) return undefined;
+  for (const k of ['waiting', 'running', 'terminated']) {
+    const x = obj(state[k]);
+    if (x) return `${k}/${str(x['reason']) ?? ''}`;
+  }
+  return undefined;
+}
+
+/** Two fragments of pod text that cannot be the same pod at the same time: another status reason or message, another state of the same container. */
+function contradicts(d: Draft, p: Piece): boolean {
+  if (!p.pod || p.inline || p.template || p.format === 'pods-table') return false;
+  const b = obj(p.pod['status']);
+  if (!b) return false;
+  for (const q of d.pieces) {
+    if (!q.pod || q.inline || q.template || q.format === 'pods-table') continue;
+    const a = obj(q.pod['status']);
+    if (!a) continue;
+    for (const k of ['reason', 'message']) {
+      const x = nonEmpty(a[k]);
+      const y = nonEmpty(b[k]);
+      if (x !== undefined && y !== undefined && x !== y) return true;
+    }
+    for (const list of ['containerStatuses', 'initContainerStatuses']) {
+      const as = Array.isArray(a[list]) ? (a[list] as unknown[]).filter(isObject) : [];
+      const bs = Array.isArray(b[list]) ? (b[list] as unknown[]).filter(isObject) : [];
+      for (const y of bs) {
+        const x = as.find((c) => c['name'] === y['name']);
+        const kx = x ? stateKey(x) : undefined;
+        const ky = stateKey(y);
+        if (kx !== undefined && ky !== undefined && kx !== ky) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** Which pod a piece that names none belongs to. */
@@ -1429,7 +2014,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   const L = pasteLines(text, file, opts.lineOffset ?? 0);
   const seg = new Segmenter(L);
   seg.run();
-  const r: Reader = { file, L, now: opts.now, warnings: [], skipped: [], skippedLines: [], others: [], skippedObjects: [] };
+  const r: Reader = { file, L, now: opts.now, warnings: [], skipped: [], skippedLines: [], others: [], skippedObjects: [], evidence: [], claimUsers: [] };
   // describe first: its text may tell when it was taken, which the tables' ages need
   const pieces: Piece[] = [];
   seg.blocks.forEach((b, k) => {
@@ -1456,7 +2041,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
         break;
       case 'logs': {
         const p = logsPiece(r, b, k);
-        if (p.logs?.text !== '') pieces.push(p);
+        if ((p.logs !== undefined && p.logs.text !== '') || p.pod !== undefined) pieces.push(p);
         break;
       }
       case 'waiting': {
@@ -1476,8 +2061,18 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
         pieces.push(p);
         break;
       }
+      case 'inline':
+        pieces.push(...inlinePieces(r, b, k, now));
+        break;
+      case 'nodes-table':
+        nodesTable(r, b);
+        break;
+      case 'console-events':
+        pieces.push(...consolePieces(r, b, k, now));
+        break;
       case 'other-describe':
         otherDescribe = true;
+        otherDescribeEvidence(r, b, k, now);
         break;
       default:
         break;
@@ -1518,39 +2113,45 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
     if (d.namespace === undefined && p.namespace !== undefined) d.namespace = p.namespace;
     d.pieces.push(p);
   }
-  // pieces that name no pod: the pod of the paste, else one pod for all of them
-  let loose: Draft | undefined;
+  // pieces that name no pod: the pod of the paste, else one pod for all of them (two fragments
+  // that contradict each other — "with 300Mi: OOMKilled", "with 500Mi: Running" — are two pods)
+  const looses: Draft[] = [];
   for (const p of anonymous) {
     const named = podName(p.events);
     let d = named ? find(named.name, named.namespace) : undefined;
     d ??= ownerOf(p, drafts);
+    if (d && looses.includes(d) && contradicts(d, p)) d = looses.find((x) => !contradicts(x, p));
     if (!d) {
-      if (!loose) {
-        loose = { pieces: [], line: p.line, order: p.order };
-        drafts.push(loose);
-      }
-      d = loose;
-      if (named && d.name === undefined) {
+      d = { pieces: [], line: p.line, order: p.order };
+      drafts.push(d);
+      looses.push(d);
+      if (named) {
         d.name = named.name;
         if (named.namespace !== undefined) d.namespace = named.namespace;
       }
     }
     d.pieces.push(p);
   }
-  if (loose && loose.name === undefined) {
+  looses.forEach((loose, k) => {
+    if (loose.name !== undefined) return;
     const named = podName(loose.pieces.flatMap((p) => p.events));
+    const users = [...new Set(r.claimUsers)];
     if (named) {
       loose.name = named.name;
       if (named.namespace !== undefined) loose.namespace = named.namespace;
+    } else if (k === 0 && users.length === 1 && !find(users[0] as string, undefined)) {
+      // the one pod a described claim says uses it
+      loose.name = users[0] as string;
     } else {
-      loose.name = loose.pieces.every((p) => p.pod === undefined && p.logs === undefined) ? 'pasted-events' : 'pasted-pod';
+      loose.name = `${loose.pieces.every((p) => p.pod === undefined && p.logs === undefined) ? 'pasted-events' : 'pasted-pod'}${k > 0 ? `-${k + 1}` : ''}`;
       loose.madeUp = true;
     }
-  }
+  });
   for (const p of emptyEvents) {
     const d = drafts.length === 1 ? drafts[0] : ownerOf(p, drafts);
     if (d) d.pieces.push(p);
   }
+  joinEvidence(r, drafts, find);
 
   const objects: TextObject[] = [];
   let first: TextObject | undefined;

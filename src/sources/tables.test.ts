@@ -25,7 +25,7 @@ describe('kubectl get events', () => {
     const events = kinds(r.objects, 'Event');
     assert.equal(events.length, 4);
     assert.equal(at(events[1], 'lastTimestamp'), '2025-03-02T09:58:00Z');
-    assert.deepEqual(at(events[3], 'involvedObject'), { kind: 'Replicaset', name: 'web-7d4b9c6f5' });
+    assert.deepEqual(at(events[3], 'involvedObject'), { kind: 'ReplicaSet', name: 'web-7d4b9c6f5' });
     const pods = kinds(r.objects, 'Pod');
     assert.deepEqual(
       pods.map((p) => at(p, 'metadata', 'name')),

@@ -88,7 +88,7 @@ export function parseEventsTable(text: string, file: string, now: number): Kubec
 
 /** An old-layout (kubectl ≤ 1.13) events row without its header. */
 const OLD_TABLE_ROW = new RegExp(
-  String.raw`^(?:([a-z0-9][-a-z0-9.]*)\s+)?((?:\d+[ydhms])+|<unknown>|<invalid>)\s+((?:\d+[ydhms])+|<unknown>|<invalid>)\s+(\d+)\s+(\S+)\s+([A-Z]\w+)\s+(?:(spec\.\S+|\S*\{\S*\})\s+)?(Normal|Warning)\s+(\S+)\s+((?:[\w.:\/-]+, )?[\w.:\/-]+)\s+(.*)$`,
+  String.raw`^(?:([a-z0-9][-a-z0-9.]*)\s+)?((?:\d+[ydhms])+|<unknown>|<invalid>)\s+((?:\d+[ydhms])+|<unknown>|<invalid>)\s+(\d+)\s+(\S+)\s+([A-Z]\w+)\s+(?:(spec\.\S+|\S*\{\S*\})\s+)?(Normal|Warning)\s+(\S+)\s+(\{[^}]*\}|(?:[\w.:\/-]+, )?[\w.:\/-]+)\s+(.*)$`,
 );
 
 /**
@@ -111,7 +111,7 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
     if (!c && !names.has('SUBOBJECT')) {
       // alignment lost, or no header: [NAMESPACE] LAST SEEN TYPE REASON OBJECT MESSAGE by whitespace
       const m = EVENTS_TABLE_ROW.exec(l.text);
-      if (m && (!header || names.has('NAMESPACE') === (m[1] !== undefined))) c = { NAMESPACE: m[1] ?? '', 'LAST SEEN': m[2] as string, TYPE: m[3] as string, REASON: m[4] as string, OBJECT: m[5] as string, MESSAGE: m[6] as string };
+      if (m && (!header || names.has('NAMESPACE') === (m[1] !== undefined))) c = { NAMESPACE: m[1] ?? '', 'LAST SEEN': m[2] as string, TYPE: m[3] as string, REASON: m[4] as string, OBJECT: m[5] as string, MESSAGE: m[6] ?? '' };
     }
     if (!c && (!header || oldLayout)) {
       const m = OLD_TABLE_ROW.exec(l.text);
@@ -149,17 +149,48 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
       message: c['MESSAGE'] ?? '',
       ...whenRow(c['LAST SEEN'] ?? c['LASTSEEN'] ?? '', c['FIRST SEEN'] ?? c['FIRSTSEEN'], c['COUNT']),
     };
-    const source = (c['SOURCE'] ?? '').split(/[ ,]/)[0];
+    const source = (c['SOURCE'] ?? '').replace(/^\{|\}$/g, '').trim().split(/[ ,]/)[0];
     if (source) er.source = source;
     const isPod = kind.toLowerCase() === 'pod';
     const e = eventObject(er, { ...(isPod ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, fieldPath);
-    if (!isPod) (e['involvedObject'] as JsonObject)['kind'] = kind === '' ? undefined : kind.charAt(0).toUpperCase() + kind.slice(1);
+    if (!isPod) (e['involvedObject'] as JsonObject)['kind'] = kind === '' ? undefined : kindName(kind);
     if (!isPod) (e['involvedObject'] as JsonObject)['name'] = name;
     events.push({ value: e, line: l.n });
     prev = e;
     if (isPod && name !== '') pods.set(`${namespace ?? ''}/${name}`, { name, ...(namespace ? { namespace } : {}) });
   }
   return { events, pods, warnings };
+}
+
+const KINDS: Record<string, string> = {
+  pod: 'Pod',
+  persistentvolumeclaim: 'PersistentVolumeClaim',
+  pvc: 'PersistentVolumeClaim',
+  persistentvolume: 'PersistentVolume',
+  pv: 'PersistentVolume',
+  job: 'Job',
+  cronjob: 'CronJob',
+  replicaset: 'ReplicaSet',
+  deployment: 'Deployment',
+  statefulset: 'StatefulSet',
+  daemonset: 'DaemonSet',
+  replicationcontroller: 'ReplicationController',
+  node: 'Node',
+  service: 'Service',
+  endpoints: 'Endpoints',
+  horizontalpodautoscaler: 'HorizontalPodAutoscaler',
+  poddisruptionbudget: 'PodDisruptionBudget',
+  ingress: 'Ingress',
+  configmap: 'ConfigMap',
+  secret: 'Secret',
+  namespace: 'Namespace',
+  serviceaccount: 'ServiceAccount',
+};
+
+/** The kind an events table's OBJECT column names ("persistentvolumeclaim/x" → PersistentVolumeClaim; "job.batch/x" → Job). */
+export function kindName(resource: string): string {
+  const r = resource.split('.')[0] ?? resource;
+  return KINDS[r.toLowerCase()] ?? (r.charAt(0).toUpperCase() + r.slice(1));
 }
 
 /** A pod named by events but not given: only its name, so the events can be diagnosed. */
@@ -177,11 +208,30 @@ function placeholderPod(p: PodRef, now: number): JsonObject {
 }
 
 /** Waiting reasons kubectl shows as STATUS for a container that has not started. */
-const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|PreStartHookError|PostStartHookError|StartError)$/;
-const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|DeadlineExceeded|StartError|Signal:\d+|ExitCode:\d+)$/;
+const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|PreCreateHookError|PreStartHookError|PostStartHookError)$/;
+const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|StartError|Signal:\d+|ExitCode:\d+)$/;
+/**
+ * Reasons the pod's status carries (status.reason), shown as STATUS when no container has a
+ * reason: eviction, node loss, the kubelet's admission rejections, node shutdown, deadlines.
+ */
+const POD_REASONS = /^(?:Evicted|NodeLost|NodeAffinity|NodeName|NodePorts|TaintToleration|NodeShutdown|Shutdown|Terminated|UnexpectedAdmissionError|UnexpectedPredicateFailureType|UnknownReason|DeadlineExceeded|Preempting|SysctlForbidden|TopologyAffinityError|PodOSNotSupported|PodOSSelectorNodeLabelDoesNotMatch|InvalidNodeInfo|OutOf[\w.\/-]+)$/;
 
-/** One `kubectl get pods` row → a pod carrying just what the row says. */
-function podFromRow(c: Record<string, string>, now: number): JsonObject {
+/**
+ * The names a table row gives its containers: none. They are called "(unnamed)" (one) or
+ * "(unnamed 1)", "(unnamed 2)" … — init containers first, then the others, numbered on — names no
+ * container can have, so no command is ever written with them.
+ */
+export function unnamed(total: number, from = 0): string[] {
+  return total === 1 && from === 0 ? ['(unnamed)'] : Array.from({ length: total }, (_, i) => `(unnamed ${from + i + 1})`);
+}
+
+/** A container name podwhy made up (a table row's, a fragment's): no command may use it. */
+export const isUnnamed = (name: string): boolean => name.startsWith('(unnamed');
+
+const isoAt = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** One `kubectl get pods` row → a pod carrying just what the row says (kubectl's STATUS recomputes to the row's). */
+export function podFromRow(c: Record<string, string>, now: number): JsonObject {
   const name = c['NAME'] ?? '';
   const namespace = c['NAMESPACE'] || undefined;
   const status = c['STATUS'] ?? '';
@@ -193,56 +243,73 @@ function podFromRow(c: Record<string, string>, now: number): JsonObject {
   const lastRestartAgo = restartsM?.[2] !== undefined ? parseAge(restartsM[2]) : undefined;
   const age = parseAge(c['AGE'] ?? '');
   const metadata: JsonObject = { name, ...(namespace ? { namespace } : {}) };
-  if (age !== undefined) metadata['creationTimestamp'] = new Date(now - age * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (age !== undefined) metadata['creationTimestamp'] = isoAt(now - age * 1000);
   const st: JsonObject = {};
   const node = c['NODE'];
   const spec: JsonObject = { containers: [] as JsonObject[] };
   if (node && node !== '<none>') spec['nodeName'] = node;
   if (c['IP'] && c['IP'] !== '<none>') st['podIP'] = c['IP'];
-  const names = Array.from({ length: Math.max(1, total) }, (_, i) => `container-${i + 1}`);
+  const init = /^Init:(.+)$/.exec(status);
+  const initCount = init ? Math.max(1, Number(/^(\d+)\/(\d+)$/.exec(init[1] as string)?.[2] ?? 1)) : 0;
+  const names = unnamed(Math.max(1, total), initCount);
   spec['containers'] = names.map((n) => ({ name: n }));
   let phase = 'Running';
-  const statuses: JsonObject[] = names.map((n, i) => ({ name: n, ready: i < readyCount, restartCount: i === 0 ? restarts : 0, state: i < readyCount ? { running: {} } : { running: {} } }));
+  const statuses: JsonObject[] = names.map((n, i) => ({ name: n, ready: i < readyCount, restartCount: i === 0 ? restarts : 0, state: { running: {} } }));
+  // the container the row's reason belongs to: the first one not ready
   const first = statuses[Math.min(readyCount, statuses.length - 1)] as JsonObject;
   if (lastRestartAgo !== undefined) {
-    first['lastState'] = { terminated: { finishedAt: new Date(now - lastRestartAgo * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') } };
+    first['lastState'] = { terminated: { finishedAt: isoAt(now - lastRestartAgo * 1000) } };
   }
-  const init = /^Init:(.+)$/.exec(status);
-  if (status === 'Pending') phase = 'Pending';
+  if (status === 'Pending') {
+    // not started: the containers that are not ready have no state yet
+    phase = 'Pending';
+    for (const [i, s] of statuses.entries()) if (i >= readyCount) delete s['state'];
+  }
   else if (status === 'Completed' || status === 'Succeeded') {
     phase = 'Succeeded';
     for (const s of statuses) s['state'] = { terminated: { reason: 'Completed', exitCode: 0 } };
   } else if (status === 'Failed') phase = 'Failed';
-  else if (status === 'Evicted' || status === 'NodeAffinity' || status === 'OutOfcpu' || status === 'OutOfmemory' || status === 'UnexpectedAdmissionError' || status === 'Shutdown' || status === 'Terminated') {
-    phase = 'Failed';
+  else if (POD_REASONS.test(status)) {
+    // the pod's own reason: containers that are not ready carry no state of their own (a state
+    // with a reason, or an empty terminated one, would be printed instead)
+    phase = status === 'NodeLost' ? 'Running' : 'Failed';
     st['reason'] = status;
-    for (const s of statuses) s['state'] = { terminated: {} };
+    for (const [i, s] of statuses.entries()) if (i >= readyCount) delete s['state'];
   } else if (status === 'Terminating') {
-    metadata['deletionTimestamp'] = new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    metadata['deletionTimestamp'] = isoAt(now);
   } else if (status === 'Unknown') phase = 'Unknown';
-  else if (init) {
+  else if (status === 'SchedulingGated') {
+    phase = 'Pending';
+    st['conditions'] = [{ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated' }];
+    for (const s of statuses) delete s['state'];
+  } else if (init) {
     // Init:2/3 — two init containers done, the third running; Init:<reason> — the first one waits or failed
     phase = 'Pending';
     const m = /^(\d+)\/(\d+)$/.exec(init[1] as string);
     const n = m ? Math.max(1, Number(m[2])) : 1;
     const done = m ? Math.min(Number(m[1]), n - 1) : 0;
-    const inits = Array.from({ length: n }, (_, i) => `init-${i + 1}`);
+    const inits = Array.from({ length: n }, (_, i) => `(unnamed ${i + 1})`);
     spec['initContainers'] = inits.map((name) => ({ name }));
     const stateOf = (i: number): JsonObject => {
       if (i < done) return { terminated: { reason: 'Completed', exitCode: 0 } };
       if (i > done) return { waiting: { reason: 'PodInitializing' } };
       if (m) return { running: {} };
       const r = init[1] as string;
-      return WAITING.test(r) ? { waiting: { reason: r } } : TERMINATED.test(r) ? { terminated: { reason: r, exitCode: 1 } } : { waiting: { reason: r } };
+      const sig = /^Signal:(\d+)$/.exec(r);
+      const code = /^ExitCode:(\d+)$/.exec(r);
+      if (sig) return { terminated: { signal: Number(sig[1]), exitCode: 128 + Number(sig[1]) } };
+      if (code) return { terminated: { exitCode: Math.max(1, Number(code[1])) } };
+      return WAITING.test(r) ? { waiting: { reason: r } } : TERMINATED.test(r) ? { terminated: { reason: r, exitCode: r === 'OOMKilled' ? 137 : 1 } } : { waiting: { reason: r } };
     };
     st['initContainerStatuses'] = inits.map((name, i) => ({ name, ready: i < done, restartCount: i === done ? restarts : 0, state: stateOf(i) }));
     for (const s of statuses) {
       s['state'] = { waiting: { reason: 'PodInitializing' } };
       s['restartCount'] = 0;
+      s['ready'] = false;
     }
     delete first['lastState'];
   } else if (WAITING.test(status)) {
-    if (status === 'ContainerCreating' || /^(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)$/.test(status)) phase = restarts > 0 ? 'Running' : 'Pending';
+    if (status === 'ContainerCreating' || status === 'PodInitializing' || /^(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)$/.test(status)) phase = restarts > 0 ? 'Running' : 'Pending';
     first['state'] = { waiting: { reason: status } };
     first['ready'] = false;
   } else if (status === 'ContainerStatusUnknown') {

@@ -68,6 +68,11 @@ export interface EventRecord {
   last?: number;
   source?: string;
   involved: { kind?: string; namespace?: string; name?: string; uid?: string; fieldPath?: string };
+  /**
+   * The event's secondary object (Event.related). An event about a PersistentVolumeClaim a pod
+   * mounts, or the Job that runs it, is joined to that pod: `involved` keeps the claim or Job.
+   */
+  related?: { kind?: string; namespace?: string; name?: string };
 }
 
 /** The tail of a container's log, as the API server returned it (not yet redacted). */
