@@ -114,7 +114,8 @@ export function mentionPool(d: PodDiagnosis): string {
   return normalizeMention(text);
 }
 
-const BAD_TEXT = /\{\{|\}\}|\bundefined\b|\bNaN\b|\[object Object\]/;
+/** A placeholder left unfilled, or a value printed as code would: never in rendered text. (A message quoted in the text may hold braces of its own.) */
+const BAD_TEXT = /\{\{\s*[A-Za-z_][\w.]*\s*(?:\|[^{}]*)?\}\}|\{\{\s*\}\}|\bundefined\b|\bNaN\b|\[object Object\]/;
 
 export function renderProblems(findings: Finding[], lang: string): string[] {
   const out: string[] = [];

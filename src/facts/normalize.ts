@@ -620,7 +620,8 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
   return out;
 }
 
-function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports: string[]): ProbeFacts {
+/** `specComplete`: the container spec is whole (it has an image), so a port it does not declare is truly undeclared. */
+function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports: string[], specComplete = true): ProbeFacts {
   const p = obj(probe);
   const initialDelaySeconds = count(p?.['initialDelaySeconds']) ?? 0;
   const periodSeconds = count(p?.['periodSeconds']) || 10;
@@ -644,7 +645,7 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
       setIf(out, 'path', path !== undefined ? redact(path) : undefined); // "/health?token=…"
       if (out.port !== undefined && ports.length > 0) {
         out.portDeclared = ports.includes(out.port) || ports.includes(`${out.port}/TCP`);
-      } else if (out.port !== undefined && !/^\d+$/.test(out.port)) {
+      } else if (out.port !== undefined && !/^\d+$/.test(out.port) && specComplete) {
         out.portDeclared = false; // a named port must be declared, or the probe cannot resolve it
       }
       break;
@@ -871,9 +872,9 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     },
     ports,
     probes: {
-      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports),
-      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports),
-      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports),
+      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports, sp?.['image'] !== undefined),
+      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports, sp?.['image'] !== undefined),
+      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports, sp?.['image'] !== undefined),
     },
     events,
     configRefs: configRefs(sp),
