@@ -50,6 +50,7 @@ const EVENT = o('An event about the pod (newest first).', {
   container: s('The container the event is about: named by involvedObject.fieldPath, else told from the message, the image, or the pod having one (or one failing) container.'),
   containerFrom: s('How the container was told: fieldPath, message, image, only, failing.'),
   fieldPath: s('involvedObject.fieldPath, e.g. spec.containers{app}.'),
+  host: s('The node of the kubelet that reported it (source.host).'),
   object: s('"PersistentVolumeClaim/data-db-0", "Job/migrate": the object of another kind the event is about, when not the pod.'),
   firstSeenSecondsAgo: n('Seconds since it first happened.'),
   lastSeenSecondsAgo: n('Seconds since it last happened.'),
@@ -167,6 +168,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
     previous: b('The lines are from the previous, terminated run.'),
     signature: s('Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.'),
     signatureLine: s('The log line that showed the signature, redacted.'),
+    last: s('The last line that says something, redacted: what the program said last.'),
   }),
   imagePull: o('Why the image pull failed (extractor), when the container waits on its image.', {
     kind: s('pull-secret-missing (the kubelet could not find the pull Secret the pod names, and the pull failed), not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, disk-full (the node could not write the layers: no space left on device), unknown.'),
@@ -269,9 +271,10 @@ export const ROOTS: Record<string, FactNode> = {
     claims: sl('PersistentVolumeClaims named by spec.volumes.', 'spec.volumes[*].persistentVolumeClaim.claimName'),
     creating: b('No container has been created yet: one waits in ContainerCreating/PodInitializing, or (status silent) volume or sandbox failures are reported and no container was created or started.'),
     inferred: ORIGIN('Pod'),
+    fromCondition: s('The condition reason and message were read from when status.reason was empty: DisruptionTarget (TerminationByKubelet) of a kubelet eviction.'),
     kubectl: o('The columns `kubectl get pods` prints.', {
       ready: s('READY column.'),
-      status: s('STATUS column.'),
+      status: s('STATUS column.', 'kubectl.status'),
       restarts: s('RESTARTS column.'),
       age: s('AGE column.'),
     }),
@@ -359,6 +362,7 @@ export const ROOTS: Record<string, FactNode> = {
   }),
   node: o('The pod\'s Node (live mode reads it when the diagnosis needs it).', {
     name: s('Node name.'),
+    status: s('The STATUS kubectl get nodes prints: Ready, NotReady, Unknown, with ",SchedulingDisabled" when cordoned.'),
     ready: s('Status of the node\'s Ready condition: True, False or Unknown.'),
     readyReason: s('Reason of the Ready condition (KubeletReady, KubeletNotReady, NodeStatusUnknown).'),
     readyMessage: s('Message of the Ready condition.'),

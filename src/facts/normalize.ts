@@ -108,6 +108,13 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     conditions[type] = cf;
   }
 
+  // The kubelet's DisruptionTarget condition says why it stopped the pod when status.reason
+  // does not (TerminationByKubelet with the eviction message: a node-pressure eviction)
+  const disruption = conditions['DisruptionTarget'];
+  if (pod.reason === undefined && disruption?.reason === 'TerminationByKubelet' && disruption.message !== undefined && EVICTION_MESSAGE.test(disruption.message)) {
+    pod.reason = 'Evicted';
+    pod.fromCondition = 'DisruptionTarget';
+  }
   const blocked = status['phase'] === undefined || status['phase'] === 'Pending' ? events.find(blocksCreation) : undefined;
   const containers = containerFacts(spec, status, events, nowMs, blocked, Object.keys(input.logs ?? {}));
   for (const c of containers) {
@@ -148,7 +155,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   }
   if (pod.reason === 'Evicted') {
     const fromEvent = pod.message === undefined ? events.find((e) => e.reason === 'Evicted' && e.message) : undefined;
-    const message = pod.message ?? fromEvent?.message;
+    const message = pod.message ?? fromEvent?.message ?? (pod.fromCondition ? conditions[pod.fromCondition]?.message : undefined);
     if (message !== undefined) {
       const p = parseEvictionMessage(message);
       const ev: Facts['eviction'] = { message, kind: p.kind, containers: p.containers, summary: summarizeEviction(p) };
@@ -271,6 +278,9 @@ function relatedEvents(pod: PodFacts, events: EventFacts[]): void {
   }
 }
 
+/** What the kubelet's eviction manager writes (pkg/kubelet/eviction/helpers.go). */
+const EVICTION_MESSAGE = /The node was low on resource|The node had condition|exceeds its request|exceeded its local ephemeral storage limit|ephemeral local storage usage exceeds|Usage of EmptyDir volume/;
+
 /** Reasons the kubelet gives a pod it rejects at admission, as status.reason and as an event. */
 const ADMISSION_REASON = /^(?:OutOf\w+|UnexpectedAdmissionError|NodeAffinity|NodeSelectorMismatching|NodePorts|PodFitsHostPorts|HostPortConflict|InvalidNodeInfo|NodeShutdown|Predicate\w*|SysctlForbidden|AppArmor|TopologyAffinityError|UnsupportedSupplementalGroupsPolicy)$/;
 /** What the kubelet's admission messages say. */
@@ -286,6 +296,14 @@ function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[])
         inferred['nodeName'] = { reason: 'Scheduled', message: e.message as string };
         break;
       }
+    }
+  }
+  // or the node of the kubelet that reports about the pod ("kubelet, node-1")
+  if (pod.nodeName === undefined) {
+    const e = events.find((x) => x.host !== undefined && (x.source === undefined || x.source === 'kubelet'));
+    if (e) {
+      pod.nodeName = e.host as string;
+      inferred['nodeName'] = { reason: e.reason ?? 'kubelet' };
     }
   }
   const phase = nonEmpty(status['phase']);
@@ -454,6 +472,7 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
     setIf(e, 'reason', r.reason !== undefined ? (MODERN_REASON[r.reason] ?? r.reason) : undefined);
     setIf(e, 'message', r.message !== undefined ? redactMessage(r.message, PROGRAM_OUTPUT_EVENTS.has(r.reason ?? '')) : undefined);
     setIf(e, 'source', r.source);
+    setIf(e, 'host', r.host);
     setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath)?.name);
     setIf(e, 'fieldPath', r.involved.fieldPath);
     if (r.involved.kind !== undefined && r.involved.kind !== 'Pod') e.object = `${r.involved.kind}/${r.involved.name ?? ''}`;
@@ -476,6 +495,12 @@ function logFacts(text: string, previous: boolean): LogFacts {
     .slice(-LOG_LINES)
     .map((l) => redactLog(l).slice(0, 500));
   const out: LogFacts = { lines, previous };
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if ((lines[i] as string).trim() !== '') {
+      out.last = (lines[i] as string).trim();
+      break;
+    }
+  }
   const sig = findLogSignature(lines);
   if (sig) {
     out.signature = sig.kind;
@@ -487,8 +512,11 @@ function logFacts(text: string, previous: boolean): LogFacts {
 function nodeFacts(node: JsonObject, nowMs: number): NodeFacts {
   const conds = objs(dig(node, 'status', 'conditions'));
   const ready = conds.find((c) => c['type'] === 'Ready');
+  const readyStatus = nonEmpty(ready?.['status']);
+  const unschedulable = dig(node, 'spec', 'unschedulable') === true;
   const out: NodeFacts = {
     name: nonEmpty(dig(node, 'metadata', 'name')) ?? '<unnamed>',
+    status: `${readyStatus === 'True' ? 'Ready' : readyStatus === undefined ? 'Unknown' : 'NotReady'}${unschedulable ? ',SchedulingDisabled' : ''}`,
     unschedulable: dig(node, 'spec', 'unschedulable') === true,
     taints: objs(dig(node, 'spec', 'taints')).map((t) => `${str(t['key']) ?? ''}${t['value'] !== undefined && t['value'] !== '' ? `=${str(t['value'])}` : ''}:${str(t['effect']) ?? ''}`),
     pressure: conds.filter((c) => c['type'] !== 'Ready' && c['status'] === 'True').map((c) => str(c['type']) ?? ''),

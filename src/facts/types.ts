@@ -96,6 +96,8 @@ export interface PodFacts {
    * sandbox failures are reported and no container was ever created or started.
    */
   creating: boolean;
+  /** The condition reason and message came from when status.reason was empty (DisruptionTarget of a kubelet eviction). */
+  fromCondition?: string;
   /** Fields the status did not give and an event did (nodeName from Scheduled, reason from Evicted), by field. */
   inferred?: Record<string, EventOrigin>;
   kubectl: { ready: string; status: string; restarts: string; age: string };
@@ -125,6 +127,8 @@ export interface EventFacts {
   containerFrom?: string;
   /** involvedObject.fieldPath: spec.containers{app}. */
   fieldPath?: string;
+  /** The node of the kubelet that reported it (source.host). */
+  host?: string;
   /** "PersistentVolumeClaim/data-db-0", "Job/migrate": the object of another kind the event is about (its claim, its Job). */
   object?: string;
   firstSeenSecondsAgo?: number;
@@ -397,6 +401,8 @@ export interface Facts {
 
 export interface NodeFacts {
   name: string;
+  /** The STATUS kubectl get nodes prints: Ready, NotReady, Unknown (no Ready condition), with ",SchedulingDisabled" when cordoned. */
+  status: string;
   /** Status of the node's Ready condition: True, False or Unknown. */
   ready?: string;
   readyReason?: string;
@@ -422,4 +428,6 @@ export interface LogFacts {
   signature?: string;
   /** The line that showed the signature, redacted. */
   signatureLine?: string;
+  /** The last line that says something (not blank), redacted: what the program said last. */
+  last?: string;
 }

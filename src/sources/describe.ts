@@ -696,6 +696,8 @@ export interface EventRow {
   last?: number;
   absolute?: boolean;
   source?: string;
+  /** The node of a kubelet source: "kubelet, node-1", "{kubelet node-1}". */
+  host?: string;
   fieldPath?: string;
 }
 
@@ -710,6 +712,13 @@ function sourceComponent(from: string | undefined): string | undefined {
   if (from === undefined || from === '') return undefined;
   const s = from.replace(/^\{|\}$/g, '').trim();
   return s.split(/[ ,]/)[0] || undefined;
+}
+
+/** "kubelet, node-1" and "{kubelet node-1}" name the node the kubelet runs on. */
+function sourceHost(from: string | undefined): string | undefined {
+  if (from === undefined) return undefined;
+  const parts = from.replace(/^\{|\}$/g, '').trim().split(/,?\s+/);
+  return parts.length === 2 && parts[0] === 'kubelet' && /^[\w.:-]+$/.test(parts[1] as string) ? parts[1] : undefined;
 }
 
 /**
@@ -753,6 +762,8 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
       }
       const src = sourceComponent(m[4]);
       if (src) row.source = src;
+      const host = sourceHost(m[4]);
+      if (host) row.host = host;
       const path = m[5];
       if (path && path.startsWith('spec.')) row.fieldPath = path;
       if (m[6]) row.type = m[6];
@@ -806,6 +817,8 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
         }
         const src = sourceComponent(from);
         if (src) row.source = src;
+        const host = sourceHost(from);
+        if (host) row.host = host;
         row.message = message.trim();
         rows.push(row);
         continue;
@@ -879,7 +892,7 @@ export function eventObject(row: EventRow, pod: { name?: string; namespace?: str
   const last = t(row.last ?? row.first);
   if (first) e['firstTimestamp'] = first;
   if (last) e['lastTimestamp'] = last;
-  if (row.source) e['source'] = { component: row.source };
+  if (row.source) e['source'] = row.host ? { component: row.source, host: row.host } : { component: row.source };
   if (pod.namespace) e['metadata'] = { namespace: pod.namespace };
   return e;
 }

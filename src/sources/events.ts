@@ -37,6 +37,8 @@ export function toEventRecord(o: JsonObject): EventRecord {
     nonEmpty(o['reportingController']) ??
     nonEmpty(dig(o, 'deprecatedSource', 'component'));
   if (source) rec.source = source;
+  const host = nonEmpty(dig(o, 'source', 'host')) ?? nonEmpty(dig(o, 'deprecatedSource', 'host'));
+  if (host) rec.host = host;
   for (const k of ['kind', 'namespace', 'name', 'uid', 'fieldPath'] as const) {
     const v = nonEmpty(involved[k]);
     if (v !== undefined) rec.involved[k] = v;

@@ -67,6 +67,8 @@ export interface EventRecord {
   first?: number;
   last?: number;
   source?: string;
+  /** The node the reporting kubelet runs on (source.host). */
+  host?: string;
   involved: { kind?: string; namespace?: string; name?: string; uid?: string; fieldPath?: string };
   /**
    * The event's secondary object (Event.related). An event about a PersistentVolumeClaim a pod
