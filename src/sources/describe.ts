@@ -715,7 +715,7 @@ function sourceComponent(from: string | undefined): string | undefined {
 }
 
 /** "kubelet, node-1" and "{kubelet node-1}" name the node the kubelet runs on. */
-function sourceHost(from: string | undefined): string | undefined {
+export function sourceHost(from: string | undefined): string | undefined {
   if (from === undefined) return undefined;
   const parts = from.replace(/^\{|\}$/g, '').trim().split(/,?\s+/);
   return parts.length === 2 && parts[0] === 'kubelet' && /^[\w.:-]+$/.test(parts[1] as string) ? parts[1] : undefined;

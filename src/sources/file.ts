@@ -168,8 +168,12 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[] }[]):
   if (acc.nodes.length > 0) {
     const byName = new Map(acc.nodes.map((n) => [nonEmpty(obj(n['metadata'])?.['name']) ?? '', n]));
     for (const p of acc.pods) {
-      const n = byName.get(nonEmpty(obj(p.pod['spec'])?.['nodeName']) ?? '\u0000');
+      const nodeName = nonEmpty(obj(p.pod['spec'])?.['nodeName']);
+      const n = byName.get(nodeName ?? '\u0000');
       if (n) p.node = n;
+      // One pod and one node, and the pod's node not given (its status cut off): a ticket that
+      // pastes `kubectl get nodes` with one row pastes the pod's node.
+      else if (nodeName === undefined && acc.nodes.length === 1 && acc.pods.length === 1) p.node = acc.nodes[0];
     }
   }
   return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures };

@@ -13,7 +13,7 @@
 // as an event row in any of kubectl's layouts (or a loose one: a type, a reason and a message), a
 // pods row, a kubectl command, and a known Kubernetes message (messages.ts).
 
-import { parseAge, parseRfc1123, type EventRow } from './describe.js';
+import { parseAge, parseRfc1123, sourceHost, type EventRow } from './describe.js';
 import { isObject } from '../util/json.js';
 import { GO_STRUCT_START, parseGoMap, parseGoStruct } from './dumps.js';
 import { EVENT_REASONS, findKnownMessage, knownMessage, mayHoldMessage, type KnownMessage } from './messages.js';
@@ -121,6 +121,7 @@ export function looseEventRow(text: string): InlineEvent | undefined {
   let ageCell = /(?:^|\s)((?:<unknown>|<invalid>|(?:\d+[ydhms])+)(?: \(x\d+ over (?:\d+[ydhms])+\))?)$/.exec(before)?.[1];
   let reason: string | undefined;
   let source: string | undefined;
+  let host: string | undefined;
   // cells: two spaces or more apart (a tab became two spaces)
   for (let k = 0; k < 6 && rest !== ''; k++) {
     const m = /^(\S+(?: \S+)*?)(?:\s{2,}|$)/.exec(rest);
@@ -143,6 +144,7 @@ export function looseEventRow(text: string): InlineEvent | undefined {
       ageCell = cell;
     } else if (COMPONENT_CELL.test(cell) && source === undefined) {
       source = sourceOf(cell);
+      host = sourceHost(cell);
     } else if (reason === undefined && /^[A-Za-z][A-Za-z]+$/.test(cell) && (EVENT_REASONS.has(cell) || /^[A-Z][a-z]+[A-Z][A-Za-z]+$/.test(cell) || /^[a-z]+[A-Z][A-Za-z]+$/.test(cell))) {
       reason = cell;
     } else break;
@@ -154,7 +156,10 @@ export function looseEventRow(text: string): InlineEvent | undefined {
     if (m && (EVENT_REASONS.has(m[1] as string) || knownMessage((m[4] ?? '').trim()))) {
       reason = m[1] as string;
       if (m[2]) ageCell = m[2];
-      if (m[3]) source = sourceOf(m[3]);
+      if (m[3]) {
+        source = sourceOf(m[3]);
+        host = sourceHost(m[3]);
+      }
       rest = m[4] ?? '';
     }
   }
@@ -168,6 +173,7 @@ export function looseEventRow(text: string): InlineEvent | undefined {
   ev.row.reason = reason;
   ev.row.message = message;
   if (source ?? known?.source) ev.row.source = (source ?? known?.source) as string;
+  if (host !== undefined) ev.row.host = host;
   if (absT === undefined && ageCell === undefined) absT = undefined;
   setWhen(ev.row, ageCell, absT);
   if (ev.pod === undefined && known?.pod) ev.pod = known.pod;
@@ -186,6 +192,8 @@ export function e2eEvent(text: string): InlineEvent | undefined {
   row.type = known?.type ?? (/^(?:Failed|BackOff|Unhealthy|FailedMount|FailedScheduling|FailedCreatePodSandBox|Evicted|FailedAttachVolume|FailedKillPod|FailedPreStopHook|FailedPostStartHook|ExceededGracePeriod|OutOf\w+|ProbeWarning|NetworkNotReady)$/.test(row.reason ?? '') ? 'Warning' : 'Normal');
   const src = sourceOf(m[3] as string);
   if (src) row.source = src;
+  const host = sourceHost(m[3] as string);
+  if (host) row.host = host;
   setWhen(row, undefined, absTime(m[1] as string));
   return { row, pod: { name: m[2] as string } };
 }

@@ -15,7 +15,7 @@
 // marked so the output says the diagnosis is limited. Events whose pod the input does not give
 // get a placeholder pod, so a diagnosis can be made from the events alone.
 
-import { eventObject, EVENTS_HEADER, isPrompt, markTextInput, parseAge, PODS_HEADER, toLines, type EventRow, type KubectlTextResult, type Line, type TextObject } from './describe.js';
+import { eventObject, EVENTS_HEADER, sourceHost, isPrompt, markTextInput, parseAge, PODS_HEADER, toLines, type EventRow, type KubectlTextResult, type Line, type TextObject } from './describe.js';
 import { EVENTS_TABLE_ROW, PODS_TABLE_ROW } from './paste-lines.js';
 import type { JsonObject } from '../util/json.js';
 
@@ -151,6 +151,8 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
     };
     const source = (c['SOURCE'] ?? '').replace(/^\{|\}$/g, '').trim().split(/[ ,]/)[0];
     if (source) er.source = source;
+    const host = sourceHost(c['SOURCE']);
+    if (host) er.host = host;
     const isPod = kind.toLowerCase() === 'pod';
     const e = eventObject(er, { ...(isPod ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, fieldPath);
     if (!isPod) (e['involvedObject'] as JsonObject)['kind'] = kind === '' ? undefined : kindName(kind);
