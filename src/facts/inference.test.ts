@@ -36,8 +36,8 @@ test('volume or sandbox failures keep a silent container in ContainerCreating (P
   assert.equal(inferState([], blocked, false)?.state.waiting?.reason, 'ContainerCreating');
   assert.equal(inferState([], blocked, true)?.state.waiting?.reason, 'PodInitializing');
   assert.equal(inferState([], undefined, false), undefined);
-  // probe events alone say nothing about the state
-  assert.equal(inferState([ev('Unhealthy', 'Readiness probe failed: connection refused')], undefined, false), undefined);
+  // the kubelet probes only a running container
+  assert.equal(inferState([ev('Unhealthy', 'Readiness probe failed: connection refused')], undefined, false)?.state.kind, 'running');
 });
 
 test('a back-off after the runtime failed to start the container: the run before was a StartError', () => {

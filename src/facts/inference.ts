@@ -63,7 +63,7 @@ export function inferState(events: EventFacts[], blocked: EventFacts | undefined
     const c = classifyContainerEvent(e.reason, e.message);
     if (!c) continue;
     const withRestarts = (i: Inferred): Inferred => (restarts !== undefined ? { ...i, restarts } : i);
-    if (c.kind === 'started' || c.kind === 'created') {
+    if (c.kind === 'started' || c.kind === 'created' || c.kind === 'probed') {
       return withRestarts({ state: { kind: 'running', source: 'event', running: {} }, origin: origin(e) });
     }
     if (c.kind === 'pulling') {

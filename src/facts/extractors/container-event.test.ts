@@ -24,7 +24,7 @@ test('container events → the waiting reason the kubelet reports', () => {
     ['Started', 'Started container app', 'started', undefined],
     ['Created', 'Created container app', 'created', undefined],
     ['Pulling', 'Pulling image "nginx"', 'pulling', undefined],
-    ['Unhealthy', 'Liveness probe failed: HTTP probe failed with statuscode: 500', undefined, undefined],
+    ['Unhealthy', 'Liveness probe failed: HTTP probe failed with statuscode: 500', 'probed', undefined],
     ['Failed', 'Failed create pod sandbox: rpc error', undefined, undefined],
     // kubelets of every age echo the waiting reason they set
     ['Failed', 'Error: ImageInspectError', 'invalid-image', 'ImageInspectError'], // pkg/kubelet/images/image_manager.go

@@ -31,7 +31,8 @@ export type ContainerEventKind =
   | 'started'
   | 'created'
   | 'pulling'
-  | 'init-exit';
+  | 'init-exit'
+  | 'probed';
 
 export interface ContainerEvent {
   kind: ContainerEventKind;
@@ -109,6 +110,10 @@ export function classifyContainerEvent(rawReason: string | undefined, message: s
       return { kind: 'invalid-image', waitingReason: /invalid reference|couldn't parse|InvalidImageName/i.test(msg) ? 'InvalidImageName' : 'ImageInspectError', message: msg };
     case 'Created':
       return { kind: 'created' };
+    // the kubelet probes only a running container: a probe's report says it was running then
+    case 'Unhealthy':
+    case 'ProbeWarning':
+      return /^(?:Liveness|Readiness|Startup) probe/.test(msg) ? { kind: 'probed' } : undefined;
     case 'Started':
       return { kind: 'started' };
     case 'Pulling':
@@ -143,5 +148,5 @@ export function classifyContainerEvent(rawReason: string | undefined, message: s
 
 /** Kinds that say the container failed (the others say what it went through). */
 export function isFailure(kind: ContainerEventKind): boolean {
-  return kind !== 'started' && kind !== 'created' && kind !== 'pulling';
+  return kind !== 'started' && kind !== 'created' && kind !== 'pulling' && kind !== 'probed';
 }
