@@ -140,7 +140,8 @@ export function renderTemplate(t: Template, vars: Vars, lang: Lang): string {
     }
     let v = get(vars);
     for (const f of p.filters ?? []) v = (FILTERS[f.name] as FilterDef).apply(v, f.arg, lang);
-    out += toText(v, lang);
+    // `default ""` means: print nothing when the value is missing
+    out += v === '' && p.filters?.some((f) => f.name === 'default' && f.arg === '') ? '' : toText(v, lang);
   }
   return out;
 }

@@ -210,6 +210,10 @@ describe('containers', () => {
     assert.equal(at(web, 'startupProbe', 'failureThreshold'), 30);
     assert.deepEqual(parseProbe('grpc <pod>:9090  delay=0s timeout=1s period=10s #success=1 #failure=3')?.['grpc'], { port: 9090 });
     assert.deepEqual(parseProbe('http-get https://[::1]:8443/ready delay=0s timeout=1s period=10s #success=1 #failure=3')?.['httpGet'], { path: '/ready', port: 8443, host: '::1', scheme: 'HTTPS' });
+    // a probe the API server did not default has no scheme (shared real post 025, kubectl v1.32)
+    assert.deepEqual(parseProbe('http-get //:8080/healthz delay=0s timeout=0s period=2s #success=0 #failure=2')?.['httpGet'], { path: '/healthz', port: 8080 });
+    // strimzi-kafka-operator#13123: an empty host in brackets
+    assert.deepEqual(parseProbe('http-get http://[:8080]/healthy delay=10s timeout=5s period=30s #success=1 #failure=3')?.['httpGet'], { path: '/healthy', port: 8080, scheme: 'HTTP' });
     assert.equal(parseProbe('http-get http://:8080/x delay=0s'), undefined);
   });
   test('environment: names and references only, never values; command lines dropped', () => {

@@ -360,13 +360,22 @@ export function parseProbe(s: string): JsonObject | undefined {
   const target = (m[2] as string).trim();
   const port = (p: string): string | number => (/^\d+$/.test(p) ? Number(p) : p);
   if (m[1] === 'http-get') {
-    const u = /^(https?):\/\/(\[[^\]]*\]|[^/:]*)(?::([^/]*))?(\/.*)?$/.exec(target);
+    // kubectl prints scheme://host:port/path; the scheme is empty for a probe the API server did
+    // not default ("//:8080/healthz"), and some versions bracket an empty host ("http://[:8080]/")
+    const u = /^(?:(https?):)?\/\/(\[[^\]]*\]|[^/:]*)(?::([^/]*))?(\/.*)?$/.exec(target);
     const h: JsonObject = {};
     if (u) {
       if (u[4] !== undefined) h['path'] = u[4];
-      if (u[3] !== undefined && u[3] !== '') h['port'] = port(u[3]);
-      if (u[2]) h['host'] = u[2].replace(/^\[|\]$/g, '');
-      h['scheme'] = (u[1] as string).toUpperCase();
+      let host = u[2] ?? '';
+      let p = u[3];
+      const bracket = /^\[:(\w+)\]$/.exec(host);
+      if (bracket && p === undefined) {
+        p = bracket[1];
+        host = '';
+      }
+      if (p !== undefined && p !== '') h['port'] = port(p);
+      if (host) h['host'] = host.replace(/^\[|\]$/g, '');
+      if (u[1]) h['scheme'] = u[1].toUpperCase();
     }
     probe['httpGet'] = h;
   } else if (m[1] === 'tcp-socket') {
@@ -612,9 +621,15 @@ function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
         if (mounts.length > 0) cur.spec['volumeMounts'] = mounts;
         break;
       }
-      case 'Command':
+      case 'Command': {
+        // the program only (its first line): what the runtime tried to start; the arguments may
+        // carry credentials and are dropped, as Args are
+        const program = value !== '' ? value : sub[0]?.text;
+        if (program !== undefined && program !== '') cur.spec['command'] = [program];
+        break;
+      }
       case 'Args':
-        break; // command lines may carry credentials and tell the diagnosis nothing: dropped
+        break; // arguments may carry credentials and tell the diagnosis nothing: dropped
       default:
         break; // Host Port(s), SeccompProfile, Devices…: not used
     }
