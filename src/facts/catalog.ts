@@ -93,6 +93,7 @@ const PROBE = o('A probe from the container spec, with its failures from Unhealt
   handler: s('httpGet, tcpSocket, exec or grpc.'),
   port: s('Probed port (number or name).'),
   path: s('httpGet path.'),
+  command: s('An exec probe\'s command line (redacted, cut at 120 characters).'),
   initialDelaySeconds: n('initialDelaySeconds (default 0).'),
   periodSeconds: n('periodSeconds (default 10).'),
   timeoutSeconds: n('timeoutSeconds (default 1).'),

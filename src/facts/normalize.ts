@@ -671,6 +671,10 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
       setIf(out, 'port', str(handler['port']));
       const path = nonEmpty(handler['path']);
       setIf(out, 'path', path !== undefined ? redact(path) : undefined); // "/health?token=…"
+      if (h === 'exec') {
+        const line = arr(handler['command']).map((x) => str(x) ?? '').join(' ').trim();
+        if (line !== '') out.command = redactLog(line.length > 120 ? `${line.slice(0, 120)}…` : line);
+      }
       if (out.port !== undefined && ports.length > 0) {
         out.portDeclared = ports.includes(out.port) || ports.includes(`${out.port}/TCP`);
       } else if (out.port !== undefined && !/^\d+$/.test(out.port) && specComplete) {

@@ -230,6 +230,8 @@ export interface ProbeFacts {
   handler?: string;
   port?: string;
   path?: string;
+  /** An exec probe's command line (redacted, cut at 120 characters). */
+  command?: string;
   initialDelaySeconds: number;
   periodSeconds: number;
   timeoutSeconds: number;
