@@ -101,6 +101,8 @@ describe('Kubernetes messages said alone', () => {
       ['Pod was rejected as the node is shutting down.', 'pod-status', 'NodeShutdown'],
       ['back-off 5m0s restarting failed container=app pod=web-1_shop(0b3c)', 'container-waiting', 'CrashLoopBackOff'],
       ['storageclass.storage.k8s.io "standard" not found', 'event', 'ProvisioningFailed'],
+      // kubernetes#44559-era kubelet log: dockershim's bridge pool has no address left for the sandbox
+      ['Error response from daemon: {"message":"no available IPv4 addresses on this network\'s address pools: bridge (872bba0c06bf)"}', 'event', 'FailedCreatePodSandBox'],
     ];
     for (const [text, kind, reason] of cases) {
       const k = knownMessage(text);
