@@ -4,7 +4,7 @@
 import type { ContainerFacts, Facts, Stage } from '../facts/types.js';
 import { compileGetter } from '../rules/predicates.js';
 import { specAliases } from '../rules/load.js';
-import { renderTemplate } from '../rules/template.js';
+import { renderTemplate, templateComplete } from '../rules/template.js';
 import type { CompiledRule, Lang, Vars } from '../rules/types.js';
 import { displayPath, eventOrigin, evidenceSource } from './evidence.js';
 import type { Evidence } from './types.js';
@@ -310,7 +310,8 @@ function forUnnamed(cmd: string, name: string): string | undefined {
 
 export function renderText(f: RawFinding, lang: Lang) {
   const t = f.rule.text[lang] ?? f.rule.text.en;
-  let commands = f.rule.commands.map((c) => renderTemplate(c, f.vars, lang));
+  // a command that would name an object the input does not ("unknown") is left out
+  let commands = f.rule.commands.filter((c) => templateComplete(c, f.vars)).map((c) => renderTemplate(c, f.vars, lang));
   const name = f.container?.name;
   if (name !== undefined && UNNAMED.test(name)) commands = commands.map((c) => forUnnamed(c, name)).filter((c): c is string => c !== undefined);
   return {

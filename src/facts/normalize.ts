@@ -264,7 +264,9 @@ function relatedEvents(pod: PodFacts, events: EventFacts[]): void {
       setIf(pod.claimEvent, 'message', e.message);
     }
     if (kind === 'Job' && !pod.jobEvent && e.type === 'Warning') {
-      pod.jobEvent = { job: name, reason: e.reason, event: e.reason };
+      pod.jobEvent = { reason: e.reason, event: e.reason };
+      // a describe's Events do not name the Job: the pod's owner does
+      setIf(pod.jobEvent, 'job', nonEmpty(name) ?? (pod.owner?.kind === 'Job' ? pod.owner.name : undefined));
       setIf(pod.jobEvent, 'message', e.message);
     }
   }

@@ -89,7 +89,7 @@ export interface PodFacts {
   /** The newest event about one of its claims that is not routine (ProvisioningFailed, FailedBinding…). */
   claimEvent?: { claim: string; reason: string; message?: string; event: string };
   /** The newest warning of the Job that owns the pod (BackoffLimitExceeded, DeadlineExceeded…). */
-  jobEvent?: { job: string; reason: string; message?: string; event: string };
+  jobEvent?: { job?: string; reason: string; message?: string; event: string };
   /**
    * No container of the pod has been created yet, as far as the input tells: a container waits
    * in ContainerCreating or PodInitializing, or (the status being silent) volume, attach or

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FactNode } from '../facts/catalog.js';
 import { compilePredicate, type CompileContext } from './predicates.js';
-import { compileTemplate, renderTemplate } from './template.js';
+import { compileTemplate, renderTemplate, templateComplete } from './template.js';
 
 function ctx(hidden: string[] = []): CompileContext {
   return { aliases: new Map<string, FactNode>(), allAliases: new Map(), aliasLists: new Map(), hidden: new Set(hidden), errors: [] };
@@ -88,6 +88,14 @@ describe('templates', () => {
     const c = { lastState: { terminated: { meaning: 'oom-killed' } } };
     assert.match(render('{{container.lastState.terminated.meaning | meaning}}', { container: c }), /OOM killer/);
     assert.match(render('{{container.lastState.terminated.meaning | meaning}}', { container: c }, 'ko'), /OOM killer/);
+  });
+  test('a template is complete only when every value without a default is known', () => {
+    const t = (src: string) => compileTemplate(src, 'x', new Map(), new Set(), []);
+    const cmd = t('kubectl describe job {{pod.jobEvent.job}} -n {{pod.namespace}}');
+    assert.equal(templateComplete(cmd, { pod: { namespace: 'ci', jobEvent: { job: 'demo' } } }), true);
+    assert.equal(templateComplete(cmd, { pod: { namespace: 'ci', jobEvent: { reason: 'BackoffLimitExceeded' } } }), false);
+    assert.equal(templateComplete(cmd, { pod: { namespace: 'ci', jobEvent: { job: '' } } }), false);
+    assert.equal(templateComplete(t('job-name={{pod.jobEvent.job | default "JOB"}}'), { pod: {} }), true);
   });
   test('bad templates are load errors', () => {
     const errors: string[] = [];

@@ -124,6 +124,24 @@ export function compileTemplate(
 
 const getters = new WeakMap<string[], (vars: Vars) => unknown>();
 
+/**
+ * Whether every placeholder of `t` has a value (or a `default`): a command is only worth printing
+ * when it names real objects, never "unknown".
+ */
+export function templateComplete(t: Template, vars: Vars): boolean {
+  for (const p of t) {
+    if (p.lit !== undefined || p.filters?.some((f) => f.name === 'default')) continue;
+    const path = p.path as string[];
+    let get = getters.get(path);
+    if (!get) {
+      get = compileGetter(path);
+      getters.set(path, get);
+    }
+    if (isMissing(get(vars))) return false;
+  }
+  return true;
+}
+
 export function renderTemplate(t: Template, vars: Vars, lang: Lang): string {
   let out = '';
   for (const p of t) {
