@@ -10,7 +10,7 @@ import { FakeApiServer } from '../testing/apiserver.js';
 import { str, dig, type JsonObject } from '../util/json.js';
 import { ApiClient } from './client.js';
 import { loadKubeconfig } from './kubeconfig.js';
-import { Reflector } from './watch.js';
+import { Reflector, shortWatchDelay } from './watch.js';
 
 const cm = (name: string, v: string): JsonObject => ({ kind: 'Pod', apiVersion: 'v1', metadata: { name, namespace: 'ns', labels: { v } }, status: { phase: 'Pending' } });
 
@@ -71,4 +71,39 @@ test('resume after a clean end and after a bookmark; no change reported twice', 
     client.close();
     await server.stop();
   }
+});
+
+test('a server that ends every watch at once gets a bounded number of watches, backing off as client-go does', { timeout: 30_000 }, async () => {
+  const server = new FakeApiServer();
+  await server.start();
+  const tmp = mkdtempSync(join(tmpdir(), 'podwhy-reflector-'));
+  const target = await loadKubeconfig({ env: { KUBECONFIG: server.writeKubeconfig(tmp), HOME: tmp } });
+  const client = new ApiClient(target, { timeoutMs: 5000 });
+  await client.init();
+  const stop = new AbortController();
+  // no jitter: waits of 800 ms, then 1.6 s, 3.2 s…
+  const r = new Reflector(client, '/api/v1/namespaces/ns/pods', {}, () => {}, stop.signal, 300, () => {}, Date.now, () => 0);
+  try {
+    server.add(cm('a', '1'));
+    server.endWatchesAtOnce = true;
+    const run = r.run();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    stop.abort();
+    await run;
+    const watches = server.requests.filter((q) => q.query['watch'] === '1').length;
+    // opened at about 0 s, 0.8 s and 2.4 s; the next would be at 5.6 s
+    assert.ok(watches >= 2 && watches <= 4, `${watches} watches in 3 s`);
+    assert.equal(r.stats.shortWatches, watches);
+    assert.equal(r.stats.lists, 1, 'a very short watch is resumed, not relisted');
+  } finally {
+    stop.abort();
+    client.close();
+    await server.stop();
+  }
+});
+
+test('the wait after a very short watch doubles from 800 ms to at most 30 s, with up to as much again of jitter', () => {
+  assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 10].map((n) => shortWatchDelay(n, () => 0)), [800, 1600, 3200, 6400, 12800, 25600, 30000, 30000]);
+  assert.equal(shortWatchDelay(1, () => 0.5), 1200);
+  assert.equal(shortWatchDelay(9, () => 0.999), 59970);
 });

@@ -66,6 +66,25 @@ export interface WatchResult {
  */
 const RETRY_MS = [0, 0, 250, 1000, 2000, 4000, 8000];
 
+/**
+ * A watch the server ended cleanly within a second without sending anything is a "very short
+ * watch" (a proxy or load balancer closing it, an apiserver shutting down): reopening it at once
+ * would loop as fast as the network allows. Back off as client-go's reflector does, from 800 ms
+ * doubling up to 30 s, each wait stretched by up to as much again at random (jitter), and reset
+ * once a watch lasts or delivers something. Any reconnect also waits for MIN_RECONNECT_MS after
+ * the previous watch opened.
+ */
+export const SHORT_WATCH_MS = 1000;
+export const SHORT_WATCH_BACKOFF = { initialMs: 800, maxMs: 30_000, factor: 2, jitter: 1 };
+export const MIN_RECONNECT_MS = 100;
+
+/** The wait before the n-th consecutive reconnect after a very short watch (n ≥ 1). */
+export function shortWatchDelay(n: number, random: () => number = Math.random): number {
+  const b = SHORT_WATCH_BACKOFF;
+  const base = Math.min(b.maxMs, b.initialMs * b.factor ** Math.max(0, n - 1));
+  return Math.round(base * (1 + b.jitter * random()));
+}
+
 interface Known {
   rv: string;
   obj: JsonObject;
@@ -96,7 +115,7 @@ export class Reflector {
   private rv = '';
   private handle?: WatchHandle;
   /** Watch and relist counts, for tests and the closing note. */
-  readonly stats = { lists: 0, watches: 0, resumed: 0, relisted: 0, duplicates: 0 };
+  readonly stats = { lists: 0, watches: 0, resumed: 0, relisted: 0, duplicates: 0, shortWatches: 0 };
 
   constructor(
     private readonly client: ApiClient,
@@ -107,6 +126,8 @@ export class Reflector {
     private readonly timeoutSeconds: number,
     /** Called once, after the first list. */
     private readonly onSynced: () => void = () => {},
+    private readonly clock: () => number = Date.now,
+    private readonly random: () => number = Math.random,
   ) {}
 
   /** List everything (paged), report what is new, changed or gone since the last list. */
@@ -179,6 +200,7 @@ export class Reflector {
 
   async run(): Promise<void> {
     let failures = 0;
+    let short = 0;
     let needList = true;
     while (!this.stop.aborted) {
       try {
@@ -192,9 +214,12 @@ export class Reflector {
         if (this.stop.aborted) return;
         const gone = { expired: false };
         let err: unknown;
+        let delivered = 0;
         this.stats.watches++;
+        const opened = this.clock();
         const h = this.client.watch(this.path, { ...this.query, resourceVersion: this.rv || undefined, allowWatchBookmarks: 'true', timeoutSeconds: this.timeoutSeconds }, (e) => {
           if (err !== undefined) return;
+          delivered++;
           try {
             this.event(e, gone);
             failures = 0;
@@ -219,11 +244,22 @@ export class Reflector {
           continue;
         }
         this.stats.resumed++;
+        const lasted = this.clock() - opened;
         if (end === 'dropped') {
           failures++;
           if (failures >= RETRY_MS.length) throw new ClusterError(`the watch of ${this.path} keeps breaking — check your connection to the API server`);
-          await sleep(RETRY_MS[failures - 1] as number, this.stop);
-        } else failures = 0;
+          await sleep(Math.max(RETRY_MS[failures - 1] as number, MIN_RECONNECT_MS - lasted), this.stop);
+        } else {
+          failures = 0;
+          if (delivered === 0 && lasted < SHORT_WATCH_MS) {
+            short++;
+            this.stats.shortWatches++;
+            await sleep(Math.max(shortWatchDelay(short, this.random), MIN_RECONNECT_MS - lasted), this.stop);
+          } else {
+            short = 0;
+            await sleep(MIN_RECONNECT_MS - lasted, this.stop);
+          }
+        }
       } catch (e) {
         if (this.stop.aborted) return;
         if (e instanceof ApiError) {

@@ -173,6 +173,11 @@ export class FakeApiServer {
   latencyMs = 0;
   /** Never answer (to test timeouts). */
   hang = false;
+  /**
+   * End every watch cleanly right after its opening lines, as a proxy, a load balancer or an
+   * apiserver shutting down does (the client sees a very short watch).
+   */
+  endWatchesAtOnce = false;
   /** The next continue token presented is answered with 410 Expired (once). */
   expireNextContinue = false;
   /** Client certificates issued by this server's CA are accepted as this user. */
@@ -340,6 +345,10 @@ export class FakeApiServer {
       }
     } else {
       for (const o of this.store[kind]) if ((namespace === undefined || dig(o, 'metadata', 'namespace') === namespace) && match(o)) this.writeEvent(w, 'ADDED', this.withKind(kind, o));
+    }
+    if (this.endWatchesAtOnce) {
+      res.end();
+      return;
     }
     this.watches.add(w);
     const done = () => {
