@@ -7,6 +7,7 @@
 
 import http from 'node:http';
 import https from 'node:https';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { KubeTarget } from './kubeconfig.js';
 import { ClusterError } from '../errors.js';
 import { isObject, type JsonObject } from '../util/json.js';
@@ -64,7 +65,7 @@ export class ApiClient {
   async init(): Promise<void> {
     const o: https.RequestOptions = { headers: {} };
     try {
-      await withDeadline(this.target.kc.applyToHTTPSOptions(o), this.opts.timeoutMs, 'running the credential plugin');
+      await withDeadline(credentialsFrom(this.target.kc, this.base.protocol === 'http:').applyToHTTPSOptions(o), this.opts.timeoutMs, 'running the credential plugin');
     } catch (e) {
       if (e instanceof ClusterError) throw this.wrap(e.message);
       const msg = (e as Error).message.trim().split('\n')[0] ?? String(e);
@@ -214,6 +215,25 @@ export class ApiClient {
     if (r.status >= 400) throw this.statusError(r.status, r.body, r.type);
     return r.body.subarray(0, maxBytes).toString('utf8');
   }
+}
+
+/**
+ * The kubeconfig to take credentials from. client-node refuses any for an http:// server unless
+ * the cluster sets insecure-skip-tls-verify ("HTTP protocol is not allowed…"), although there is no
+ * TLS to verify and kubectl talks to the same server (what `kubectl proxy` serves) without
+ * complaint: for such a server, read them as if the flag were set.
+ */
+function credentialsFrom(kc: KubeConfig, plain: boolean): KubeConfig {
+  const current = kc.getCurrentCluster();
+  if (!plain || !current || current.skipTLSVerify) return kc;
+  const copy = new (kc.constructor as new () => KubeConfig)();
+  copy.loadFromOptions({
+    clusters: kc.clusters.map((c) => (c.name === current.name ? { ...c, skipTLSVerify: true } : c)),
+    users: kc.users,
+    contexts: kc.contexts,
+    currentContext: kc.currentContext,
+  });
+  return copy;
 }
 
 /** One event of a watch stream. */

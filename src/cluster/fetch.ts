@@ -1,7 +1,7 @@
 // Live mode: read pods and what their diagnosis needs from the API server, read-only.
 // One pod: the Pod, its Events (by uid: StatefulSet pods reuse names), its owner chain, its Node
 // when the diagnosis needs it, and the previous logs of containers that ended abnormally.
-// Many pods: pods in pages (limit 500 + continue; a 410 Expired list is started afresh), one
+// Many pods: pods in pages (limit 500 + continue; after a 410 Expired, one list without limit), one
 // events list per namespace (or one for -A), nodes in one list only if some pod needs them, and
 // logs for unhealthy pods only, with bounded concurrency. The request count grows with pages,
 // not with pods. What cannot be read (403 on events, nodes, logs) is reported, not fatal.
@@ -60,29 +60,43 @@ function degrade(e: unknown, client: ApiClient, what: string, notes: string[]): 
   throw e;
 }
 
-async function listAll(client: ApiClient, path: string, query: Record<string, string | undefined>, progress?: (n: number) => void): Promise<JsonObject[]> {
-  let items: JsonObject[] = [];
+/** A whole list, read in pages. */
+export interface FullList {
+  items: JsonObject[];
+  /** The list's resourceVersion (a watch starts from it). */
+  resourceVersion: string;
+  /** Whether a continue token expired and the list was read again in one request. */
+  fellBack: boolean;
+}
+
+/**
+ * List everything in pages of PAGE_SIZE. When a continue token has expired (410 Expired: the list
+ * took longer than etcd keeps its snapshot), a consistent result needs a fresh start; like
+ * client-go's pager (FullListIfExpired), read the whole list again in one request without a
+ * limit, which the API server serves from one snapshot and cannot expire.
+ */
+export async function listAll(client: ApiClient, path: string, query: Record<string, string | undefined>, progress?: (n: number) => void): Promise<FullList> {
+  const items: JsonObject[] = [];
   let token: string | undefined;
-  let restarts = 0;
+  let resourceVersion: string | undefined;
   for (;;) {
     let page: JsonObject;
     try {
       page = await client.getJSON(path, { ...query, limit: PAGE_SIZE, continue: token });
     } catch (e) {
-      // The continue token expired (the list took longer than etcd keeps its snapshot): a
-      // consistent result needs a fresh list from the start.
-      if (e instanceof ApiError && e.status === 410 && token !== undefined && restarts < 2) {
-        restarts++;
-        items = [];
-        token = undefined;
-        continue;
+      if (e instanceof ApiError && e.status === 410 && token !== undefined) {
+        const full = await client.getJSON(path, { ...query });
+        const all = objs(full['items']);
+        progress?.(all.length);
+        return { items: all, resourceVersion: str(dig(full, 'metadata', 'resourceVersion')) ?? '', fellBack: true };
       }
       throw e;
     }
+    resourceVersion ??= str(dig(page, 'metadata', 'resourceVersion')) ?? '';
     items.push(...objs(page['items']));
     progress?.(items.length);
     token = nonEmpty(dig(page, 'metadata', 'continue'));
-    if (!token) return items;
+    if (!token) return { items, resourceVersion, fellBack: false };
   }
 }
 
@@ -203,7 +217,7 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
   try {
     const list = await listAll(client, `/api/v1/namespaces/${encodeURIComponent(ns)}/events`, {
       fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${name}`,
-    });
+    }).then((l) => l.items);
     // A StatefulSet pod reuses its name: keep only the events of this pod, by uid.
     events = list.map(toEventRecord).filter((e) => !uid || !e.involved.uid || e.involved.uid === uid);
   } catch (e) {
@@ -233,7 +247,7 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, isUnhealt
   const podsPath = ns === undefined ? '/api/v1/pods' : `/api/v1/namespaces/${encodeURIComponent(ns)}/pods`;
   let pods: JsonObject[];
   try {
-    pods = await listAll(client, podsPath, { labelSelector: opts.selector }, (n) => opts.progress?.(`listing pods… ${n}`));
+    pods = (await listAll(client, podsPath, { labelSelector: opts.selector }, (n) => opts.progress?.(`listing pods… ${n}`))).items;
   } catch (e) {
     if (e instanceof ApiError) {
       if (e.status === 401) throw unauthorized(client);
@@ -254,7 +268,7 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, isUnhealt
   // One events list for the namespace (or the cluster), joined by involvedObject.uid.
   try {
     const evPath = ns === undefined ? '/api/v1/events' : `/api/v1/namespaces/${encodeURIComponent(ns)}/events`;
-    const events = await listAll(client, evPath, { fieldSelector: 'involvedObject.kind=Pod' }, (n) => opts.progress?.(`listing events… ${n}`));
+    const events = (await listAll(client, evPath, { fieldSelector: 'involvedObject.kind=Pod' }, (n) => opts.progress?.(`listing events… ${n}`))).items;
     const byUid = new Map<string, PodInput>();
     const byName = new Map<string, PodInput>();
     for (const p of inputs) {
@@ -275,7 +289,7 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, isUnhealt
   const needing = inputs.filter((p) => needsNode(p.pod));
   if (needing.length > 0) {
     try {
-      const nodes = await listAll(client, '/api/v1/nodes', {});
+      const nodes = (await listAll(client, '/api/v1/nodes', {})).items;
       const byName = new Map(nodes.map((n) => [str(dig(n, 'metadata', 'name')) ?? '', n]));
       for (const p of needing) {
         const n = byName.get(str(dig(p.pod, 'spec', 'nodeName')) ?? '');

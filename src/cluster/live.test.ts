@@ -221,6 +221,24 @@ describe('many pods', () => {
     assert.ok(server.requests.some((q) => q.status === 410));
   });
 
+  test('every continue token expired (410): one list without limit, as client-go\'s pager does', async () => {
+    server.requests.length = 0;
+    server.expireEveryContinue = true;
+    try {
+      const r = await podwhy(['-o', 'json'], { KUBECONFIG: kubeconfig });
+      assert.equal(r.code, 1, r.err);
+      assert.equal(JSON.parse(r.out).summary.pods, N);
+      const pods = server.requests.filter((q) => q.path.endsWith('/pods'));
+      assert.deepEqual(pods.map((q) => [q.status, q.query['limit'] !== undefined, q.query['continue'] !== undefined]), [
+        [200, true, false],
+        [410, true, true],
+        [200, false, false],
+      ]);
+    } finally {
+      server.expireEveryContinue = false;
+    }
+  });
+
   test('text output groups pods by root cause and owner', async () => {
     const r = await podwhy(['-l', 'app=web'], { KUBECONFIG: kubeconfig });
     assert.match(r.out, /^2500 pods, 1000 unhealthy/);
@@ -286,6 +304,21 @@ describe('degrade, do not die', () => {
     server.hang = false;
     oneLine(r, 3, /^podwhy: no answer within 1s \(context "fake"/);
     assert.ok(Date.now() - t0 < 5000);
+  });
+});
+
+describe('a plain http:// server, as kubectl proxy serves', () => {
+  const server = new FakeApiServer({ plain: true });
+  after(() => server.stop());
+  test('is read like any other: the diagnosis, and no credentials needed', async () => {
+    await server.start();
+    serveFixture(server, 'crashloop-oomkilled-jvm.yaml');
+    const kubeconfig = server.writeKubeconfig(tmp, { namespace: 'shop' });
+    assert.match(readFileSync(kubeconfig, 'utf8'), /"server": "http:\/\/127\.0\.0\.1:\d+"/);
+    const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'json'], { KUBECONFIG: kubeconfig });
+    assert.equal(r.code, 1, r.err);
+    assert.equal(JSON.parse(r.out).pods[0].findings[0].rule, 'crashloop-oomkilled');
+    assert.ok(server.requests.every((q) => q.method === 'GET'));
   });
 });
 

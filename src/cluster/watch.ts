@@ -17,7 +17,7 @@ import type { EventRecord, PodInput } from '../sources/types.js';
 import { dig, nonEmpty, objs, str, type JsonObject } from '../util/json.js';
 import { ApiError, ApiClient, parseRequestTimeout, type WatchEnd, type WatchEvent, type WatchHandle } from './client.js';
 import { loadKubeconfig, type KubeTarget } from './kubeconfig.js';
-import { PAGE_SIZE } from './fetch.js';
+import { listAll } from './fetch.js';
 
 /** What the caller's diagnosis says about a pod: enough to print a transition and decide the end. */
 export interface PodView {
@@ -134,16 +134,7 @@ export class Reflector {
   private async list(): Promise<void> {
     this.stats.lists++;
     const seen = new Set<string>();
-    let token: string | undefined;
-    let listRV = '';
-    const items: JsonObject[] = [];
-    for (;;) {
-      const page = await this.client.getJSON(this.path, { ...this.query, limit: PAGE_SIZE, continue: token });
-      if (listRV === '') listRV = str(dig(page, 'metadata', 'resourceVersion')) ?? '';
-      items.push(...objs(page['items']));
-      token = nonEmpty(dig(page, 'metadata', 'continue'));
-      if (!token) break;
-    }
+    const { items, resourceVersion: listRV } = await listAll(this.client, this.path, this.query);
     for (const o of items) {
       const k = keyOf(o);
       seen.add(k);

@@ -18,6 +18,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -144,13 +145,19 @@ const KIND_NAME: Record<Kind, string> = {
 
 export interface FakeApiServerOptions {
   token?: string;
+  /**
+   * Serve plain HTTP, as `kubectl proxy` does (it authenticates to the real server itself, so it
+   * takes requests without credentials; a token sent anyway is ignored).
+   */
+  plain?: boolean;
   /** The user name RBAC messages show. */
   user?: string;
 }
 
 export class FakeApiServer {
   readonly ca: Issued;
-  private server?: https.Server;
+  private server?: https.Server | http.Server;
+  private readonly plain: boolean;
   port = 0;
   readonly token: string;
   readonly user: string;
@@ -180,6 +187,8 @@ export class FakeApiServer {
   endWatchesAtOnce = false;
   /** The next continue token presented is answered with 410 Expired (once). */
   expireNextContinue = false;
+  /** Every continue token is answered with 410 Expired (a list slower than etcd's compaction). */
+  expireEveryContinue = false;
   /** Client certificates issued by this server's CA are accepted as this user. */
   private clientCertUser = 'podwhy-cert-user';
   /** Every change, oldest first, for watches that resume from a resourceVersion. */
@@ -193,6 +202,7 @@ export class FakeApiServer {
     this.ca = issue({ cn: 'podwhy-test-ca', ca: true });
     this.token = opts.token ?? randomBytes(16).toString('hex');
     this.user = opts.user ?? 'system:serviceaccount:podwhy:reader';
+    this.plain = opts.plain ?? false;
   }
 
   // ----- content -------------------------------------------------------------------------
@@ -376,6 +386,14 @@ export class FakeApiServer {
   // ----- lifecycle -----------------------------------------------------------------------
 
   async start(): Promise<this> {
+    if (this.plain) {
+      this.server = http.createServer((req, res) => {
+        void this.handle(req, res);
+      });
+      await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+      this.port = (this.server.address() as AddressInfo).port;
+      return this;
+    }
     const cert = issue({ cn: 'kube-apiserver', ips: ['127.0.0.1'], dns: ['localhost'] }, this.ca);
     // Like a real apiserver, send only the leaf: a client without the CA gets
     // UNABLE_TO_VERIFY_LEAF_SIGNATURE. The CA is only used to check client certificates.
@@ -400,13 +418,15 @@ export class FakeApiServer {
   }
 
   get url(): string {
-    return `https://127.0.0.1:${this.port}`;
+    return `${this.plain ? 'http' : 'https'}://127.0.0.1:${this.port}`;
   }
 
   /** A kubeconfig for this server, written to dir. */
   writeKubeconfig(dir: string, opts: { namespace?: string; token?: string; clientCert?: boolean; badCa?: boolean; context?: string } = {}): string {
     const user: JsonObject = {};
-    if (opts.clientCert) {
+    if (this.plain) {
+      // kubectl proxy's kubeconfig: no credentials
+    } else if (opts.clientCert) {
       const c = issue({ cn: this.clientCertUser, org: 'system:masters', clientAuth: true }, this.ca);
       user['client-certificate-data'] = Buffer.from(c.certPem).toString('base64');
       user['client-key-data'] = Buffer.from(c.keyPem).toString('base64');
@@ -416,7 +436,7 @@ export class FakeApiServer {
     const cfg = {
       apiVersion: 'v1',
       kind: 'Config',
-      clusters: [{ name: 'fake-cluster', cluster: { server: this.url, 'certificate-authority-data': Buffer.from(ca).toString('base64') } }],
+      clusters: [{ name: 'fake-cluster', cluster: this.plain ? { server: this.url } : { server: this.url, 'certificate-authority-data': Buffer.from(ca).toString('base64') } }],
       users: [{ name: 'fake-user', user }],
       contexts: [{ name, context: { cluster: 'fake-cluster', user: 'fake-user', ...(opts.namespace ? { namespace: opts.namespace } : {}) } }],
       'current-context': name,
@@ -463,7 +483,7 @@ export class FakeApiServer {
     const auth = req.headers.authorization;
     const sock = req.socket as import('node:tls').TLSSocket;
     const peer = sock.getPeerCertificate?.();
-    if (auth === `Bearer ${this.token}`) rec.user = this.user;
+    if (this.plain || auth === `Bearer ${this.token}`) rec.user = this.user;
     else if (sock.authorized && peer && peer.subject) rec.user = String(peer.subject.CN);
     else return this.send(res, 401, this.status(401, 'Unauthorized', 'Unauthorized'), rec);
 
@@ -623,7 +643,7 @@ export class FakeApiServer {
       if (tok.v !== 'meta.k8s.io/v1' || typeof tok.start !== 'string') {
         return this.send(res, 400, this.status(400, 'BadRequest', 'invalid continue token: continue key is not valid'), rec);
       }
-      if (this.expireNextContinue) {
+      if (this.expireNextContinue || this.expireEveryContinue) {
         this.expireNextContinue = false;
         const fresh = b64url(JSON.stringify({ v: 'meta.k8s.io/v1', rv: -1, start: tok.start }));
         const msg =
