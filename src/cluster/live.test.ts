@@ -380,9 +380,16 @@ describe('podwhy capture', () => {
   const server = new FakeApiServer();
   before(async () => {
     await server.start();
-    serveFixture(server, 'crashloop-oomkilled-jvm.yaml');
+    const { pod } = serveFixture(server, 'crashloop-oomkilled-jvm.yaml');
+    // Credentials where people put them: a flag's value as the next argument, a vault token annotation.
+    const spec = JSON.parse(JSON.stringify(pod)) as JsonObject;
+    const c0 = ((spec['spec'] as JsonObject)['containers'] as JsonObject[])[0] as JsonObject;
+    c0['args'] = ['--api-key', 'tok_live_9f8e7d6c5b4a', '--port', '8080'];
+    const md = spec['metadata'] as JsonObject;
+    md['annotations'] = { ...(md['annotations'] as JsonObject), 'vault.hashicorp.com/agent-inject-token': 'hvs.CAESIJ3x9example' };
+    server.update(spec);
     // A credential in the log, to be sure capture redacts it (the fixture's env has values too).
-    server.setLog('shop', 'orders-api-6f8d9c7b54-q7xkz', 'orders-api', 'connecting to postgres://orders:Sup3rS3cret@db:5432/orders\n', true);
+    server.setLog('shop', 'orders-api-6f8d9c7b54-q7xkz', 'orders-api', 'connecting to postgres://orders:Sup3rS3cret@db:5432/orders\n-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----\n', true);
   });
   after(() => server.stop());
 
@@ -390,8 +397,11 @@ describe('podwhy capture', () => {
     const kc = server.writeKubeconfig(tmp, { namespace: 'shop' });
     const r = await podwhy(['capture', 'orders-api-6f8d9c7b54-q7xkz', '--now', '2025-03-02T10:00:00Z'], { KUBECONFIG: kc });
     assert.equal(r.code, 0, r.err);
-    assert.doesNotMatch(r.out, /managedFields|last-applied-configuration|Sup3rS3cret|value: -Xms256m/);
+    assert.doesNotMatch(r.out, /managedFields|last-applied-configuration|Sup3rS3cret|value: -Xms256m|MIIEvQIBADAN|tok_live_9f8e7d|hvs\.CAESI/);
     assert.match(r.out, /value: <redacted>/);
+    assert.match(r.out, /- '--api-key'\n\s+- <redacted>\n\s+- '--port'\n\s+- '8080'/);
+    assert.match(r.out, /vault\.hashicorp\.com\/agent-inject-token: <redacted>/);
+    assert.match(r.out, /-----BEGIN PRIVATE KEY----- \*\*\* -----END PRIVATE KEY-----/);
     assert.match(r.out, /postgres:\/\/orders:\*\*\*@db/);
     const docs = yaml.loadAll(r.out, undefined, { schema: yaml.CORE_SCHEMA }) as JsonObject[];
     assert.deepEqual(docs[0]?.['expect'], { rootCause: 'crashloop-oomkilled', fires: ['crashloop-backoff', 'crashloop-oomkilled'] });

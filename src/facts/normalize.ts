@@ -24,7 +24,7 @@ import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, 
 import { blocksCreation, inferState, VOLUME_SYNC } from './inference.js';
 import { backoff, grace, startupKill } from './arithmetic.js';
 import { findOddities } from './oddities.js';
-import { redact, redactLog } from '../util/redact.js';
+import { redact, redactLog, redactLogLines } from '../util/redact.js';
 import type {
   ConditionFacts,
   ContainerFacts,
@@ -490,12 +490,12 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
 const LOG_LINES = 50;
 
 function logFacts(text: string, previous: boolean): LogFacts {
-  const lines = text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .filter((l, i, all) => l !== '' || i < all.length - 1)
+  const all = text.replace(/\r\n?/g, '\n').split('\n');
+  if (all[all.length - 1] === '') all.pop();
+  // redacted before the tail is cut: a private key whose BEGIN line falls off the tail is still seen whole
+  const lines = redactLogLines(all.length > 4 * LOG_LINES ? all.slice(-4 * LOG_LINES) : all)
     .slice(-LOG_LINES)
-    .map((l) => redactLog(l).slice(0, 500));
+    .map((l) => l.slice(0, 500));
   const out: LogFacts = { lines, previous };
   for (let i = lines.length - 1; i >= 0; i--) {
     if ((lines[i] as string).trim() !== '') {

@@ -36,6 +36,9 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
 const LOG_RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   ...RULES,
   [new RegExp(String.raw`(\b${SECRET_KEY}\s*:\s*)("[^"]*"|'[^']*'|[^\s,;}"']+)`, 'gi'), (_m, key) => `${key}***`],
+  // a long base64 word shortly after "secret": an AWS secret access key (40 characters) and the like
+  // (mixed case, unlike a hex digest)
+  [/(\b(?:secret|Secret|SECRET)\b[^\n]{0,40}?[\s:=("'])(?=[A-Za-z0-9/+]*[A-Z])(?=[A-Za-z0-9/+]*[a-z])([A-Za-z0-9/+]{32,}={0,2})(?![A-Za-z0-9/+=])/g, (_m, lead) => `${lead}***`],
 ];
 
 /**
@@ -60,5 +63,45 @@ export function redactLog(text: string): string {
   if (!SECRETISH.test(text)) return text;
   let out = text;
   for (const [re, rep] of LOG_RULES) out = out.replace(re, rep as never);
+  return out;
+}
+
+const PEM_BEGIN = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
+const PEM_END = /-----END [A-Z0-9 ]*PRIVATE KEY-----/;
+/** A line of a PEM body: base64 only (64 characters a line, the last one shorter), or a header. */
+const PEM_BODY = /^\s*(?:[A-Za-z0-9+/]{4,}={0,2}|Proc-Type:.*|DEK-Info:.*)?\s*$/;
+
+/**
+ * A container's log, line by line: a private key printed over several lines loses its body lines
+ * too (redactLog sees one line at a time), also when the tail starts inside the block and only
+ * its END line is left; every line then goes through redactLog.
+ */
+export function redactLogLines(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let inKey = false;
+  for (const line of lines) {
+    if (inKey) {
+      if (PEM_END.test(line)) {
+        inKey = false;
+        out.push(redactLog(line.slice(line.search(PEM_END)).replace(PEM_END, '')));
+        if ((out[out.length - 1] as string).trim() === '') out.pop();
+      }
+      continue;
+    }
+    const b = line.search(PEM_BEGIN);
+    if (b >= 0 && !PEM_END.test(line.slice(b))) {
+      out.push(`${redactLog(line.slice(0, b))}-----BEGIN PRIVATE KEY----- *** -----END PRIVATE KEY-----`);
+      inKey = true;
+      continue;
+    }
+    const e = b < 0 ? line.search(PEM_END) : -1;
+    if (e >= 0) {
+      // the tail began inside a key: its body lines are above, without a BEGIN
+      while (out.length > 0 && PEM_BODY.test(out[out.length - 1] as string) && (out[out.length - 1] as string).trim() !== '') out.pop();
+      out.push(`-----BEGIN PRIVATE KEY----- *** -----END PRIVATE KEY-----${redactLog(line.slice(e).replace(PEM_END, ''))}`);
+      continue;
+    }
+    out.push(redactLog(line));
+  }
   return out;
 }

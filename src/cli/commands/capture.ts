@@ -9,7 +9,7 @@ import { loadRuleSet } from '../../config.js';
 import { diagnosePod } from '../../engine/diagnose.js';
 import type { PodInput } from '../../sources/types.js';
 import { formatTime, isObject, type JsonObject } from '../../util/json.js';
-import { redact, redactLog } from '../../util/redact.js';
+import { redact, redactLogLines } from '../../util/redact.js';
 import type { IO } from '../io.js';
 import type { DiagnoseFlags } from '../program.js';
 import { parseNow, podName } from './diagnose.js';
@@ -17,17 +17,26 @@ import { parseNow, podName } from './diagnose.js';
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 export const REDACTED = '<redacted>';
 
+/** A flag that names a secret and takes its value as the next argument: `--api-key`, `-password`. */
+const SECRET_FLAG = /^--?[\w.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth)(?![a-z])[\w.-]*$/i;
+/** An annotation whose name says its value is a credential (vault.hashicorp.com/agent-inject-token). */
+const SECRET_ANNOTATION = /(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)(?![a-z])/i;
+
 /** Every string redacted; env values replaced outright (they are configuration, often secret). */
 function scrub(v: unknown, key?: string): unknown {
   if (typeof v === 'string') return redact(v);
-  if (Array.isArray(v)) return v.map((x) => scrub(x, key));
+  if (Array.isArray(v)) {
+    // command and args: ["--api-key", "tok_…"] keeps the flag, not the value after it
+    return v.map((x, i) => (typeof x === 'string' && typeof v[i - 1] === 'string' && SECRET_FLAG.test(v[i - 1] as string) && !x.startsWith('-') ? REDACTED : scrub(x, key)));
+  }
   if (!isObject(v)) return v;
   const out: JsonObject = {};
   for (const [k, x] of Object.entries(v)) {
     if (k === 'managedFields') continue;
     if (k === 'annotations' && isObject(x)) {
       const { [LAST_APPLIED]: _drop, ...rest } = x;
-      out[k] = scrub(rest, k);
+      const named = Object.fromEntries(Object.entries(rest).map(([a, val]) => [a, typeof val === 'string' && SECRET_ANNOTATION.test(a.slice(a.lastIndexOf('/') + 1)) ? REDACTED : val]));
+      out[k] = scrub(named, k);
       continue;
     }
     if (k === 'env' && Array.isArray(x)) {
@@ -46,7 +55,7 @@ export function fixtureFromLive(input: PodInput, fires: string[], rootCause: str
     now: formatTime(now),
   };
   if (input.logs && Object.keys(input.logs).length > 0) {
-    header['logs'] = Object.fromEntries(Object.entries(input.logs).map(([c, l]) => [c, redactLog(l.text)]));
+    header['logs'] = Object.fromEntries(Object.entries(input.logs).map(([c, l]) => [c, redactLogLines(l.text.split('\n')).join('\n')]));
   }
   header['expect'] = { rootCause, fires };
   const docs: unknown[] = [header, scrub(input.pod)];
