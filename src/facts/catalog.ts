@@ -120,6 +120,7 @@ const RESOURCES = (what: string): MapNode => ({
 export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) with its spec, status and events.', {
   name: s('Container name.'),
   kind: s('init, sidecar (init container with restartPolicy Always), regular or ephemeral.'),
+  specList: s('containers, initContainers (init containers and sidecars) or ephemeralContainers: the list of spec that holds it.'),
   index: n('1-based position among containers of its kind.'),
   image: s('Image reference from the spec (or status).'),
   imagePullPolicy: s('Always, IfNotPresent or Never.'),

@@ -893,6 +893,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
   const c: ContainerFacts = {
     name,
     kind,
+    specList: kind === 'init' || kind === 'sidecar' ? 'initContainers' : kind === 'ephemeral' ? 'ephemeralContainers' : 'containers',
     index,
     ready: bool(st['ready']) === true,
     // unknown when neither the status nor the events say (a container known from its spec alone)

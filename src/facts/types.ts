@@ -289,6 +289,8 @@ export interface StartErrorFacts {
 export interface ContainerFacts {
   name: string;
   kind: ContainerKind;
+  /** The list of the pod's spec that holds it (for jsonpath in commands). */
+  specList: 'containers' | 'initContainers' | 'ephemeralContainers';
   /** 1-based position among containers of its kind. */
   index: number;
   image?: string;

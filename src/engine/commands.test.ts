@@ -1,0 +1,56 @@
+// A suggested command must work on the pod it is printed for: a jsonpath that picks a container by
+// name must look in the list of the spec that holds it (an init container is not in
+// .spec.containers, and the command would print nothing), and no command names an unknown object.
+
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { loadRules } from '../rules/load.js';
+import { snapshotFromTexts } from '../sources/file.js';
+import { isObject, type JsonObject } from '../util/json.js';
+import { diagnosePod } from './diagnose.js';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : /\.(ya?ml|txt)$/.test(f) ? [p] : [];
+  });
+}
+
+const LISTS = ['containers', 'initContainers', 'ephemeralContainers'] as const;
+const PICK = /\.spec\.(\w+)\[\?\(@\.name=="([^"]+)"\)\]/g;
+
+test('jsonpath commands pick a container from the list that holds it; no command names "unknown"', () => {
+  const rules = loadRules();
+  let picks = 0;
+  let initPicks = 0;
+  const wrong: string[] = [];
+  for (const file of files(FIXTURES_DIR)) {
+    let snap;
+    try {
+      snap = snapshotFromTexts([{ file, text: readFileSync(file, 'utf8') }]);
+    } catch {
+      continue;
+    }
+    for (const input of snap.pods) {
+      const spec = (isObject(input.pod['spec']) ? input.pod['spec'] : {}) as JsonObject;
+      const listOf = (name: string) => LISTS.find((l) => Array.isArray(spec[l]) && (spec[l] as JsonObject[]).some((c) => isObject(c) && c['name'] === name));
+      for (const f of diagnosePod(input, rules).findings) {
+        for (const cmd of f.commands) {
+          if (/\bunknown\b/.test(cmd)) wrong.push(`${file}: ${f.rule}: ${cmd}`);
+          for (const m of cmd.matchAll(PICK)) {
+            const holder = listOf(m[2] as string);
+            if (holder === undefined) continue; // a container known from its status or events only
+            picks++;
+            if (holder === 'initContainers') initPicks++;
+            if (m[1] !== holder) wrong.push(`${file}: ${f.rule}: ${m[2]} is in .spec.${holder}: ${cmd}`);
+          }
+        }
+      }
+    }
+  }
+  assert.ok(picks > 20 && initPicks > 0, `${picks} picks, ${initPicks} of init containers`);
+  assert.deepEqual(wrong, []);
+});
