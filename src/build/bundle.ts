@@ -1,20 +1,25 @@
-// `npm run build` step 2: bundle the CLI with esbuild for the bin. Node spends most of a short
+// `npm run build` step 2: bundle the CLI (for the bin) and the library (src/index.ts, the
+// package's export) with esbuild, every runtime dependency inside, so an install pulls nothing. Node spends most of a short
 // run resolving and reading hundreds of small modules; one ESM file (plus lazily loaded chunks)
 // starts in a fraction of that. Code splitting keeps what only some runs need in chunks loaded by
 // the program's existing dynamic imports: the cluster code with @kubernetes/client-node (live
-// mode only), the renderers, the CI formats. The tsc build in dist/ stays for tests and the
-// library API. The metafile is kept so tests can check which chunk holds client-node.
+// mode only), the renderers, the CI formats; the two entries share the engine's chunks. The tsc
+// build in dist/ stays for tests and the library's declarations. The metafile is kept, beside the
+// bundle and out of the package, so tests can check which chunk holds client-node.
 
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BUNDLE_DIR = join(ROOT, 'dist', 'bundle');
+export const META_FILE = join(ROOT, 'dist', 'bundle-meta.json');
 
+// chunk names change with their content: an old build's chunks would linger and be packed
+rmSync(BUNDLE_DIR, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { podwhy: join(ROOT, 'src', 'cli', 'run.ts') },
+  entryPoints: { podwhy: join(ROOT, 'src', 'cli', 'run.ts'), index: join(ROOT, 'src', 'index.ts') },
   outdir: BUNDLE_DIR,
   bundle: true,
   splitting: true,
@@ -30,4 +35,4 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 });
-writeFileSync(join(BUNDLE_DIR, 'meta.json'), JSON.stringify(result.metafile));
+writeFileSync(META_FILE, JSON.stringify(result.metafile));

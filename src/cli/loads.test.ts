@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 interface Meta {
   outputs: Record<string, { inputs: Record<string, unknown> }>;
 }
-const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle', 'meta.json'), 'utf8')) as Meta;
+const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle-meta.json'), 'utf8')) as Meta;
 
 /** Bundle files (base names) holding any input whose path matches re. */
 function chunksWith(re: RegExp): string[] {

@@ -121,8 +121,8 @@ function inlineTokenFiles(doc: JsonObject): void {
 }
 
 export async function loadKubeconfig(opts: KubeconfigOptions): Promise<KubeTarget> {
-  const k8s = await import('@kubernetes/client-node');
-  const kc = new k8s.KubeConfig();
+  const { KubeConfig } = await import('./client-node.js');
+  const kc = new KubeConfig();
   let origin: string;
   const saDir = opts.serviceAccountDir ?? SA_DIR;
 

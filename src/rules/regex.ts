@@ -3,17 +3,16 @@
 // safe-regex2), is a load error naming the file and field: a user rule must not be able to hang
 // podwhy on a crafted message.
 
-import { createRequire } from 'node:module';
+import safeRegex from 'safe-regex2';
 
 /**
- * safe-regex2 (with its regex parser, ~190 KB) is loaded on the first pattern not already
- * proven safe: with the build's rule cache, a run with only built-in rules never needs it.
- * It is CommonJS, so a plain require does it synchronously, from node_modules.
+ * safe-regex2 (with its regex parser) is only called on a pattern not already proven safe: with
+ * the build's rule cache, a run with only built-in rules never calls it. It is imported, not
+ * required at run time, so that the bundle carries it and an installed podwhy needs no
+ * node_modules of its own.
  */
-let checker: ((re: RegExp) => boolean) | undefined;
 function isSafe(re: RegExp): boolean {
-  checker ??= createRequire(import.meta.url)('safe-regex2') as (re: RegExp) => boolean;
-  return checker(re);
+  return safeRegex(re);
 }
 
 export const MAX_REGEX_LENGTH = 500;

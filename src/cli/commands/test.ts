@@ -28,6 +28,14 @@ export function isFixtureText(file: string, text: string): boolean {
   return /^kind:\s*PodwhyFixture\s*$/m.test(text) || /"kind"\s*:\s*"PodwhyFixture"/.test(text);
 }
 
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Fixture files under the given paths (directories are searched recursively for *.yaml and *.txt). */
 export function fixtureFiles(paths: string[], cwd: string): string[] {
   const out: string[] = [];
@@ -54,6 +62,10 @@ export function fixtureFiles(paths: string[], cwd: string): string[] {
 export async function runTest(paths: string[], flags: { rules?: string[]; config?: string; rule?: string; lang?: string; color: boolean }, io: IO): Promise<number> {
   const { rules } = loadRuleSet(io.cwd, flags);
   if (flags.rule !== undefined && !rules.some((r) => r.id === flags.rule)) throw new UsageError(`--rule ${flags.rule}: no such rule — run podwhy rules for the ids`);
+  // With no path, the project's own fixtures/ (the package ships none of its own).
+  if (paths.length === 0 && !isDirectory(resolve(io.cwd, 'fixtures'))) {
+    throw new UsageError(`no fixtures/ directory in ${io.cwd} — run it where fixtures/ is, or name the fixtures: podwhy test PATH...`);
+  }
   const files = fixtureFiles(paths.length > 0 ? paths : ['fixtures'], io.cwd);
   const c = new Chalk({ level: flags.color !== false && io.stdoutIsTTY && !io.env['NO_COLOR'] ? 1 : 0 });
   const langs: Lang[] = flags.lang !== undefined ? [flags.lang as Lang] : [...LANGS];

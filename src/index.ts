@@ -1,0 +1,251 @@
+// The library API: `import { diagnoseText, diagnoseObjects } from 'podwhy'`.
+//
+// A small surface over the same engine the CLI runs. What goes in is what the CLI reads (parsed
+// Kubernetes objects, or any text podwhy reads: YAML, JSON, kubectl describe, event and pod
+// tables, fragments of them); what comes out is the report of `podwhy -o json` (schemaVersion 1
+// of SPEC.md, whose fields are only ever added). The types below are written out here, apart
+// from the engine's own, so that the published declarations stand alone (no Kubernetes client
+// types, no internal fact model); `checkReportShape` makes the compiler hold the two in step.
+//
+// Built twice: by tsc into dist/index.d.ts (the declarations), and by esbuild into the bundle the
+// package exports (src/build/bundle.ts), with its dependencies inside.
+
+import { diagnosePod } from './engine/diagnose.js';
+import type { PodDiagnosis } from './engine/types.js';
+import { PodwhyError, UsageError } from './errors.js';
+import { reportObject, SCHEMA_VERSION } from './render/json.js';
+import { BUILTIN_RULES_DIR, loadRules as loadRuleFiles } from './rules/load.js';
+import { LANGS as LANG_LIST, type CompiledRule } from './rules/types.js';
+import { snapshotFromDocs } from './sources/file.js';
+import { DocumentStream, type ParsedDoc } from './sources/reader.js';
+import type { Snapshot } from './sources/types.js';
+import { time } from './util/json.js';
+
+/**
+ * The error podwhy throws for what a caller can fix: unreadable input, an invalid rule file, a
+ * bad option. Its message is one line (a list, for rule files), fit to show to a user; anything
+ * else thrown is a bug.
+ */
+export { PodwhyError };
+
+// ---- types -------------------------------------------------------------------------------------
+
+/** A language of explanations and remedies. */
+export type Lang = 'en' | 'ko';
+
+/** The languages podwhy writes, `en` first. */
+export const LANGS: readonly Lang[] = LANG_LIST;
+
+/** How bad a finding is. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A root cause explains the pod's state; a symptom follows from a root cause (see `supersededBy`). */
+export type Role = 'root-cause' | 'symptom';
+
+/** A step of a pod's lifecycle, where a finding belongs. */
+export type Stage = 'admission' | 'scheduling' | 'sandbox' | 'volumes' | 'image' | 'init' | 'config' | 'start' | 'runtime' | 'probes' | 'termination';
+
+/** Where a pod stands: the stage it is stuck in, or `creating`, `running`, `ready`, `completed`. */
+export type PodStage = Stage | 'creating' | 'ready' | 'completed' | 'running';
+
+/** A value that backs a finding, and where it was read (`containers[app].lastState.terminated.reason`, `events[Failed].message`). */
+export interface Evidence {
+  path: string;
+  value: unknown;
+}
+
+/** One thing podwhy found about a pod. */
+export interface Finding {
+  /** The id of the rule that fired (`crashloop-oomkilled`); `podwhy rules <id>` shows it. */
+  rule: string;
+  severity: Severity;
+  role: Role;
+  stage: Stage;
+  /** The container the finding is about, or null for the whole pod. */
+  container: string | null;
+  containerType: 'init' | 'sidecar' | 'regular' | 'ephemeral' | null;
+  /** One line, in the chosen language. */
+  title: string;
+  explanation: string;
+  remedies: string[];
+  /** kubectl commands to run next, filled in for this pod. */
+  commands: string[];
+  evidence: Evidence[];
+  /** Links to the Kubernetes documentation. */
+  docs: string[];
+  /** For a symptom: the rule whose finding explains it. */
+  supersededBy: string | null;
+}
+
+/** An entry of a pod's timeline: where its time went, oldest first. */
+export interface TimelineEntry {
+  /** RFC 3339, or null when the input carried no usable time. */
+  at: string | null;
+  stage: Stage | 'creation' | 'ready' | 'completed';
+  /** created, scheduled, started, exited, ready, …, `stuck` (last, for an unhealthy pod), or an event's reason. */
+  event: string;
+  container: string | null;
+  /** One line, in the chosen language. */
+  detail: string;
+}
+
+/** A fact that kubectl's text output does not carry, and the command that shows it. */
+export interface MissingFact {
+  /** e.g. `waiting-message`, `events`, `pod-name` (the paste did not name the pod). */
+  fact: string;
+  /** The containers or conditions concerned. */
+  subjects: string[];
+  command: string;
+}
+
+/** The diagnosis of one pod: a pod of `podwhy -o json`. */
+export interface PodReport {
+  namespace: string;
+  name: string;
+  uid: string | null;
+  owner: { kind: string; name: string } | null;
+  /** Controllers above the pod, nearest first, as "Kind/name". */
+  ownerChain: string[];
+  /** What `kubectl get pods` shows for the pod. */
+  kubectl: { ready: string; status: string; restarts: string; age: string };
+  phase: string | null;
+  stage: PodStage;
+  /** No finding of severity error or warning. */
+  healthy: boolean;
+  node: string | null;
+  /** Root causes first, then by lifecycle stage, severity and rule id. */
+  findings: Finding[];
+  /** Log tails (redacted) by container, when logs were part of the input. */
+  logs: Record<string, { previous: boolean; lines: string[] }>;
+  /** What could not be read. */
+  unreadable: string[];
+  /** Odd values in the input that were noted and survived (wrong types, bad times). */
+  oddities: string[];
+  timeline: TimelineEntry[];
+  /** Null for YAML/JSON; for kubectl text, its format (`describe`, `events-table`, `pods-table`, …) and what it does not carry. */
+  input: { format: 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'mixed' | (string & {}); missing: MissingFact[] } | null;
+}
+
+/** What `diagnoseText` and `diagnoseObjects` return: the report of `podwhy -o json`, plus the warnings. */
+export interface Report {
+  schemaVersion: 1;
+  /** In input order. Empty when the input holds no pod. */
+  pods: PodReport[];
+  summary: { pods: number; healthy: number; findings: { error: number; warning: number; info: number } };
+  /**
+   * What the CLI writes to stderr: objects skipped (a ConfigMap, a document that is not an
+   * object), pods read from objects without `kind`, events that matched no pod.
+   */
+  warnings: string[];
+}
+
+export interface DiagnoseOptions {
+  /** The rules to run (from `loadRules`). Default: the built-in rules. */
+  rules?: RuleSet;
+  /** The language of titles, explanations, remedies and timeline details. Default `en`. */
+  lang?: Lang;
+  /**
+   * The instant ages are evaluated against ("restarted 5m ago", the AGE column): a Date, epoch
+   * milliseconds or an RFC 3339 string. kubectl text prints ages, not times, and counts them from
+   * here too. Default: a fixture header's `now`, else the clock. Give it for reproducible reports.
+   */
+  now?: Date | number | string;
+  /** A name for the input in warnings (`<input>` by default), e.g. the file it came from. */
+  source?: string;
+}
+
+export interface LoadRulesOptions {
+  /** Directories of rule files (`<id>.yaml`), read after the built-in rules, in order. */
+  directories?: readonly string[];
+  /** Include the built-in rules (default true). */
+  builtin?: boolean;
+}
+
+// ---- rules -------------------------------------------------------------------------------------
+
+const compiled = new WeakMap<RuleSet, readonly CompiledRule[]>();
+
+/** A validated set of rules, from `loadRules`. Reuse it: loading reads and checks every file. */
+export interface RuleSet {
+  /** The rule ids, sorted. */
+  readonly ids: readonly string[];
+}
+
+function ruleSet(rules: readonly CompiledRule[]): RuleSet {
+  const set: RuleSet = Object.freeze({ ids: Object.freeze(rules.map((r) => r.id).sort()) });
+  compiled.set(set, rules);
+  return set;
+}
+
+let builtin: RuleSet | undefined;
+
+/**
+ * Load rules: the built-in ones and those of the given directories (a rule there may replace a
+ * built-in one by its id with `overrides: true`). Throws a `PodwhyError` listing every problem
+ * when a rule file is invalid.
+ */
+export function loadRules(options: LoadRulesOptions = {}): RuleSet {
+  const dirs = [...(options.builtin === false ? [] : [BUILTIN_RULES_DIR]), ...(options.directories ?? [])];
+  if (dirs.length === 1 && dirs[0] === BUILTIN_RULES_DIR) return (builtin ??= ruleSet(loadRuleFiles(dirs)));
+  return ruleSet(loadRuleFiles(dirs));
+}
+
+// ---- diagnosis ---------------------------------------------------------------------------------
+
+function instant(v: DiagnoseOptions['now']): number | undefined {
+  if (v === undefined) return undefined;
+  const t = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : time(v);
+  if (t === undefined || !Number.isFinite(t)) throw new UsageError(`now: ${String(v)} is not a time — give a Date, epoch milliseconds or an RFC 3339 string`);
+  return t;
+}
+
+function rulesOf(options: DiagnoseOptions): readonly CompiledRule[] {
+  const rules = compiled.get(options.rules ?? loadRules());
+  if (rules === undefined) throw new UsageError('rules: not a RuleSet — get one from loadRules()');
+  return rules;
+}
+
+function report(snapshot: Snapshot, options: DiagnoseOptions, now: number | undefined): Report {
+  const rules = rulesOf(options);
+  const lang = options.lang ?? 'en';
+  if (!LANG_LIST.includes(lang)) throw new UsageError(`lang: "${String(lang)}" is not supported — use ${LANG_LIST.join(' or ')}`);
+  const opts = { lang, ...(now !== undefined ? { now } : {}) };
+  const pods: PodDiagnosis[] = snapshot.pods.map((p) => diagnosePod(p, rules, opts));
+  const warnings = [...snapshot.warnings];
+  if (snapshot.orphanEvents.length > 0) warnings.push(`${snapshot.orphanEvents.length} event(s) matched no pod in the input`);
+  return { ...checkReportShape(reportObject(pods)), warnings };
+}
+
+/** The compiler checks here that the JSON report has the shape the types above promise. */
+function checkReportShape(r: ReturnType<typeof reportObject>): Omit<Report, 'warnings'> {
+  return { ...r, schemaVersion: SCHEMA_VERSION };
+}
+
+/**
+ * Diagnose text, as `podwhy -f` reads it: YAML (one or many documents) or JSON of Pods, Lists,
+ * Events and Nodes, or kubectl's human-readable output (`describe pod`, `get events`, `get pods`),
+ * whole or in pieces, with prompts, fences and prose around it. Throws a `PodwhyError` (one-line
+ * message) for input podwhy cannot read: invalid YAML, anchors, nesting too deep.
+ */
+export function diagnoseText(text: string, options: DiagnoseOptions = {}): Report {
+  if (typeof text !== 'string') throw new UsageError('diagnoseText: expected a string — use diagnoseObjects for parsed objects');
+  const now = instant(options.now);
+  const docs: ParsedDoc[] = [];
+  const stream = new DocumentStream(options.source ?? '<input>', (d) => docs.push(d), now !== undefined ? { now } : {});
+  stream.write(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  stream.end();
+  return report(snapshotFromDocs([{ file: options.source ?? '<input>', docs }]), options, now);
+}
+
+/**
+ * Diagnose Kubernetes objects as parsed from YAML or JSON (`JSON.parse`, a YAML library, an API
+ * client's plain objects): Pods, Lists/PodLists, Events (core/v1 and events.k8s.io/v1),
+ * EventLists, Nodes, in any mixture; events are joined to their pods. Pass one object or an array.
+ * The objects are not modified. Warnings name an object by its 1-based place in the array.
+ */
+export function diagnoseObjects(objects: unknown, options: DiagnoseOptions = {}): Report {
+  const now = instant(options.now);
+  const values = Array.isArray(objects) ? objects : [objects];
+  const docs: ParsedDoc[] = values.map((value, i) => ({ value, line: i + 1 }));
+  return report(snapshotFromDocs([{ file: options.source ?? '<input>', docs }]), options, now);
+}
