@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 
@@ -186,17 +186,33 @@ describe('other commands', () => {
       t.skip('kubectl is not installed on this machine');
       return;
     }
-    const dir = mkdtempSync(join(tmpdir(), 'podwhy-plugin-'));
-    symlinkSync(join(ROOT, 'bin', 'kubectl-podwhy.js'), join(dir, 'kubectl-podwhy'));
-    const r = spawnSync('kubectl', ['podwhy', '-f', OOM, '-o', 'json'], { encoding: 'utf8', env: { PATH: `${dir}:${process.env['PATH'] ?? ''}`, HOME: tmp } });
+    // a checkout's bin/ on PATH, as the README says; node itself from this test's node
+    const path = `${join(ROOT, 'bin')}:${dirname(process.execPath)}:${process.env['PATH'] ?? ''}`;
+    const r = spawnSync('kubectl', ['podwhy', '-f', OOM, '-o', 'json'], { encoding: 'utf8', env: { PATH: path, HOME: tmp } });
     assert.equal(r.status, 1, r.stderr);
     assert.equal(JSON.parse(r.stdout).pods[0].findings[0].rule, 'crashloop-oomkilled');
+    const help = spawnSync('kubectl', ['podwhy', '--help'], { encoding: 'utf8', env: { PATH: path, HOME: tmp } });
+    assert.match(help.stdout, /^Usage: kubectl podwhy \[options\] \[command\] \[pod\]/);
+    // kubectl (1.26+) asks bin/kubectl_complete-podwhy to complete `kubectl podwhy -o <TAB>`
+    const comp = spawnSync('kubectl', ['__complete', 'podwhy', '-o', ''], { encoding: 'utf8', env: { PATH: path, HOME: tmp } });
+    assert.equal(comp.status, 0, comp.stderr);
+    assert.deepEqual(comp.stdout.trim().split('\n'), ['text', 'wide', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown', ':4']);
   });
 
-  test('kubectl-podwhy is the same program', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'kubectl-podwhy.js'), '-f', OOM, '-o', 'json'], { encoding: 'utf8' });
+  test('kubectl-podwhy is the same program, and says kubectl podwhy in its help', () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'kubectl-podwhy'), '-f', OOM, '-o', 'json'], { encoding: 'utf8' });
     assert.equal(r.status, 1);
     assert.equal(JSON.parse(r.stdout).pods[0].findings[0].rule, 'crashloop-oomkilled');
+    const help = spawnSync(process.execPath, [join(ROOT, 'bin', 'kubectl-podwhy'), '--help'], { encoding: 'utf8' });
+    assert.match(help.stdout, /^Usage: kubectl podwhy \[options\] \[command\] \[pod\]/);
+    assert.match(help.stdout, /\n {2}kubectl podwhy -n shop -o wide\n/);
+    assert.doesNotMatch(help.stdout, /^ {2}podwhy /m, 'every example says kubectl podwhy');
+    // npm links the plugin names to bin/podwhy.js (Node 20 before 20.10 cannot run extensionless
+    // files here); the link's name is what the program goes by
+    const dir = mkdtempSync(join(tmpdir(), 'podwhy-plugin-'));
+    symlinkSync(join(ROOT, 'bin', 'podwhy.js'), join(dir, 'kubectl-podwhy'));
+    const linked = spawnSync(process.execPath, [join(dir, 'kubectl-podwhy'), 'help', 'explain'], { encoding: 'utf8' });
+    assert.match(linked.stdout, /^Usage: kubectl podwhy explain \[options\] <term>/);
   });
   test('a named pod without -f reads the cluster; without a kubeconfig that is exit 3, one line', () => {
     oneLineError(run(['web-1'], undefined, { HOME: tmp }), 3, /^podwhy: no kubeconfig found .* — set KUBECONFIG or pass --kubeconfig/);

@@ -5,7 +5,8 @@ import { PodwhyError, InternalError, RuleLoadError } from '../errors.js';
 import { oneLine } from '../util/sanitize.js';
 import { safeString } from '../util/json.js';
 import { processIO, type IO } from './io.js';
-import { createProgram } from './program.js';
+import { createProgram, invocationName } from './program.js';
+import type { Command } from 'commander';
 
 export function reportFatal(e: unknown, io: IO): number {
   const debug = io.env['PODWHY_DEBUG'] === '1';
@@ -30,8 +31,46 @@ export function reportFatal(e: unknown, io: IO): number {
   return 2;
 }
 
+/** Short options that take a value (-o, -n, -l, -f, -c…), in the program and its commands. */
+function valueShorts(program: Command): Set<string> {
+  const out = new Set<string>();
+  for (const cmd of [program, ...program.commands]) {
+    for (const o of cmd.options) if (o.short && (o.required || o.optional)) out.add(o.short);
+  }
+  return out;
+}
+
+/**
+ * kubectl (pflag) reads `-o=json` as `-o json`; commander would take "=json" as the value.
+ * Rewrite `-X=VALUE` for the short options that take a value, up to a `--`.
+ */
+export function splitShortEquals(args: string[], shorts: Set<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    const m = /^(-[A-Za-z])=(.*)$/s.exec(a);
+    if (m && shorts.has(m[1] as string)) out.push(m[1] as string, m[2] as string);
+    else out.push(a);
+  }
+  return out;
+}
+
+const baseName = (p: string | undefined) => (p ?? '').split(/[\\/]/).pop() ?? '';
+
 export async function main(argv: string[], io: IO = processIO()): Promise<number> {
-  const program = createProgram(io);
+  // Shell completion: the scripts call `podwhy __complete WORDS…`; kubectl (1.26+) runs
+  // kubectl_complete-podwhy WORDS… for `kubectl podwhy <TAB>`. Both print candidates, never errors.
+  if (baseName(argv[1]).startsWith('kubectl_complete-') || argv[2] === '__complete') {
+    const { runComplete } = await import('./completion.js');
+    await runComplete(argv.slice(argv[2] === '__complete' && !baseName(argv[1]).startsWith('kubectl_complete-') ? 3 : 2), io);
+    return 0;
+  }
+  const program = createProgram(io, invocationName(argv[1]));
+  argv = [...argv.slice(0, 2), ...splitShortEquals(argv.slice(2), valueShorts(program))];
   program.exitOverride();
   program.configureOutput({
     writeOut: (s) => io.out(s),

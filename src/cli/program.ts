@@ -1,10 +1,28 @@
 // The command-line interface: a commander program built fresh by a factory (one per test), with
 // command implementations imported lazily so `podwhy --help` loads almost nothing.
 
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import type { IO } from './io.js';
 
 export const VERSION = '0.1.0';
+
+/** Formats of the diagnosis (-o). */
+export const DIAGNOSE_FORMATS = ['text', 'wide', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown'] as const;
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+/**
+ * How the user ran the program: "kubectl podwhy" when kubectl started it as a plugin (it runs
+ * the file kubectl-podwhy it found on PATH, so argv[1] names that file), else "podwhy".
+ */
+export function invocationName(argv1: string | undefined): string {
+  const base = (argv1 ?? '').split(/[\\/]/).pop() ?? '';
+  return base.startsWith('kubectl-') ? 'kubectl podwhy' : 'podwhy';
+}
+
+/** -o, --output with its formats listed in the help, and kubectl's -o=FORMAT read by main(). */
+function outputOption(formats: readonly string[]): Option {
+  return new Option('-o, --output <format>', `output format: ${formats.join(', ')}`).choices(formats).default('text');
+}
 
 /** Options of the diagnosis (the default command). */
 export interface DiagnoseFlags {
@@ -19,11 +37,15 @@ export interface DiagnoseFlags {
   rules?: string[];
   config?: string;
   all?: boolean;
-  color: boolean;
+  /** --color: true, --no-color: false, neither: undefined (cli/color.ts decides). */
+  color?: boolean;
   kubeconfig?: string;
   context?: string;
   requestTimeout?: string;
   maxBytes?: string;
+  /** --no-headers sets it to false. */
+  headers?: boolean;
+  container?: string;
   timeline?: boolean;
   absoluteTime?: boolean;
   watch?: boolean;
@@ -31,8 +53,8 @@ export interface DiagnoseFlags {
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 
-export function createProgram(io: IO): Command {
-  const program = new Command('podwhy');
+export function createProgram(io: IO, name = 'podwhy'): Command {
+  const program = new Command(name);
   program
     // Options of the diagnosis belong before a subcommand; after it they are the subcommand's
     // (`podwhy explain X --lang ko`).
@@ -44,7 +66,9 @@ export function createProgram(io: IO): Command {
     .option('-n, --namespace <ns>', 'namespace of the pod (offline: only pods in this namespace)')
     .option('-A, --all-namespaces', 'every namespace')
     .option('-l, --selector <selector>', 'only pods whose labels match (kubectl syntax: app=web,tier!=db)')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown']).default('text'))
+    .option('-c, --container <name>', 'only this container: findings about others are left out, only its logs are read')
+    .addOption(outputOption(DIAGNOSE_FORMATS))
+    .option('--no-headers', 'no header row in tables (-o wide, and the kubectl columns in text)')
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(['error', 'warning', 'info', 'never']).default('error'))
     .addOption(new Option('--lang <code>', 'language of explanations (default: from LC_ALL, LC_MESSAGES, LANG)').choices(['en', 'ko']))
     .option('--now <RFC3339>', 'evaluate ages against this instant, for reproducible output')
@@ -55,21 +79,25 @@ export function createProgram(io: IO): Command {
     .option('--absolute-time', 'timeline and watch times as timestamps, not relative')
     .option('-w, --watch', 'follow the pod (or every pod -l selects) live and explain each change (live mode)')
     .option('--max-bytes <size>', 'refuse input larger than this (bytes, or with Ki/Mi/Gi)', '256Mi')
-    .option('--no-color', 'no colour (also NO_COLOR, or when stdout is not a terminal)')
+    .option('--color', 'colour even when stdout is not a terminal (also FORCE_COLOR=1)')
+    .option('--no-color', 'no colour (also NO_COLOR or FORCE_COLOR=0; the default when stdout is not a terminal)')
     .option('--kubeconfig <path>', 'kubeconfig file (live mode)')
     .option('--context <name>', 'kubeconfig context (live mode)')
     .option('--request-timeout <duration>', 'API request timeout, e.g. 5s, 1m (live mode)', '30s')
-    .showHelpAfterError('(run podwhy --help for usage)')
+    .showHelpAfterError(`(run ${name} --help for usage)`)
+    .helpCommand('help [command]', 'help for a command')
     .addHelpText(
       'after',
       `
 Examples:
-  kubectl get pod web-7d4b9c6f5-x2x9q -o yaml | podwhy
-  podwhy -f pod.yaml -f events.yaml -o json
-  podwhy web-7d4b9c6f5-x2x9q -n shop
-  podwhy web-7d4b9c6f5-x2x9q --timeline
-  podwhy web-7d4b9c6f5-x2x9q -w
-  podwhy -l app=web -w -o json
+  kubectl get pod web-7d4b9c6f5-x2x9q -o yaml | ${name}
+  ${name} -f pod.yaml -f events.yaml -o json
+  ${name} web-7d4b9c6f5-x2x9q -n shop
+  ${name} web-7d4b9c6f5-x2x9q -c app --timeline
+  ${name} -n shop -o wide
+  ${name} web-7d4b9c6f5-x2x9q -w
+  ${name} -l app=web -w -o json
+  ${name} explain CrashLoopBackOff
 
 Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above --fail-on;
 2 bad flags or input, pod not found, invalid rule file; 3 cluster unreachable or forbidden.`,
@@ -84,7 +112,7 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
     .description('explain a reason (CrashLoopBackOff), exit code (137), signal (SIGKILL), condition (PodScheduled=False), event or rule id')
     .argument('<term>', 'what to explain')
     .addOption(new Option('--lang <code>', 'language').choices(['en', 'ko']))
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(outputOption(['text', 'json']))
     .action(async (term: string, flags: { lang?: string; output: string }) => {
       const { runExplain } = await import('./commands/explain.js');
       io.exitCode = await runExplain(term, flags, io);
@@ -125,7 +153,7 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
     .description('list the rules, or show one in full ("rules docs" prints the catalogue as Markdown)')
     .argument('[id]', 'rule id, or "docs"')
     .addOption(new Option('--lang <code>', 'language').choices(['en', 'ko']))
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(outputOption(['text', 'json']))
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
     .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
     .option('--write', 'with "docs": rewrite the generated part of rules/README.md')
@@ -133,6 +161,39 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
     .action(async (id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; config?: string; color: boolean; write?: boolean }) => {
       const { runRules } = await import('./commands/rules.js');
       io.exitCode = await runRules(id, flags, io);
+    });
+
+  program
+    .command('version')
+    .description('print the version (-o json: {"version": …})')
+    .addOption(outputOption(['text', 'json', 'yaml']))
+    .action((flags: { output: string }) => {
+      if (flags.output === 'json') io.out(`${JSON.stringify({ version: VERSION })}\n`);
+      else if (flags.output === 'yaml') io.out(`version: ${VERSION}\n`);
+      else io.out(`${VERSION}\n`);
+    });
+
+  program
+    .command('completion')
+    .description('print a shell completion script for bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .addHelpText(
+      'after',
+      `
+Load it for this shell:
+  bash:  source <(podwhy completion bash)
+  zsh:   source <(podwhy completion zsh)
+  fish:  podwhy completion fish | source
+or install it:
+  bash:  podwhy completion bash > ~/.local/share/bash-completion/completions/podwhy
+  zsh:   podwhy completion zsh > "\${fpath[1]}/_podwhy"
+  fish:  podwhy completion fish > ~/.config/fish/completions/podwhy.fish
+As a kubectl plugin (kubectl 1.26+), \`kubectl podwhy <TAB>\` completes through the executable
+kubectl_complete-podwhy, installed beside kubectl-podwhy: no script is needed.`,
+    )
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./completion.js');
+      io.out(completionScript(shell as (typeof SHELLS)[number]));
     });
 
   return program;

@@ -29,6 +29,8 @@ export interface FetchOptions {
   progress?: (msg: string) => void;
   /** The kubeconfig context, for messages. */
   context?: string;
+  /** -c: read the logs of this container only. */
+  container?: string;
 }
 
 /** A 403 on the pods themselves ends the run; on anything else it only narrows the diagnosis. */
@@ -128,11 +130,11 @@ export function needsNode(pod: JsonObject): boolean {
   return ready !== undefined && ready['status'] !== 'True' && ready['reason'] === undefined;
 }
 
-async function readLogs(client: ApiClient, pod: JsonObject, notes: string[]): Promise<Record<string, ContainerLog>> {
+async function readLogs(client: ApiClient, pod: JsonObject, notes: string[], container?: string): Promise<Record<string, ContainerLog>> {
   const ns = str(dig(pod, 'metadata', 'namespace')) ?? 'default';
   const name = str(dig(pod, 'metadata', 'name')) ?? '';
   const logs: Record<string, ContainerLog> = {};
-  for (const c of containersNeedingLogs(pod)) {
+  for (const c of containersNeedingLogs(pod).filter((x) => container === undefined || x.name === container)) {
     try {
       const text = await client.getText(
         `/api/v1/namespaces/${encodeURIComponent(ns)}/pods/${encodeURIComponent(name)}/log`,
@@ -234,7 +236,7 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
       else notes.push(`node ${nodeName} (it no longer exists)`);
     }
   }
-  const logs = await readLogs(client, pod, notes);
+  const logs = await readLogs(client, pod, notes, opts.container);
   if (Object.keys(logs).length > 0) input.logs = logs;
   if (notes.length > 0) input.unreadable = notes;
   return input;
@@ -301,14 +303,16 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, isUnhealt
   }
 
   // Logs: unhealthy pods with abnormal terminations only, a few at a time, a bounded number.
-  const forLogs = inputs.filter((p) => containersNeedingLogs(p.pod).length > 0 && isUnhealthy(p)).slice(0, MAX_LOG_PODS);
+  const forLogs = inputs
+    .filter((p) => containersNeedingLogs(p.pod).some((c) => opts.container === undefined || c.name === opts.container) && isUnhealthy(p))
+    .slice(0, MAX_LOG_PODS);
   let next = 0;
   let done = 0;
   const worker = async () => {
     while (next < forLogs.length) {
       const p = forLogs[next++] as PodInput;
       const podNotes: string[] = [];
-      const logs = await readLogs(client, p.pod, podNotes);
+      const logs = await readLogs(client, p.pod, podNotes, opts.container);
       if (Object.keys(logs).length > 0) p.logs = logs;
       if (podNotes.length > 0) p.unreadable = [...(p.unreadable ?? []), ...podNotes];
       opts.progress?.(`reading logs… ${++done}/${forLogs.length}`);

@@ -16,6 +16,8 @@ export interface ClusterTarget {
   kubeconfig?: string;
   context?: string;
   requestTimeout?: string;
+  /** -c: read logs of this container only. */
+  container?: string;
   env: Record<string, string | undefined>;
 }
 
@@ -52,6 +54,7 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
       ...(opts.allNamespaces ? { allNamespaces: true } : {}),
       ...(opts.selector !== undefined ? { selector: opts.selector } : {}),
       ...(opts.progress ? { progress: opts.progress } : {}),
+      ...(opts.container !== undefined ? { container: opts.container } : {}),
       context: target.context,
     };
     const inputs = opts.pod !== undefined ? [await fetchPod(client, opts.pod, fetchOpts)] : await fetchPods(client, fetchOpts, opts.isUnhealthy);

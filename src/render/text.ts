@@ -24,6 +24,8 @@ export interface TextOptions {
   timeline?: boolean;
   /** Timeline times as timestamps instead of relative to creation (--absolute-time). */
   absoluteTime?: boolean;
+  /** Leave out the header row of the kubectl columns (--no-headers, as kubectl get has it). */
+  noHeaders?: boolean;
 }
 
 const LIFECYCLE = ['PodScheduled', 'Initialized', 'ContainersReady', 'Ready'] as const;
@@ -96,7 +98,8 @@ function header(ctx: Ctx, p: PodDiagnosis): string[] {
     ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'],
     [oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status) || '""', p.kubectl.restarts, p.kubectl.age],
   ]);
-  lines.push(c.dim(table[0] as string), table[1] as string);
+  if (!ctx.opts.noHeaders) lines.push(c.dim(table[0] as string));
+  lines.push(table[1] as string);
   return lines;
 }
 

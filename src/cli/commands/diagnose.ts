@@ -19,6 +19,8 @@ import { parseSelector } from '../../util/selector.js';
 import { oneLine } from '../../util/sanitize.js';
 import type { IO } from '../io.js';
 import type { DiagnoseFlags } from '../program.js';
+import { colorEnabled } from '../color.js';
+import type { JsonObject } from '../../util/json.js';
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
@@ -100,6 +102,56 @@ export function selectPods(snapshot: Snapshot, pod: string | undefined, flags: P
   return pods;
 }
 
+/** A pod's containers by kind, from its spec and (for what a trimmed spec lacks) its status. */
+export function podContainers(pod: JsonObject): { app: string[]; init: string[]; ephemeral: string[] } {
+  const spec = obj(pod['spec']) ?? {};
+  const status = obj(pod['status']) ?? {};
+  const names = (...lists: unknown[]) => [
+    ...new Set(lists.flatMap((l) => (Array.isArray(l) ? l : [])).map((c) => nonEmpty(obj(c)?.['name'])).filter((n): n is string => n !== undefined)),
+  ];
+  return {
+    app: names(spec['containers'], status['containerStatuses']),
+    init: names(spec['initContainers'], status['initContainerStatuses']),
+    ephemeral: names(spec['ephemeralContainers'], status['ephemeralContainerStatuses']),
+  };
+}
+
+function hasContainer(p: PodInput, name: string): boolean {
+  const c = podContainers(p.pod);
+  return c.app.includes(name) || c.init.includes(name) || c.ephemeral.includes(name);
+}
+
+/**
+ * -c NAME: the pods that have that container. One pod without it is an error worded like the API
+ * server's for `kubectl logs -c` ("container X is not valid for pod Y"), listing the choices.
+ */
+export function selectContainer(pods: PodInput[], container: string, named: boolean): PodInput[] {
+  const kept = pods.filter((p) => hasContainer(p, container));
+  if (kept.length > 0 && (!named || kept.length === pods.length)) return kept;
+  const list = (xs: string[]) => xs.map(oneLine).join(', ');
+  if (pods.length === 1 || named) {
+    const p = pods.find((x) => !hasContainer(x, container)) as PodInput;
+    const c = podContainers(p.pod);
+    const choices = [
+      c.app.length > 0 ? `choose one of: ${list(c.app)}` : 'the pod lists no containers',
+      ...(c.init.length > 0 ? [`or one of the init containers: ${list(c.init)}`] : []),
+      ...(c.ephemeral.length > 0 ? [`or one of the ephemeral containers: ${list(c.ephemeral)}`] : []),
+    ];
+    const name = nonEmpty(obj(p.pod['metadata'])?.['name']) ?? '?';
+    throw new InputError(`container ${oneLine(container)} is not valid for pod ${oneLine(name)} — ${choices.join(' ')}`);
+  }
+  const seen = [...new Set(pods.flatMap((p) => Object.values(podContainers(p.pod)).flat()))].sort();
+  throw new InputError(
+    `container ${oneLine(container)} is in none of the ${pods.length} pods — their containers: ${list(seen.slice(0, 10))}${seen.length > 10 ? ', …' : ''}`,
+  );
+}
+
+/** -c NAME: findings about other containers are left out; pod-level findings stay. */
+export function onlyContainer(d: PodDiagnosis, container: string | undefined): PodDiagnosis {
+  if (container !== undefined) d.findings = d.findings.filter((f) => f.container === undefined || f.container === container);
+  return d;
+}
+
 /** What live mode reads, from the pod argument and the flags (shared with --watch). */
 export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io: IO): ClusterTarget {
   return {
@@ -110,6 +162,7 @@ export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io:
     ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
     ...(flags.context !== undefined ? { context: flags.context } : {}),
     ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+    ...(flags.container !== undefined ? { container: flags.container } : {}),
     env: io.env,
   };
 }
@@ -168,6 +221,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     }
     pods = selectPods(snapshot, pod, flags);
     if (pods.length === 0) throw new InputError('no pod in the input matches --namespace/--selector — check the filters');
+    if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
   } else {
     // Live: the cluster code (and @kubernetes/client-node) is loaded only now.
     const { readLive } = await import('../../cluster/live.js');
@@ -187,6 +241,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
       io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}\n`);
       return 0;
     }
+    if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
   }
 
   // Each pod's object is let go once it is diagnosed: a big dump's pods need not outlive it.
@@ -199,7 +254,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   let status = exitStatus([], flags.failOn); // validates --fail-on before any output
   const each = (take: (d: PodDiagnosis) => void) => {
     for (let i = 0; i < queue.length; i++) {
-      const d = diagnosePod(queue[i] as PodInput, rules, opts);
+      const d = onlyContainer(diagnosePod(queue[i] as PodInput, rules, opts), flags.container);
       queue[i] = undefined;
       take(d);
       if (status === 0) status = exitStatus([d], flags.failOn);
@@ -210,6 +265,20 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     const report = new JsonReportWriter((s) => io.out(s));
     each((d) => report.add(d));
     report.end();
+  } else if (format === 'wide') {
+    // Rows are small: kept, then laid out at once (columns are as wide as their widest cell).
+    const { renderWide, wideRow } = await import('../../render/wide.js');
+    const rows: string[][] = [];
+    let healthy = 0;
+    const single = queue.length === 1;
+    each((d) => {
+      if (d.healthy && !single && flags.all !== true) healthy++;
+      else rows.push(wideRow(d));
+    });
+    if (rows.length > 0) io.out(renderWide(rows, flags.headers !== false));
+    const them = healthy === 1 ? 'it' : 'them';
+    if (healthy > 0 && rows.length === 0) io.err(`podwhy: all ${healthy} pods are healthy — add --all to list ${them}\n`);
+    else if (healthy > 0) io.err(`podwhy: ${healthy} healthy pod${healthy === 1 ? '' : 's'} not listed — add --all to list ${them}\n`);
   } else if (format === 'yaml' || format === 'junit' || format === 'sarif' || format === 'github' || format === 'markdown') {
     const results: PodDiagnosis[] = [];
     each((d) => results.push(d));
@@ -225,10 +294,10 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     }
   } else {
     const { TextReportWriter } = await import('../../render/text.js');
-    const color = flags.color !== false && io.stdoutIsTTY && !io.env['NO_COLOR'] && io.env['TERM'] !== 'dumb';
     const report = new TextReportWriter({
-      color,
+      color: colorEnabled(flags.color, io),
       lang,
+      ...(flags.headers === false ? { noHeaders: true } : {}),
       all: flags.all === true,
       ...(io.columns ? { cols: io.columns } : {}),
       ...(flags.timeline ? { timeline: true } : {}),

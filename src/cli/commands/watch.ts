@@ -10,7 +10,8 @@ import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import type { IO } from '../io.js';
 import type { DiagnoseFlags } from '../program.js';
-import { chooseLang, clusterTarget, exitStatus, parseNow } from './diagnose.js';
+import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow } from './diagnose.js';
+import { colorEnabled } from '../color.js';
 
 const END_TEXT: Record<string, { en: string; ko: string }> = {
   ready: { en: 'the pod is Ready', ko: '파드가 Ready 상태가 됨' },
@@ -91,7 +92,7 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
     cleanup();
   }
 
-  const results = diagnose(result.inputs, rules, { now: clock(), lang });
+  const results = diagnose(result.inputs, rules, { now: clock(), lang }).map((d) => onlyContainer(d, flags.container));
   const end = END_TEXT[result.reason] ?? { en: result.reason, ko: result.reason };
   if (json) {
     const { reportObject } = await import('../../render/json.js');
@@ -100,8 +101,8 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
     io.out(`${lang === 'ko' ? '감시 끝' : 'watch ended'}: ${end[lang]}\n`);
     if (results.length > 0) {
       const { renderText } = await import('../../render/text.js');
-      const color = flags.color !== false && io.stdoutIsTTY && !io.env['NO_COLOR'] && io.env['TERM'] !== 'dumb';
-      io.out(`\n${renderText(results, { color, lang, all: flags.all === true, timeline: true, ...(flags.absoluteTime ? { absoluteTime: true } : {}), ...(io.columns ? { cols: io.columns } : {}) })}`);
+      const color = colorEnabled(flags.color, io);
+      io.out(`\n${renderText(results, { color, lang, ...(flags.headers === false ? { noHeaders: true } : {}), all: flags.all === true, timeline: true, ...(flags.absoluteTime ? { absoluteTime: true } : {}), ...(io.columns ? { cols: io.columns } : {}) })}`);
     }
   }
   return exitStatus(results, flags.failOn);

@@ -1,0 +1,426 @@
+// Shell completion. One engine answers every shell: the scripts `podwhy completion bash|zsh|fish`
+// prints call `podwhy __complete WORD… CURRENT`, and kubectl 1.26+ calls kubectl_complete-podwhy
+// the same way for `kubectl podwhy <TAB>`. The answer is cobra's protocol, which kubectl reads
+// (pkg/cmd/plugin/plugin_completion.go): candidates one a line (`value\tdescription` allowed),
+// then `:<directive>`, a bit set: 1 error, 2 no space after, 4 no file completion, 16 directories
+// only. Completion never fails loudly: on any problem it prints what it has and exits 0, with
+// nothing on stderr (kubectl passes the plugin's stderr to the terminal mid-line).
+//
+// What it completes: subcommands; flags (long ones after `--`, long and short after `-`); flag
+// values (-o formats, --lang, --fail-on, --context from the kubeconfig, -n from the cluster,
+// -c from the named pod, --rule and rule ids, files and directories where a path is wanted);
+// `explain` terms and rule ids; `rules` ids; and pod names from the cluster, listed with a short
+// deadline (COMPLETE_DEADLINE_MS in all, kubeconfig included).
+
+import type { Command, Option } from 'commander';
+import type { IO } from './io.js';
+import { createProgram, SHELLS } from './program.js';
+
+export const DIRECTIVE = { error: 1, noSpace: 2, noFileComp: 4, filterDirs: 16 } as const;
+
+/** The whole budget for reading the kubeconfig and asking the cluster. */
+export const COMPLETE_DEADLINE_MS = 2000;
+
+export interface Completion {
+  items: string[];
+  directive: number;
+}
+
+/** A candidate with its description, made safe for one line of the protocol. */
+function item(value: string, description?: string): string {
+  const d = description?.replace(/[\t\r\n]+/g, ' ').trim();
+  return d ? `${value}\t${d}` : value;
+}
+
+const valueOf = (i: string) => i.split('\t')[0] as string;
+
+function findLong(cmd: Command, name: string): Option | undefined {
+  return cmd.options.find((o) => o.long === name);
+}
+
+function findShort(cmd: Command, name: string): Option | undefined {
+  return cmd.options.find((o) => o.short === name);
+}
+
+const takesValue = (o: Option) => o.required || o.optional;
+
+interface Seen {
+  /** Option values given so far, by long name (--namespace → shop). */
+  values: Map<string, string>;
+  /** Positional words of the command so far. */
+  positionals: string[];
+}
+
+/**
+ * The option a word sets, and whether the next word is its value. Handles --long, --long=v, -s,
+ * -s=v, -sVALUE and grouped booleans (-Aw, -Ao json).
+ */
+function readOptionWord(cmd: Command, w: string, seen: Seen): Option | undefined {
+  if (w.startsWith('--')) {
+    const eq = w.indexOf('=');
+    const opt = findLong(cmd, eq >= 0 ? w.slice(0, eq) : w);
+    if (!opt) return undefined;
+    if (eq >= 0) {
+      seen.values.set(opt.long ?? '', w.slice(eq + 1));
+      return undefined;
+    }
+    return takesValue(opt) ? opt : undefined;
+  }
+  for (let i = 1; i < w.length; i++) {
+    const opt = findShort(cmd, `-${w[i]}`);
+    if (!opt) return undefined;
+    if (takesValue(opt)) {
+      const rest = w.slice(i + 1).replace(/^=/, '');
+      if (rest === '') return opt;
+      seen.values.set(opt.long ?? '', rest);
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+function flagItems(cmd: Command, cur: string): string[] {
+  const out: string[] = [];
+  const opts = cmd.options.filter((o) => !o.hidden);
+  for (const o of opts) {
+    if (o.long) out.push(item(o.long, o.description));
+    if (o.short && !cur.startsWith('--')) out.push(item(o.short, o.description));
+  }
+  out.push(item('--help', 'help for this command'));
+  if (!cur.startsWith('--')) out.push(item('-h', 'help for this command'));
+  return out;
+}
+
+function commandItems(program: Command): string[] {
+  return [...program.commands.map((c) => item(c.name(), c.description())), item('help', 'help for a command')];
+}
+
+async function ruleItems(): Promise<string[]> {
+  const { BUILTIN_RULES_DIR, loadRules } = await import('../rules/load.js');
+  const { templateSource } = await import('../rules/docs.js');
+  return loadRules([BUILTIN_RULES_DIR])
+    .map((r) => item(r.id, `rule: ${templateSource(r.text.en.title)}`))
+    .sort();
+}
+
+async function termItems(): Promise<string[]> {
+  const { TERMS } = await import('../knowledge/terms.js');
+  // a condition is also asked about with its status: PodScheduled=False
+  return TERMS.flatMap((t) => [item(t.name, t.category), ...(t.category === 'condition' ? [item(`${t.name}=False`, 'condition')] : [])]);
+}
+
+/** Run `fn` against the cluster the flags name, within what is left of the deadline; undefined on any failure. */
+async function fromCluster<T>(seen: Seen, io: IO, deadline: number, fn: (get: (path: string, query?: Record<string, string | number>) => Promise<Record<string, unknown>>, namespace: string) => Promise<T>): Promise<T | undefined> {
+  let close = () => {};
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
+    timer.unref();
+  });
+  const work = (async () => {
+    const { loadKubeconfig } = await import('../cluster/kubeconfig.js');
+    const { ApiClient } = await import('../cluster/client.js');
+    const kubeconfig = seen.values.get('--kubeconfig');
+    const context = seen.values.get('--context');
+    const namespace = seen.values.get('--namespace');
+    const target = await loadKubeconfig({
+      env: io.env,
+      ...(kubeconfig !== undefined ? { kubeconfig } : {}),
+      ...(context !== undefined ? { context } : {}),
+      ...(namespace !== undefined ? { namespace } : {}),
+    });
+    const client = new ApiClient(target, { timeoutMs: Math.max(1, deadline - Date.now()) });
+    close = () => client.close();
+    await client.init();
+    return await fn((path, query) => client.getJSON(path, query ?? {}), target.namespace);
+  })().catch(() => undefined);
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    if (timer) clearTimeout(timer);
+    close();
+  }
+}
+
+const names = (list: Record<string, unknown>): string[] =>
+  (Array.isArray(list['items']) ? list['items'] : [])
+    .map((o) => (o as { metadata?: { name?: unknown } }).metadata?.name)
+    .filter((n): n is string => typeof n === 'string' && n !== '' && !/[\s\t]/.test(n));
+
+async function podItems(seen: Seen, io: IO, deadline: number, cur: string): Promise<string[]> {
+  // Offline input, or every namespace: no single namespace to list.
+  if (seen.values.has('--file') || seen.values.has('--all-namespaces')) return [];
+  const prefix = /^(pods?|po)\//.exec(cur)?.[0] ?? '';
+  const pods = await fromCluster(seen, io, deadline, async (get, ns) => names(await get(`/api/v1/namespaces/${encodeURIComponent(ns)}/pods`, { limit: 500 })));
+  return (pods ?? []).map((n) => `${prefix}${n}`);
+}
+
+async function optionValues(opt: Option, seen: Seen, io: IO, deadline: number): Promise<Completion> {
+  const none = DIRECTIVE.noFileComp;
+  if (opt.argChoices) return { items: [...opt.argChoices], directive: none };
+  switch (opt.long) {
+    case '--file':
+    case '--kubeconfig':
+    case '--config':
+      return { items: [], directive: 0 };
+    case '--rules':
+      return { items: [], directive: DIRECTIVE.filterDirs };
+    case '--rule':
+      return { items: await ruleItems(), directive: none };
+    case '--context':
+      return { items: await contextItems(seen, io), directive: none };
+    case '--namespace': {
+      const ns = await fromCluster(seen, io, deadline, async (get) => names(await get('/api/v1/namespaces')));
+      return { items: ns ?? [], directive: none };
+    }
+    case '--container': {
+      const pod = seen.positionals[0]?.replace(/^(pods?|po)\//, '');
+      if (pod === undefined || seen.values.has('--file')) return { items: [], directive: none };
+      const cs = await fromCluster(seen, io, deadline, async (get, ns) => {
+        const p = await get(`/api/v1/namespaces/${encodeURIComponent(ns)}/pods/${encodeURIComponent(pod)}`);
+        const spec = (p['spec'] ?? {}) as Record<string, unknown>;
+        const list = (k: string, kind: string) => (Array.isArray(spec[k]) ? (spec[k] as { name?: unknown }[]) : []).filter((c) => typeof c.name === 'string').map((c) => item(c.name as string, kind));
+        return [...list('containers', 'container'), ...list('initContainers', 'init container'), ...list('ephemeralContainers', 'ephemeral container')];
+      });
+      return { items: cs ?? [], directive: none };
+    }
+    default:
+      return { items: [], directive: none };
+  }
+}
+
+/** Context names from the kubeconfig; no network. */
+async function contextItems(seen: Seen, io: IO): Promise<string[]> {
+  try {
+    const { loadKubeconfig } = await import('../cluster/kubeconfig.js');
+    const kubeconfig = seen.values.get('--kubeconfig');
+    const target = await loadKubeconfig({ env: io.env, ...(kubeconfig !== undefined ? { kubeconfig } : {}) });
+    return target.kc.getContexts().map((c) => c.name);
+  } catch {
+    return [];
+  }
+}
+
+/** Candidates for the last of `words`, given the ones before it. */
+export async function complete(words: string[], io: IO, deadline = Date.now() + COMPLETE_DEADLINE_MS): Promise<Completion> {
+  const program = createProgram(io);
+  const cur = words.length > 0 ? (words[words.length - 1] as string) : '';
+  let cmd: Command = program;
+  let helpFor = false;
+  const seen: Seen = { values: new Map(), positionals: [] };
+  let expecting: Option | undefined;
+  let dashdash = false;
+  for (const w of words.slice(0, -1)) {
+    if (expecting) {
+      seen.values.set(expecting.long ?? '', w);
+      expecting = undefined;
+      continue;
+    }
+    if (!dashdash && w === '--') {
+      dashdash = true;
+      continue;
+    }
+    if (!dashdash && w.startsWith('-') && w !== '-') {
+      const opt = w.startsWith('--') ? findLong(cmd, w.split('=')[0] as string) : findShort(cmd, w.slice(0, 2));
+      if (opt && !takesValue(opt)) seen.values.set(opt.long ?? '', 'true');
+      expecting = readOptionWord(cmd, w, seen);
+      continue;
+    }
+    if (cmd === program && !helpFor && seen.positionals.length === 0) {
+      const sub = program.commands.find((c) => c.name() === w || c.aliases().includes(w));
+      if (sub) {
+        cmd = sub;
+        continue;
+      }
+      if (w === 'help') {
+        helpFor = true;
+        continue;
+      }
+    }
+    seen.positionals.push(w);
+  }
+
+  let result: Completion;
+  let prefix = '';
+  let word = cur;
+  if (expecting) {
+    result = await optionValues(expecting, seen, io, deadline);
+  } else if (!dashdash && /^(--[^=]+|-[A-Za-z])=/.test(cur)) {
+    // --output=js, -o=js: complete the value, keep what precedes it
+    const eq = cur.indexOf('=');
+    const name = cur.slice(0, eq);
+    const opt = name.startsWith('--') ? findLong(cmd, name) : findShort(cmd, name);
+    prefix = cur.slice(0, eq + 1);
+    word = cur.slice(eq + 1);
+    result = opt && takesValue(opt) ? await optionValues(opt, seen, io, deadline) : { items: [], directive: DIRECTIVE.noFileComp };
+  } else if (!dashdash && cur.startsWith('-')) {
+    result = { items: flagItems(cmd, cur), directive: DIRECTIVE.noFileComp };
+  } else if (helpFor) {
+    result = { items: seen.positionals.length === 0 ? commandItems(program) : [], directive: DIRECTIVE.noFileComp };
+  } else {
+    const first = seen.positionals.length === 0;
+    const none = DIRECTIVE.noFileComp;
+    switch (cmd === program ? '' : cmd.name()) {
+      case '':
+        result = { items: first ? [...(/^(pods?|po)\//.test(cur) ? [] : commandItems(program)), ...(await podItems(seen, io, deadline, cur))] : [], directive: none };
+        break;
+      case 'explain':
+        result = { items: first ? [...(await termItems()), ...(await ruleItems())] : [], directive: none };
+        break;
+      case 'rules':
+        result = { items: first ? [item('docs', 'the catalogue as Markdown'), ...(await ruleItems())] : [], directive: none };
+        break;
+      case 'capture':
+        result = { items: first ? await podItems(seen, io, deadline, cur) : [], directive: none };
+        break;
+      case 'completion':
+        result = { items: first ? [...SHELLS] : [], directive: none };
+        break;
+      case 'test':
+        result = { items: [], directive: 0 };
+        break;
+      default:
+        result = { items: [], directive: none };
+    }
+  }
+  const seenValues = new Set<string>();
+  const items = result.items
+    .filter((i) => valueOf(i).startsWith(word))
+    .map((i) => prefix + i)
+    .filter((i) => !seenValues.has(valueOf(i)) && seenValues.add(valueOf(i)));
+  return { items, directive: result.directive };
+}
+
+/** `podwhy __complete WORDS…`: print the protocol. Never throws, never writes to stderr. */
+export async function runComplete(words: string[], io: IO): Promise<void> {
+  let c: Completion;
+  try {
+    c = await complete(words.length === 0 ? [''] : words, io);
+  } catch {
+    c = { items: [], directive: DIRECTIVE.noFileComp };
+  }
+  io.out(`${[...c.items, `:${c.directive}`].join('\n')}\n`);
+}
+
+export function completionScript(shell: (typeof SHELLS)[number]): string {
+  return SCRIPTS[shell];
+}
+
+const BASH = `# bash completion for podwhy. Load it with: source <(podwhy completion bash)
+# Every answer comes from \`podwhy __complete WORDS…\` (candidates, then :DIRECTIVE).
+_podwhy_complete() {
+    local line="\${COMP_LINE:0:COMP_POINT}"
+    local -a words
+    read -r -a words <<< "$line"
+    if [[ -z $line || $line =~ [[:space:]]$ ]]; then words+=(""); fi
+    (( \${#words[@]} < 2 )) && words+=("")
+    local cur="\${words[\${#words[@]}-1]}"
+    local out
+    out=$("\${words[0]}" __complete "\${words[@]:1}" 2>/dev/null) || return 0
+    local -a lines
+    mapfile -t lines <<< "$out"
+    local n=\${#lines[@]} directive=0
+    if (( n > 0 )) && [[ \${lines[n-1]} =~ ^:[0-9]+$ ]]; then
+        directive=\${lines[n-1]#:}
+        unset 'lines[n-1]'
+    fi
+    (( directive & 1 )) && return 0
+    # bash splits the word at = and : (COMP_WORDBREAKS): replace only what follows the last one
+    local prefix="" c
+    local breaks="\${COMP_WORDBREAKS//[^=:]/}"
+    if [[ -n $breaks && $cur == *["$breaks"]* ]]; then
+        prefix="\${cur%"\${cur##*["$breaks"]}"}"
+    fi
+    COMPREPLY=()
+    for c in "\${lines[@]}"; do
+        c="\${c%%$'\\t'*}"
+        [[ -n $c && $c == "$cur"* ]] && COMPREPLY+=("\${c#"$prefix"}")
+    done
+    (( directive & 2 )) && compopt -o nospace 2>/dev/null
+    if (( \${#COMPREPLY[@]} == 0 )); then
+        if (( directive & 16 )); then
+            compopt -o dirnames 2>/dev/null
+        elif (( directive & 4 )); then
+            compopt +o default 2>/dev/null
+        fi
+    fi
+    return 0
+}
+complete -o default -F _podwhy_complete podwhy
+`;
+
+const ZSH = `#compdef podwhy
+# zsh completion for podwhy. Load it with: source <(podwhy completion zsh)
+# (after compinit), or save it as _podwhy in a directory of your fpath.
+# Every answer comes from \`podwhy __complete WORDS…\` (candidates, then :DIRECTIVE).
+_podwhy() {
+    local -a args lines cands
+    local out directive=0 line name desc
+    args=("\${(@)words[2,CURRENT]}")
+    out=$("\${words[1]}" __complete "\${args[@]}" 2>/dev/null) || return 1
+    lines=("\${(@f)out}")
+    if [[ \${lines[-1]} == :<-> ]]; then
+        directive=\${lines[-1]#:}
+        lines[-1]=()
+    fi
+    (( directive & 1 )) && return 1
+    for line in "\${lines[@]}"; do
+        [[ -z $line ]] && continue
+        name=\${line%%$'\\t'*}
+        desc=""
+        [[ $line == *$'\\t'* ]] && desc=\${line#*$'\\t'}
+        name=\${name//:/\\\\:}
+        if [[ -n $desc ]]; then cands+=("$name:$desc"); else cands+=("$name"); fi
+    done
+    if (( \${#cands} > 0 )); then
+        if (( directive & 2 )); then
+            _describe -t podwhy podwhy cands -S ''
+        else
+            _describe -t podwhy podwhy cands
+        fi
+        return
+    fi
+    if (( directive & 16 )); then
+        _files -/
+    elif (( ! (directive & 4) )); then
+        _files
+    fi
+}
+if [[ \${funcstack[1]} == _podwhy ]]; then
+    _podwhy "$@"
+else
+    compdef _podwhy podwhy
+fi
+`;
+
+const FISH = `# fish completion for podwhy. Load it with: podwhy completion fish | source
+# Every answer comes from \`podwhy __complete WORDS…\` (candidates, then :DIRECTIVE).
+function __podwhy_complete
+    set -l tokens (commandline -opc)
+    set -l cur (commandline -ct)
+    set -l args
+    if test (count $tokens) -gt 1
+        set args $tokens[2..-1]
+    end
+    set -l out ($tokens[1] __complete $args $cur 2>/dev/null)
+    or return
+    set -l directive 0
+    if test (count $out) -gt 0; and string match -qr '^:[0-9]+$' -- $out[-1]
+        set directive (string sub -s 2 -- $out[-1])
+        set -e out[-1]
+    end
+    if test (math "bitand($directive, 1)") -ne 0
+        return
+    end
+    if test (count $out) -gt 0
+        printf '%s\\n' $out
+    else if test (math "bitand($directive, 16)") -ne 0
+        __fish_complete_directories $cur
+    else if test (math "bitand($directive, 4)") -eq 0
+        __fish_complete_path $cur
+    end
+end
+complete -c podwhy -f -a '(__podwhy_complete)'
+`;
+
+const SCRIPTS: Record<(typeof SHELLS)[number], string> = { bash: BASH, zsh: ZSH, fish: FISH };

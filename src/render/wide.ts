@@ -1,0 +1,45 @@
+// -o wide: one row per pod in kubectl's plain table style (columns three spaces apart, headers
+// in capitals, `<none>` for an empty cell, nothing cut): kubectl get pods' NAMESPACE, NAME,
+// READY, STATUS, RESTARTS and AGE, then what podwhy adds: the root cause's rule id, its
+// severity and the container it is about.
+
+import type { PodDiagnosis } from '../engine/types.js';
+import { oneLine } from '../util/sanitize.js';
+import { padEnd, width } from './layout.js';
+
+export const WIDE_HEADERS = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'ROOT CAUSE', 'SEVERITY', 'CONTAINER'] as const;
+
+const NONE = '<none>';
+
+/** The row of one pod; the root cause is the first root-cause finding (findings are ordered). */
+export function wideRow(p: PodDiagnosis): string[] {
+  const root = p.findings.find((f) => f.role === 'root-cause');
+  return [
+    oneLine(p.namespace),
+    oneLine(p.name),
+    p.kubectl.ready,
+    // kubectl prints an empty STATUS as ""; keep the column count
+    oneLine(p.kubectl.status) || '""',
+    p.kubectl.restarts,
+    p.kubectl.age,
+    root?.rule ?? NONE,
+    root?.severity ?? NONE,
+    root?.container ? oneLine(root.container) : NONE,
+  ];
+}
+
+/** kubectl's table: every column as wide as its widest cell plus three spaces; no trailing blanks. */
+export function renderWide(rows: string[][], headers = true): string {
+  const all = headers ? [[...WIDE_HEADERS], ...rows] : rows;
+  if (all.length === 0) return '';
+  const widths = WIDE_HEADERS.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ''))));
+  return all
+    .map((r) =>
+      r
+        .map((cell, i) => (i === r.length - 1 ? cell : padEnd(cell, (widths[i] ?? 0) + 3)))
+        .join('')
+        .replace(/\s+$/, ''),
+    )
+    .map((l) => `${l}\n`)
+    .join('');
+}
