@@ -275,6 +275,9 @@ export async function release(out: string): Promise<Release> {
       main: join(work, 'podwhy.cjs'),
       output: exe,
       disableExperimentalSEAWarning: true,
+      // V8's code cache for the bundle, made at build time: `podwhy --help` takes about 40 ms of
+      // CPU instead of 100, a one-pod -o json 90 instead of 160 (a startup snapshot would need an
+      // entry written for it)
       useSnapshot: false,
       useCodeCache: true,
       // tr46 (under client-node's node-fetch) requires the deprecated built-in punycode: Node 22+
