@@ -4,11 +4,13 @@
 // the build, or else the same content (SHA-1): a rule edited after the build is simply parsed
 // again, so the cache can be stale or missing, never wrong. The texts (most of the bytes, two
 // languages) stay a JSON string until a rule that fired needs them.
+// In the single executable (src/paths.ts) the cache is an embedded asset and the only copy of
+// the built-in rules: there are no files to compare it with.
 
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../paths.js';
+import { embeddedAsset, IN_EXECUTABLE, PACKAGE_ROOT } from '../paths.js';
 import { provenSafe } from './regex.js';
 
 export interface CachedFile {
@@ -40,7 +42,7 @@ function cache(): RuleCache | null {
   if (loaded !== undefined) return loaded;
   loaded = null;
   try {
-    const c = JSON.parse(readFileSync(RULE_CACHE_FILE, 'utf8')) as RuleCache;
+    const c = JSON.parse(IN_EXECUTABLE ? embeddedAsset('rules-cache.json') : readFileSync(RULE_CACHE_FILE, 'utf8')) as RuleCache;
     if (c.version === 2 && typeof c.files === 'object' && Array.isArray(c.safeRegexes)) {
       loaded = c;
       for (const r of c.safeRegexes) provenSafe.add(r);
@@ -70,6 +72,7 @@ function documentOf(entry: CachedFile): Record<string, unknown> {
 export function cachedRule(name: string, path: string, text?: string): Record<string, unknown> | undefined {
   const entry = cache()?.files[name];
   if (!entry) return undefined;
+  if (IN_EXECUTABLE) return documentOf(entry);
   if (text === undefined) {
     try {
       const st = statSync(path);
@@ -80,6 +83,13 @@ export function cachedRule(name: string, path: string, text?: string): Record<st
     }
   }
   return sha1(text) === entry.sha1 ? documentOf(entry) : undefined;
+}
+
+/** The built-in rule files' names, in the single executable (which has no rules directory to list). */
+export function embeddedRuleNames(): string[] {
+  const c = cache();
+  if (!c) throw new Error('the executable carries no rules-cache.json asset');
+  return Object.keys(c.files).sort();
 }
 
 /** Write the cache (called by the build after the rules were loaded and checked). */

@@ -9,13 +9,13 @@ import { resolvePath } from '../facts/catalog.js';
 import { STAGES, type Stage } from '../facts/types.js';
 import { RuleLoadError } from '../errors.js';
 import { isObject } from '../util/json.js';
-import { cachedRule } from './cache.js';
+import { cachedRule, embeddedRuleNames } from './cache.js';
 import { compilePredicate, type CompileContext } from './predicates.js';
 import { compileTemplate } from './template.js';
 import { LANGS, SEVERITIES, type CompiledRule, type CompiledText, type Lang, type RuleSpec, type Severity } from './types.js';
 
 export { BUILTIN_RULES_DIR } from '../paths.js';
-import { BUILTIN_RULES_DIR } from '../paths.js';
+import { BUILTIN_RULES_DIR, IN_EXECUTABLE } from '../paths.js';
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const TOP_KEYS = ['id', 'severity', 'stage', 'scope', 'containers', 'match', 'supersedes', 'fallback', 'overrides', 'evidence', 'commands', 'docs', 'text'];
@@ -272,7 +272,7 @@ export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] 
   for (const dir of dirs) {
     let names: string[];
     try {
-      names = readdirSync(dir).sort();
+      names = IN_EXECUTABLE && dir === BUILTIN_RULES_DIR ? embeddedRuleNames() : readdirSync(dir).sort();
     } catch (e) {
       throw new RuleLoadError([`${dir}: cannot read the rules directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]);
     }

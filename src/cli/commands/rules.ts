@@ -13,10 +13,12 @@ import type { IO } from '../io.js';
 import { chooseLang } from './diagnose.js';
 
 export { FIXTURES_DIR } from '../../paths.js';
-import { FIXTURES_DIR } from '../../paths.js';
+import { embeddedAsset, FIXTURES_DIR, IN_EXECUTABLE } from '../../paths.js';
 
 /** rule id → fixture file names whose header lists it in expect.fires. */
 export function fixtureIndex(dir = FIXTURES_DIR): Map<string, string[]> {
+  // the single executable carries the index of its build's fixtures (src/build/release.ts)
+  if (IN_EXECUTABLE && dir === FIXTURES_DIR) return new Map(Object.entries(JSON.parse(embeddedAsset('fixture-index.json')) as Record<string, string[]>));
   const index = new Map<string, string[]>();
   let names: string[];
   try {
@@ -80,6 +82,7 @@ export async function runRules(id: string | undefined, flags: { lang?: string; o
       io.out(generated);
       return 0;
     }
+    if (IN_EXECUTABLE) throw new UsageError('rules docs --write updates rules/README.md in a source checkout; run it there (npm run docs)');
     const file = join(BUILTIN_RULES_DIR, 'README.md');
     let readme = '';
     try {
