@@ -110,17 +110,13 @@ function ruleCache(): string {
 }
 
 /**
- * Two lines of the CLI are written for an ESM program with node_modules beside it. For the
- * executable, built as CommonJS, they are rewritten — each must be found exactly once, so a change
- * to them stops this build instead of slipping through:
+ * One line of the CLI is written for an ESM program. For the
+ * executable, built as CommonJS, it is rewritten — it must be found exactly once, so a change
+ * to it stops this build instead of slipping through:
  */
 const REWRITES: { file: RegExp; from: string; to: string }[] = [
   // top-level await is ESM only; main() handles its own errors, as before
   { file: /[\\/]src[\\/]cli[\\/]run\.ts$/, from: 'process.exitCode = await main(process.argv);', to: 'void main(process.argv).then((code) => { process.exitCode = code; });' },
-  // a require created at run time cannot be followed by a bundler, and the SEA has no node_modules
-  // to resolve it in: a plain require() is bundled (and still called only for a pattern the
-  // build did not prove safe)
-  { file: /[\\/]src[\\/]rules[\\/]regex\.ts$/, from: "createRequire(import.meta.url)('safe-regex2')", to: "require('safe-regex2')" },
 ];
 
 const rewrite: Plugin = {
