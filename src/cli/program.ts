@@ -142,8 +142,9 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
     .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
     .option('--rule <id>', 'only the fixtures that name this rule')
     .addOption(new Option('--lang <code>', 'also render explanations in this language (default: every language)').choices(['en', 'ko']))
-    .option('--no-color', 'no colour')
-    .action(async (paths: string[], flags: { rules?: string[]; config?: string; rule?: string; lang?: string; color: boolean }) => {
+    .option('--color', 'colour even when stdout is not a terminal (also FORCE_COLOR=1)')
+    .option('--no-color', 'no colour (also NO_COLOR or FORCE_COLOR=0)')
+    .action(async (paths: string[], flags: { rules?: string[]; config?: string; rule?: string; lang?: string; color?: boolean }) => {
       const { runTest } = await import('./commands/test.js');
       io.exitCode = await runTest(paths, flags, io);
     });

@@ -34,3 +34,16 @@ test('podwhy test without a path runs ./fixtures of the current directory', asyn
   assert.match(r.out, /fixtures\/oom\.yaml/);
   assert.match(r.out, /^1 passed, 0 failed$/m);
 });
+
+test('podwhy test colours as the rest of the CLI: FORCE_COLOR when piped, --no-color over it', async () => {
+  const file = join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml');
+  const run = async (env: Record<string, string>, args: string[]) => {
+    const io = memoryIO({ HOME: tmpdir(), ...env });
+    await main(['node', 'podwhy', 'test', file, ...args], io);
+    return io.stdout;
+  };
+  assert.match(await run({ FORCE_COLOR: '1' }, []), /\x1b\[32mok /);
+  assert.doesNotMatch(await run({ FORCE_COLOR: '1' }, ['--no-color']), /\x1b\[/);
+  assert.doesNotMatch(await run({}, []), /\x1b\[/);
+  assert.match(await run({}, ['--color']), /\x1b\[32mok /);
+});

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
+import { colorEnabled } from '../color.js';
 import { loadRuleSet } from '../../config.js';
 import { checkFixture, describeResult, type FixtureResult } from '../../engine/fixtures.js';
 import { UsageError } from '../../errors.js';
@@ -59,7 +60,7 @@ export function fixtureFiles(paths: string[], cwd: string): string[] {
   return out;
 }
 
-export async function runTest(paths: string[], flags: { rules?: string[]; config?: string; rule?: string; lang?: string; color: boolean }, io: IO): Promise<number> {
+export async function runTest(paths: string[], flags: { rules?: string[]; config?: string; rule?: string; lang?: string; color?: boolean }, io: IO): Promise<number> {
   const { rules } = loadRuleSet(io.cwd, flags);
   if (flags.rule !== undefined && !rules.some((r) => r.id === flags.rule)) throw new UsageError(`--rule ${flags.rule}: no such rule — run podwhy rules for the ids`);
   // With no path, the project's own fixtures/ (the package ships none of its own).
@@ -67,7 +68,7 @@ export async function runTest(paths: string[], flags: { rules?: string[]; config
     throw new UsageError(`no fixtures/ directory in ${io.cwd} — run it where fixtures/ is, or name the fixtures: podwhy test PATH...`);
   }
   const files = fixtureFiles(paths.length > 0 ? paths : ['fixtures'], io.cwd);
-  const c = new Chalk({ level: flags.color !== false && io.stdoutIsTTY && !io.env['NO_COLOR'] ? 1 : 0 });
+  const c = new Chalk({ level: colorEnabled(flags.color, io) ? 1 : 0 });
   const langs: Lang[] = flags.lang !== undefined ? [flags.lang as Lang] : [...LANGS];
   const results: FixtureResult[] = [];
   for (const file of files) {
