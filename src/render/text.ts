@@ -96,7 +96,7 @@ function header(ctx: Ctx, p: PodDiagnosis): string[] {
   const lines = [c.bold(oneLine(p.name)), ...metaLines.map((l) => c.dim(l))];
   const table = kubectlTable([
     ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'],
-    [oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status) || '""', p.kubectl.restarts, p.kubectl.age],
+    [oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status), p.kubectl.restarts, p.kubectl.age],
   ]);
   if (!ctx.opts.noHeaders) lines.push(c.dim(table[0] as string));
   lines.push(table[1] as string);

@@ -18,8 +18,8 @@ export function wideRow(p: PodDiagnosis): string[] {
     oneLine(p.namespace),
     oneLine(p.name),
     p.kubectl.ready,
-    // kubectl prints an empty STATUS as ""; keep the column count
-    oneLine(p.kubectl.status) || '""',
+    // a pod with no phase and no reason: kubectl prints nothing there, and so do we
+    oneLine(p.kubectl.status),
     p.kubectl.restarts,
     p.kubectl.age,
     root?.rule ?? NONE,
