@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 
@@ -188,7 +188,9 @@ describe('other commands', () => {
     }
     const dir = mkdtempSync(join(tmpdir(), 'podwhy-plugin-'));
     symlinkSync(join(ROOT, 'bin', 'kubectl-podwhy.js'), join(dir, 'kubectl-podwhy'));
-    const r = spawnSync('kubectl', ['podwhy', '-f', OOM, '-o', 'json'], { encoding: 'utf8', env: { PATH: `${dir}:${process.env['PATH'] ?? ''}`, HOME: tmp } });
+    // the plugin's `#!/usr/bin/env node` finds the Node running this suite first, not PATH's
+    const path = [dir, dirname(process.execPath), process.env['PATH'] ?? ''].join(delimiter);
+    const r = spawnSync('kubectl', ['podwhy', '-f', OOM, '-o', 'json'], { encoding: 'utf8', env: { PATH: path, HOME: tmp } });
     assert.equal(r.status, 1, r.stderr);
     assert.equal(JSON.parse(r.stdout).pods[0].findings[0].rule, 'crashloop-oomkilled');
   });
