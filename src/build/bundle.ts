@@ -30,6 +30,10 @@ const result = await build({
   define: { PODWHY_BUNDLE_DEPTH: '"../../"' },
   // CommonJS dependencies (cli-table3, parts of client-node) call require(): give them one
   banner: { js: "import { createRequire as __podwhyRequire } from 'node:module'; const require = __podwhyRequire(import.meta.url);" },
+  // tr46 and whatwg-url (under client-node's node-fetch 2) require('punycode'): Node's built-in one
+  // prints a DEP0040 warning on stderr from Node 21 on. The trailing slash names the npm package
+  // of the same name instead (a devDependency), so it is bundled and nothing is printed.
+  alias: { punycode: 'punycode/' },
   chunkNames: 'chunk-[hash]',
   legalComments: 'none',
   logLevel: 'warning',
