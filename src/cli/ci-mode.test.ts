@@ -176,9 +176,10 @@ describe('the README CI jobs', () => {
       cpSync(join(FIXTURES_DIR, 'deployment-running-ready.yaml'), join(dir, 'fixtures', 'deployment-running-ready.yaml'));
       let ran = 0;
       for (const raw of block.split('\n').map((l) => l.trim().replace(/^(?:- |run: )/, ''))) {
-        if (!raw.startsWith('npx podwhy')) continue;
+        assert.doesNotMatch(raw, /\bnpx podwhy\b/, 'a bare npx podwhy runs whatever the registry has under that name');
+        if (!raw.startsWith('podwhy ')) continue;
         ran++;
-        const m = /^npx podwhy (.*?)(?: >>? "?([^\s"]+)"?)?$/.exec(raw);
+        const m = /^podwhy (.*?)(?: >>? "?([^\s"]+)"?)?$/.exec(raw);
         assert.ok(m, raw);
         const args = (m[1] as string).split(/\s+/);
         const r = await podwhy(args, dir);
