@@ -145,6 +145,13 @@ async function readLogs(client: ApiClient, pod: JsonObject, notes: string[], con
     } catch (e) {
       // 400: the kubelet no longer has that run's log (node restarted, container removed).
       if (e instanceof ApiError && e.status === 400) continue;
+      // The pod's node was deleted: the apiserver's node lookup fails and it says so as a pods
+      // error, `pods "<node>" not found`, which read as is would mean the pod is gone.
+      const node = str(dig(pod, 'spec', 'nodeName'));
+      if (e instanceof ApiError && e.status === 404 && node !== undefined && (e.message === `pods "${node}" not found` || e.message === `nodes "${node}" not found`)) {
+        if (!notes.some((n) => n.startsWith(`logs of ${name} `))) notes.push(`logs of ${name} (unavailable: its node ${node} no longer exists, so no kubelet can serve them)`);
+        continue;
+      }
       degrade(e, client, `logs of ${name}/${c.name}`, notes);
     }
   }

@@ -268,6 +268,17 @@ describe('degrade, do not die', () => {
     assert.match(flat, /Could not read: logs of orders-api-6f8d9c7b54-q7xkz\/orders-api \(forbidden/);
   });
 
+  test('logs of a pod whose node was deleted: said as such, not as "pods … not found"', async () => {
+    server.nodesGone.add('ip-10-0-12-57.eu-west-1.compute.internal');
+    const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz'], { KUBECONFIG: kubeconfig });
+    server.nodesGone.clear();
+    assert.equal(r.code, 1, r.err);
+    assert.ok(server.requests.some((q) => q.path.endsWith('/log') && q.status === 404));
+    const flat = r.out.replace(/\s+/g, ' ');
+    assert.match(flat, /Could not read: logs of orders-api-6f8d9c7b54-q7xkz \(unavailable: its node ip-10-0-12-57\.eu-west-1\.compute\.internal no longer exists, so no kubelet can serve them\)/);
+    assert.doesNotMatch(flat, /pods "ip-10-0-12-57/);
+  });
+
   test('pods forbidden: exit 3 naming the verb and namespace', async () => {
     server.forbid = [{ resource: 'pods', verb: 'list' }];
     const r = await podwhy([], { KUBECONFIG: kubeconfig });

@@ -185,6 +185,11 @@ export class FakeApiServer {
    * apiserver shutting down does (the client sees a very short watch).
    */
   endWatchesAtOnce = false;
+  /**
+   * Nodes deleted from the cluster while pods still name them: logs of their pods get the
+   * apiserver's 404, which words the node lookup as a pods error (`pods "node-7" not found`).
+   */
+  nodesGone = new Set<string>();
   /** The next continue token presented is answered with 410 Expired (once). */
   expireNextContinue = false;
   /** Every continue token is answered with 410 Expired (a list slower than etcd's compaction). */
@@ -682,7 +687,9 @@ export class FakeApiServer {
       else return this.send(res, 400, this.status(400, 'BadRequest', `a container name must be specified for pod ${name}, choose one of: [${all.join(' ')}]`), rec);
     }
     if (!all.includes(container)) return this.send(res, 400, this.status(400, 'BadRequest', `container ${container} is not valid for pod ${name}`), rec);
-    if (!str(dig(pod, 'spec', 'nodeName'))) return this.send(res, 204, undefined, rec);
+    const node = str(dig(pod, 'spec', 'nodeName'));
+    if (!node) return this.send(res, 204, undefined, rec);
+    if (this.nodesGone.has(node)) return this.send(res, 404, this.status(404, 'NotFound', `pods "${node}" not found`, { kind: 'pods', name: node }), rec);
     const previous = query['previous'] === 'true';
     const statuses = [...((dig(pod, 'status', 'initContainerStatuses') as JsonObject[]) ?? []), ...((dig(pod, 'status', 'containerStatuses') as JsonObject[]) ?? [])];
     const st = statuses.find((s) => s['name'] === container);
