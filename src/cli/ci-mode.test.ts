@@ -8,15 +8,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { XMLValidator } from 'fast-xml-parser';
+import yaml from 'js-yaml';
+import { FakeApiServer } from '../testing/apiserver.js';
 import { memoryIO } from '../testing/io.js';
+import type { JsonObject } from '../util/json.js';
 import { FIXTURES_DIR } from './commands/rules.js';
 import { main } from './main.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OOM = readFileSync(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml'), 'utf8');
 
-async function podwhy(args: string[], cwd: string, stdin = '') {
-  const io = memoryIO({ HOME: cwd }, stdin);
+async function podwhy(args: string[], cwd: string, stdin = '', env: Record<string, string> = {}) {
+  const io = memoryIO({ HOME: cwd, ...env }, stdin);
   io.cwd = cwd;
   const code = await main(['node', 'podwhy', ...args], io);
   return { code, out: io.stdout, err: io.stderr };
@@ -171,7 +174,15 @@ describe('the README CI jobs', () => {
 
   for (const [i, block] of blocks.entries()) {
     test(`job ${i + 1} runs`, async () => {
+      // live commands (no -f) read a loopback API server holding the same pod, labelled app=web
+      const server = await new FakeApiServer().start();
+      const docs = yaml.loadAll(OOM) as JsonObject[];
+      for (const d of docs) {
+        if (d?.['kind'] === 'Pod') ((d['metadata'] as JsonObject)['labels'] as JsonObject)['app'] = 'web';
+        if (d?.['kind'] !== 'PodwhyFixture') server.add(d);
+      }
       const dir = project();
+      const env = { KUBECONFIG: server.writeKubeconfig(dir, { namespace: 'shop' }) };
       writeFileSync(join(dir, 'pods.yaml'), OOM);
       cpSync(join(FIXTURES_DIR, 'deployment-running-ready.yaml'), join(dir, 'fixtures', 'deployment-running-ready.yaml'));
       let ran = 0;
@@ -182,12 +193,20 @@ describe('the README CI jobs', () => {
         const m = /^podwhy (.*?)(?: >>? "?([^\s"]+)"?)?$/.exec(raw);
         assert.ok(m, raw);
         const args = (m[1] as string).split(/\s+/);
-        const r = await podwhy(args, dir);
+        const r = await podwhy(args, dir, '', env);
         assert.ok([0, 1].includes(r.code), `${raw}: exit ${r.code} ${r.err}`);
+        if (!args.includes('-f') && args.includes('--fail-on-unreadable')) {
+          // the gate: the same run without RBAC on events fails
+          server.forbid = [{ resource: 'events' }];
+          const degraded = await podwhy(args, dir, '', env);
+          server.forbid = [];
+          assert.equal(degraded.code, 3, `${raw} without events: exit ${degraded.code} ${degraded.err}`);
+        }
         if (m[2]?.endsWith('.xml')) assert.equal(XMLValidator.validate(r.out), true);
         if (m[2]?.endsWith('.sarif')) assert.equal(JSON.parse(r.out).version, '2.1.0');
       }
       assert.ok(ran >= 2, 'the job runs podwhy');
+      await server.stop();
     });
   }
 });

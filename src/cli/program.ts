@@ -32,6 +32,8 @@ export interface DiagnoseFlags {
   selector?: string;
   output: string;
   failOn: string;
+  /** --fail-on-unreadable: a degraded live run exits 3. */
+  failOnUnreadable?: boolean;
   lang?: string;
   now?: string;
   rules?: string[];
@@ -70,6 +72,7 @@ export function createProgram(io: IO, name = 'podwhy'): Command {
     .addOption(outputOption(DIAGNOSE_FORMATS))
     .option('--no-headers', 'no header row in tables (-o wide, and the kubectl columns in text)')
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(['error', 'warning', 'info', 'never']).default('error'))
+    .option('--fail-on-unreadable', 'exit 3 when live mode could not read what the diagnosis needs (events, nodes, logs, owners: RBAC, errors)')
     .addOption(new Option('--lang <code>', 'language of explanations (default: from LC_ALL, LC_MESSAGES, LANG)').choices(['en', 'ko']))
     .option('--now <RFC3339>', 'evaluate ages against this instant, for reproducible output')
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)

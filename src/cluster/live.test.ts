@@ -268,6 +268,30 @@ describe('degrade, do not die', () => {
     assert.match(flat, /Could not read: logs of orders-api-6f8d9c7b54-q7xkz\/orders-api \(forbidden/);
   });
 
+  test('a degraded run says so once on stderr and in the JSON summary; --fail-on-unreadable fails it (exit 3)', async () => {
+    server.forbid = [{ resource: 'events' }, { resource: 'pods/log' }];
+    try {
+      const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'json'], { KUBECONFIG: kubeconfig });
+      assert.equal(r.code, 1, r.err);
+      assert.deepEqual(JSON.parse(r.out).summary.unreadable, [
+        { what: 'events', reason: 'forbidden', pods: 1 },
+        { what: 'logs', reason: 'forbidden', pods: 1 },
+      ]);
+      assert.equal(r.err, 'podwhy: warning: could not read events (forbidden) for 1 pod, logs (forbidden) for 1 pod — findings that need them may be missing; --fail-on-unreadable makes this exit 3\n');
+      const gated = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '--fail-on-unreadable'], { KUBECONFIG: kubeconfig });
+      assert.equal(gated.code, 3);
+      assert.equal(gated.err.trim().split('\n').length, 1, gated.err);
+      assert.match(gated.err, /— exit 3 \(--fail-on-unreadable\)$/m);
+    } finally {
+      server.forbid = [];
+    }
+    // everything readable: no line, no summary field, the gate passes as before
+    const ok = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'json', '--fail-on-unreadable'], { KUBECONFIG: kubeconfig });
+    assert.equal(ok.code, 1, ok.err);
+    assert.equal(ok.err, '');
+    assert.equal(JSON.parse(ok.out).summary.unreadable, undefined);
+  });
+
   test('logs of a pod whose node was deleted: said as such, not as "pods … not found"', async () => {
     server.nodesGone.add('ip-10-0-12-57.eu-west-1.compute.internal');
     const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz'], { KUBECONFIG: kubeconfig });

@@ -1,6 +1,7 @@
 // -o json: the schemaVersion 1 contract of SPEC.md. Fields are only ever added; key order is fixed
 // so the output is byte-identical for the same input and --now.
 
+import type { UnreadableRead } from '../sources/unreadable.js';
 import type { Finding, PodDiagnosis } from '../engine/types.js';
 import { formatTime, isValidTime } from '../util/json.js';
 
@@ -88,8 +89,9 @@ export class JsonReportWriter {
     this.write(`${this.pods++ === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [\n` : ',\n'}    ${text}`);
   }
 
-  end(): void {
-    const summary = JSON.stringify({ pods: this.pods, healthy: this.healthy, findings: this.counts }, null, 2).replace(/\n/g, '\n  ');
+  /** `unreadable`: what a live run could not read (summary.unreadable, only when something was). */
+  end(extra?: { unreadable?: readonly UnreadableRead[] }): void {
+    const summary = JSON.stringify({ pods: this.pods, healthy: this.healthy, findings: this.counts, ...(extra?.unreadable?.length ? { unreadable: extra.unreadable } : {}) }, null, 2).replace(/\n/g, '\n  ');
     this.write(`${this.pods === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [],\n` : '\n  ],\n'}  "summary": ${summary}\n}\n`);
     this.out(this.buf);
     this.buf = '';

@@ -9,6 +9,7 @@ import { isLang, langFromEnv } from '../../i18n/lang.js';
 import { loadRuleSet } from '../../config.js';
 import type { Lang, Severity } from '../../rules/types.js';
 import { snapshotFromDocs } from '../../sources/file.js';
+import { summarizeUnreadable, unreadableLine, type UnreadableRead } from '../../sources/unreadable.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
 import { readChunks, readFileDocs } from '../../sources/input.js';
 import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
@@ -210,6 +211,8 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     }
   }
   let pods: PodInput[];
+  /** What a live run could not read (empty offline). */
+  let unreadable: UnreadableRead[] = [];
   if (files.length > 0) {
     if (inputs.length === 0) inputs = await readInputs(files, io, maxBytes, read);
     const snapshot = snapshotFromDocs(inputs);
@@ -242,7 +245,9 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
       return 0;
     }
     if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
+    unreadable = summarizeUnreadable(pods);
   }
+  const podCount = pods.length;
 
   // Each pod's object is let go once it is diagnosed: a big dump's pods need not outlive it.
   const format = flags.output;
@@ -264,7 +269,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     const { JsonReportWriter } = await import('../../render/json.js');
     const report = new JsonReportWriter((s) => io.out(s));
     each((d) => report.add(d));
-    report.end();
+    report.end(unreadable.length > 0 ? { unreadable } : undefined);
   } else if (format === 'wide') {
     // Rows are small: kept, then laid out at once (columns are as wide as their widest cell).
     const { renderWide, wideRow } = await import('../../render/wide.js');
@@ -305,6 +310,10 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     });
     each((d) => report.add(d));
     io.out(report.end());
+  }
+  if (unreadable.length > 0) {
+    io.err(`${unreadableLine(unreadable, podCount, flags.failOnUnreadable === true)}\n`);
+    if (flags.failOnUnreadable) return 3;
   }
   return status;
 }
