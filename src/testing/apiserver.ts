@@ -16,7 +16,7 @@
 // ends the stream cleanly; dropWatches() cuts every open watch connection as a broken network would. Tests drive
 // changes with update() and remove() and wait for watchers with waitForWatches().
 
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -42,12 +42,13 @@ export interface Forbid {
   namespace?: string;
 }
 
-type Kind = 'pods' | 'events' | 'nodes' | 'replicasets' | 'deployments' | 'statefulsets' | 'daemonsets' | 'jobs' | 'cronjobs';
+type Kind = 'pods' | 'events' | 'nodes' | 'serviceaccounts' | 'replicasets' | 'deployments' | 'statefulsets' | 'daemonsets' | 'jobs' | 'cronjobs';
 
 const GROUP: Record<Kind, string> = {
   pods: '',
   events: '',
   nodes: '',
+  serviceaccounts: '',
   replicasets: 'apps',
   deployments: 'apps',
   statefulsets: 'apps',
@@ -59,6 +60,7 @@ const LIST_KIND: Record<Kind, string> = {
   pods: 'PodList',
   events: 'EventList',
   nodes: 'NodeList',
+  serviceaccounts: 'ServiceAccountList',
   replicasets: 'ReplicaSetList',
   deployments: 'DeploymentList',
   statefulsets: 'StatefulSetList',
@@ -135,6 +137,7 @@ const KIND_NAME: Record<Kind, string> = {
   pods: 'Pod',
   events: 'Event',
   nodes: 'Node',
+  serviceaccounts: 'ServiceAccount',
   replicasets: 'ReplicaSet',
   deployments: 'Deployment',
   statefulsets: 'StatefulSet',
@@ -172,6 +175,7 @@ export class FakeApiServer {
     daemonsets: [],
     jobs: [],
     cronjobs: [],
+    serviceaccounts: [],
   };
   private logs = new Map<string, string>();
   private rv = 1000;
@@ -226,6 +230,7 @@ export class FakeApiServer {
         Pod: 'pods',
         Event: 'events',
         Node: 'nodes',
+        ServiceAccount: 'serviceaccounts',
         ReplicaSet: 'replicasets',
         Deployment: 'deployments',
         StatefulSet: 'statefulsets',
@@ -492,6 +497,7 @@ export class FakeApiServer {
     else if (sock.authorized && peer && peer.subject) rec.user = String(peer.subject.CN);
     else return this.send(res, 401, this.status(401, 'Unauthorized', 'Unauthorized'), rec);
 
+    if (req.method === 'POST' && /^\/api\/v1\/namespaces\/[^/]+\/pods$/.test(u.pathname)) return this.createPod(req, res, u.pathname.split('/')[4] as string, rec);
     if (req.method !== 'GET') {
       return this.send(res, 405, this.status(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`, {}), rec);
     }
@@ -659,7 +665,8 @@ export class FakeApiServer {
       start = items.findIndex((o) => key(o) > after);
       if (start < 0) start = items.length;
     }
-    const limit = query['limit'] !== undefined ? Number(query['limit']) : 0;
+    // resourceVersion=0 is served from the watch cache, which ignores limit (the whole list, no continue)
+    const limit = query['limit'] !== undefined && query['resourceVersion'] !== '0' ? Number(query['limit']) : 0;
     const page = limit > 0 ? items.slice(start, start + limit) : items.slice(start);
     const metadata: JsonObject = { resourceVersion: String(listRV) };
     if (limit > 0 && start + limit < items.length) {
@@ -673,6 +680,39 @@ export class FakeApiServer {
     };
     const apiVersion = GROUP[kind] ? `${GROUP[kind]}/v1` : 'v1';
     this.send(res, 200, { kind: LIST_KIND[kind], apiVersion, metadata, items: page.map(strip) }, rec);
+  }
+
+  /**
+   * POST a Pod, through the ServiceAccount admission plugin's check only: the pod's service
+   * account (default: "default") must exist in its namespace, else 403 in the plugin's words.
+   */
+  private async createPod(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, namespace: string, rec: ServedRequest): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let pod: JsonObject;
+    try {
+      const v: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      if (!isObject(v)) throw new Error('not an object');
+      pod = v;
+    } catch (e) {
+      return this.send(res, 400, this.status(400, 'BadRequest', `the object provided is unrecognized: ${(e as Error).message}`), rec);
+    }
+    const md = (isObject(pod['metadata']) ? pod['metadata'] : (pod['metadata'] = {})) as JsonObject;
+    md['namespace'] = namespace;
+    const name = str(md['name']) ?? '';
+    const spec = (isObject(pod['spec']) ? pod['spec'] : (pod['spec'] = {})) as JsonObject;
+    const sa = str(spec['serviceAccountName']) || 'default';
+    if (!this.store.serviceaccounts.some((o) => dig(o, 'metadata', 'name') === sa && dig(o, 'metadata', 'namespace') === namespace)) {
+      return this.send(res, 403, this.status(403, 'Forbidden', `pods "${name}" is forbidden: error looking up service account ${namespace}/${sa}: serviceaccount "${sa}" not found`, { name, kind: 'pods' }), rec);
+    }
+    if (this.store.pods.some((o) => dig(o, 'metadata', 'name') === name && dig(o, 'metadata', 'namespace') === namespace)) {
+      return this.send(res, 409, this.status(409, 'AlreadyExists', `pods "${name}" already exists`, { name, kind: 'pods' }), rec);
+    }
+    spec['serviceAccountName'] = sa;
+    md['uid'] ??= randomUUID();
+    this.add({ ...pod, kind: 'Pod', apiVersion: 'v1', status: { phase: 'Pending', qosClass: 'BestEffort' } });
+    const created = this.store.pods.find((o) => dig(o, 'metadata', 'name') === name && dig(o, 'metadata', 'namespace') === namespace);
+    return this.send(res, 201, created, rec);
   }
 
   private serveLog(res: import('node:http').ServerResponse, pod: JsonObject, query: Record<string, string>, rec: ServedRequest): void {
