@@ -11,6 +11,7 @@ import { loadRules } from '../rules/load.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { diagnosePod } from './diagnose.js';
+import { WORDS } from '../i18n/vocab.js';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -53,4 +54,34 @@ test('jsonpath commands pick a container from the list that holds it; no command
   }
   assert.ok(picks > 20 && initPicks > 0, `${picks} picks, ${initPicks} of init containers`);
   assert.deepEqual(wrong, []);
+});
+
+test('no explanation, title or remedy of any fixture prints a missing value as "unknown"', () => {
+  const rules = loadRules();
+  const saved = { en: WORDS.en.unknown, ko: WORDS.ko.unknown };
+  const MARK = '\u27e6?\u27e7';
+  WORDS.en.unknown = MARK;
+  WORDS.ko.unknown = MARK;
+  const found: string[] = [];
+  try {
+    for (const file of files(FIXTURES_DIR)) {
+      let snap;
+      try {
+        snap = snapshotFromTexts([{ file, text: readFileSync(file, 'utf8') }]);
+      } catch {
+        continue;
+      }
+      for (const input of snap.pods) {
+        for (const lang of ['en', 'ko'] as const) {
+          for (const f of diagnosePod(input, rules, { lang }).findings) {
+            for (const t of [f.title, f.explanation, ...f.remedies]) if (t.includes(MARK)) found.push(`${file.slice(FIXTURES_DIR.length + 1)} ${f.rule} ${lang}: ${t.slice(0, 200)}`);
+          }
+        }
+      }
+    }
+  } finally {
+    WORDS.en.unknown = saved.en as string;
+    WORDS.ko.unknown = saved.ko as string;
+  }
+  assert.deepEqual(found, []);
 });

@@ -80,6 +80,14 @@ describe('templates', () => {
     assert.equal(render('{{pod.reason}}', { pod }, 'ko'), '알 수 없음');
     assert.equal(render('{{pod.message | truncate 10}}', { pod: { message: 'abcdefghijklmnopqrstuvwxyz' } }), 'abcdef … xyz');
   });
+  test('prefix and suffix put words around a value that is there, and leave a missing one to default', () => {
+    const on = '{{pod.nodeName | prefix "node " | default "its node"}}';
+    assert.equal(render(`on ${on}`, { pod: { nodeName: 'worker-3' } }), 'on node worker-3');
+    assert.equal(render(`on ${on}`, { pod: {} }), 'on its node');
+    const n = '({{pod.reason}}{{pod.deletionGracePeriodSeconds | prefix ", " | suffix " restarts" | default ""}})';
+    assert.equal(render(n, { pod: { reason: "X", deletionGracePeriodSeconds: 3 } }), '(X, 3 restarts)');
+    assert.equal(render(n, { pod: { reason: 'X' } }), '(X)');
+  });
   test('a value that ends with a period does not get a second one', () => {
     assert.equal(render('Message: {{pod.message}}.', { pod: { message: 'it does not exist.' } }), 'Message: it does not exist.');
     assert.equal(render('Message: {{pod.message}}.', { pod: { message: 'no period' } }), 'Message: no period.');

@@ -20,6 +20,13 @@ const FILTERS: Record<string, FilterDef> = {
   default: { arg: 'required', apply: (v, arg) => (isMissing(v) ? arg : v) },
   /** Seconds as kubectl prints durations: 95 → 95s, 250 → 4m10s. */
   duration: { arg: 'none', apply: (v) => (typeof v === 'number' ? humanDuration(v * 1000) : v) },
+  /**
+   * Put words before a value that is there ({{pod.nodeName | prefix "node " | default "its node"}}
+   * reads "node worker-3" or "its node"): a missing value stays missing for the next filter.
+   */
+  prefix: { arg: 'required', apply: (v, arg, lang) => (isMissing(v) ? v : `${arg}${toText(v, lang)}`) },
+  /** Put words after a value that is there ({{c.restartCount | prefix ", " | suffix " restarts" | default ""}}). */
+  suffix: { arg: 'required', apply: (v, arg, lang) => (isMissing(v) ? v : `${toText(v, lang)}${arg}`) },
   /** Wrap in double quotes. */
   quote: { arg: 'none', apply: (v) => (isMissing(v) ? v : `"${toText(v, 'en')}"`) },
   /** Join a list with "; " instead of ", ". */
