@@ -52,6 +52,8 @@ export type PodStage = Stage | 'creating' | 'ready' | 'completed' | 'running';
 export interface Evidence {
   path: string;
   value: unknown;
+  /** Where a value not read from the pod's status came from: its events, its log, or pasted text. */
+  source?: 'event' | 'log' | 'text';
 }
 
 /** One thing podwhy found about a pod. */

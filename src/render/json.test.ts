@@ -23,3 +23,15 @@ test('the streaming JSON writer writes exactly what renderJson does', () => {
     assert.equal(out, renderJson(set));
   }
 });
+
+test('evidence read from the events (a pod with no status) says so: source "event"; status facts carry no source', () => {
+  const file = join(FIXTURES_DIR, 'events-only-cgroup-mkdir-enomem.yaml');
+  const snap = snapshotFromTexts([{ file, text: readFileSync(file, 'utf8') }]);
+  const report = JSON.parse(renderJson(snap.pods.map((p) => diagnosePod(p, loadRules())))) as { pods: { findings: { evidence: { path: string; source?: string }[] }[] }[] };
+  const evidence = report.pods.flatMap((p) => p.findings.flatMap((f) => f.evidence));
+  assert.ok(evidence.some((e) => e.source === 'event' && e.path.startsWith('events[')), JSON.stringify(evidence));
+  assert.ok(evidence.every((e) => e.source === undefined || ['event', 'log', 'text'].includes(e.source)));
+  const full = join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml');
+  const ok = JSON.parse(renderJson(snapshotFromTexts([{ file: full, text: readFileSync(full, 'utf8') }]).pods.map((p) => diagnosePod(p, loadRules())))) as typeof report;
+  assert.ok(ok.pods[0]?.findings[0]?.evidence.every((e) => e.source === undefined));
+});

@@ -19,7 +19,8 @@ function finding(f: Finding) {
     explanation: f.explanation,
     remedies: f.remedies,
     commands: f.commands,
-    evidence: f.evidence.map((e) => ({ path: e.path, value: e.value })),
+    // source: where a value not in the pod's status came from (its events, its log, pasted text)
+    evidence: f.evidence.map((e) => (e.source ? { path: e.path, value: e.value, source: e.source } : { path: e.path, value: e.value })),
     docs: f.docs,
     supersededBy: f.supersededBy ?? null,
   };
