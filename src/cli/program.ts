@@ -63,7 +63,8 @@ export function createProgram(io: IO, name = 'podwhy'): Command {
     .enablePositionalOptions()
     .description('Tell why a Kubernetes pod is in the state it is in, and what to do about it.')
     .version(VERSION, '-V, --version')
-    .argument('[pod]', 'pod to diagnose: NAME, pod/NAME or pods/NAME')
+    .argument('[pod]', 'pod to diagnose: NAME, pod/NAME or pods/NAME; or a workload: deploy/NAME, rs/, sts/, ds/, job/, cronjob/')
+    .argument('[name]', 'with a workload TYPE first: its NAME (podwhy deploy web)')
     .option('-f, --file <path>', 'read pods and events from a YAML or JSON file, - for stdin (repeatable)', collect)
     .option('-n, --namespace <ns>', 'namespace of the pod (offline: only pods in this namespace)')
     .option('-A, --all-namespaces', 'every namespace')
@@ -98,6 +99,8 @@ Examples:
   ${name} web-7d4b9c6f5-x2x9q -n shop
   ${name} web-7d4b9c6f5-x2x9q -c app --timeline
   ${name} -n shop -o wide
+  ${name} deploy/web -n shop
+  kubectl get deploy,rs,pods,events -o yaml | ${name} deploy/web -f -
   ${name} web-7d4b9c6f5-x2x9q -w
   ${name} -l app=web -w -o json
   ${name} explain CrashLoopBackOff
@@ -105,7 +108,17 @@ Examples:
 Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above --fail-on;
 2 bad flags or input, pod not found, invalid rule file; 3 cluster unreachable or forbidden.`,
     )
-    .action(async (pod: string | undefined, flags: DiagnoseFlags) => {
+    .action(async (pod: string | undefined, name: string | undefined, flags: DiagnoseFlags) => {
+      // a workload target (deploy/web, sts db) has its own command
+      if (name !== undefined || pod?.includes('/')) {
+        const { parseWorkloadTarget } = await import('../sources/workloads.js');
+        const target = parseWorkloadTarget(pod, name);
+        if (target) {
+          const { runWorkload } = await import('./commands/workload.js');
+          io.exitCode = await runWorkload(target, flags, io);
+          return;
+        }
+      }
       const { runDiagnose } = await import('./commands/diagnose.js');
       io.exitCode = await runDiagnose(pod, flags, io);
     });

@@ -63,3 +63,27 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
     client.close();
   }
 }
+
+/** Live mode for a workload target (podwhy deploy/web): see src/cluster/workload.ts. */
+export async function readWorkloadLive(
+  target: import('../sources/workloads.js').WorkloadTarget,
+  opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env'>,
+): Promise<{ input: import('../facts/workload.js').WorkloadInput; requests: number }> {
+  const timeoutMs = parseRequestTimeout(opts.requestTimeout ?? '30s');
+  if (timeoutMs === undefined) throw new UsageError(`--request-timeout "${opts.requestTimeout}" is not a duration — use e.g. 30s, 1m or 500ms`);
+  const kube = await loadKubeconfig({
+    env: opts.env,
+    ...(opts.kubeconfig !== undefined ? { kubeconfig: opts.kubeconfig } : {}),
+    ...(opts.context !== undefined ? { context: opts.context } : {}),
+    ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
+  });
+  const client = new ApiClient(kube, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs });
+  try {
+    await client.init();
+    const { fetchWorkload } = await import('./workload.js');
+    const input = await fetchWorkload(client, target, kube.namespace);
+    return { input, requests: client.requests.length };
+  } finally {
+    client.close();
+  }
+}

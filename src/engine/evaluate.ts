@@ -148,6 +148,8 @@ function planFor(rules: readonly CompiledRule[]): Plan {
     container: { free: [], groups: [], present: [], excluded: [], byPath: new Map(), byPresence: new Map(), byExcept: new Map() },
   };
   rules.forEach((rule, order) => {
+    // workload rules run on workloads (src/engine/workload.ts), never on a pod
+    if (rule.scope === 'workload') return;
     const sp = scopes[rule.scope];
     // aliases from the spec: a rule not yet compiled (see trustedRule) stays so
     const guard = guardOf(rule.spec.match, specAliases(rule.spec.match));
@@ -244,6 +246,7 @@ export function evaluateUnplanned(facts: Facts, rules: readonly CompiledRule[]):
   const pod: Vars = { ...facts };
   const perContainer: Vars[] = facts.containers.map((c) => ({ ...facts, container: c }));
   for (const rule of rules) {
+    if (rule.scope === 'workload') continue;
     if (rule.scope === 'pod') {
       const f = test(rule, pod, undefined, facts);
       if (f) out.push(f);

@@ -18,6 +18,10 @@ const files = [
   ...readdirSync(join(FIXTURES_DIR, 'real'))
     .filter((f) => /\.(?:yaml|txt)$/.test(f))
     .map((f) => `real/${f}`),
+  // workload fixtures (expect.workload): a Deployment, Job, CronJob… with its pods and events
+  ...readdirSync(join(FIXTURES_DIR, 'workloads'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => `workloads/${f}`),
 ].sort();
 const focus = process.env['PODWHY_RULE'];
 const results = new Map<string, FixtureResult>();

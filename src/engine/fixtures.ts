@@ -6,6 +6,9 @@ import type { CompiledRule, Lang } from '../rules/types.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import { time } from '../util/json.js';
 import { diagnosePod } from './diagnose.js';
+import { diagnoseWorkload, type WorkloadDiagnosis } from './workload.js';
+import { parseWorkloadTarget, workloadFromSnapshot, workloadWarnings } from '../sources/workloads.js';
+import type { Snapshot } from '../sources/types.js';
 import type { Finding, PodDiagnosis } from './types.js';
 
 export interface FixtureExpectation {
@@ -17,6 +20,11 @@ export interface FixtureExpectation {
   status?: string;
   /** Which pod of the input is checked, when it holds several (a pasted table, say). */
   pod?: string;
+  /**
+   * A workload fixture: the workload checked (deployment/web, job/migrate…). Then `fires` lists
+   * the workload's findings and its pods' root causes, and `rootCause` is the workload's.
+   */
+  workload?: string;
   /**
    * A real post whose diagnosis does not yet name what the thread found, and why. Its rules and
    * root cause are still checked exactly (a change shows), its mentions are expected to be
@@ -45,6 +53,8 @@ export interface FixtureResult {
   /** Rendering problems: unfilled placeholders, "undefined" in text. */
   renderProblems: string[];
   diagnosis?: PodDiagnosis;
+  /** The workload's diagnosis (a fixture with expect.workload). */
+  workload?: WorkloadDiagnosis;
   /** expect.pending, while its mentions are still missing. */
   pending?: string;
   /** A pending fixture whose mentions are all there now. */
@@ -87,6 +97,11 @@ export function readExpectation(expect: unknown, invalid: string[]): FixtureExpe
   if (pod !== undefined) {
     if (typeof pod !== 'string' || pod === '') invalid.push('header: expect.pod: expected the name of the pod to check');
     else out.pod = pod;
+  }
+  const workload = e['workload'];
+  if (workload !== undefined) {
+    if (typeof workload !== 'string' || !workload.includes('/')) invalid.push('header: expect.workload: expected TYPE/NAME, e.g. deployment/web');
+    else out.workload = workload;
   }
   const pending = e['pending'];
   if (pending !== undefined) {
@@ -160,6 +175,7 @@ export function checkFixture(file: string, text: string, rules: readonly Compile
   if (header.now === undefined || time(header.now) === undefined) result.invalid.push('header: now: required, an RFC 3339 time (the instant the pod was captured)');
   const expected = readExpectation(header.expect, result.invalid);
   if (expected) result.expected = expected;
+  if (expected?.workload !== undefined) return checkWorkloadFixture(result, snapshot, expected, rules, langs);
   const named = (p: (typeof snapshot.pods)[number]) => (p.pod['metadata'] as Record<string, unknown> | undefined)?.['name'];
   const pods = expected?.pod !== undefined ? snapshot.pods.filter((p) => named(p) === expected.pod) : snapshot.pods;
   if (pods.length !== 1) result.invalid.push(expected?.pod !== undefined ? `expect.pod: found ${pods.length} pod(s) named "${expected.pod}"` : `expected exactly one Pod, found ${snapshot.pods.length} (name the one to check with expect.pod)`);
@@ -199,6 +215,43 @@ export function checkFixture(file: string, text: string, rules: readonly Compile
     if (!result.pendingAnswered) result.pending = expected.pending;
     result.ok = exact && !result.pendingAnswered;
   } else result.ok = exact && result.mentionsMissing.length === 0;
+  return result;
+}
+
+/** A workload fixture: the workload's findings and its pods' root causes, exactly. */
+function checkWorkloadFixture(result: FixtureResult, snapshot: Snapshot, expected: FixtureExpectation, rules: readonly CompiledRule[], langs: Lang[]): FixtureResult {
+  for (const w of workloadWarnings(snapshot.warnings)) result.invalid.push(`warning: ${w}`);
+  const known = new Set(rules.map((r) => r.id));
+  for (const id of expected.fires) if (!known.has(id)) result.invalid.push(`header: expect.fires: unknown rule "${id}"`);
+  let input;
+  try {
+    const target = parseWorkloadTarget(expected.workload, undefined);
+    if (!target) throw new Error(`expect.workload: "${expected.workload}" is not a workload`);
+    input = workloadFromSnapshot(snapshot, target, undefined);
+  } catch (e) {
+    result.invalid.push((e as Error).message);
+  }
+  if (result.invalid.length > 0 || !input) return result;
+  for (const lang of langs) {
+    const d = diagnoseWorkload(input, rules, { lang });
+    if (lang === langs[0]) {
+      result.workload = d;
+      const podRoots = d.groups.map((g) => g.rule).filter((r): r is string => r !== null);
+      result.fired = [...new Set([...d.findings.map((f) => f.rule), ...podRoots])].sort();
+      result.rootCause = d.rootCause?.rule ?? null;
+    }
+    result.renderProblems.push(...renderProblems(d.findings, lang));
+    for (const p of d.pods) result.renderProblems.push(...renderProblems(p.findings, lang));
+  }
+  result.missing = expected.fires.filter((id) => !result.fired.includes(id));
+  result.unexpected = result.fired.filter((id) => !expected.fires.includes(id));
+  result.rootCauseMismatch = expected.rootCause !== result.rootCause;
+  if (expected.mentions && result.workload) {
+    const w = result.workload;
+    const text = normalizeMention(w.findings.map((f) => [f.title, f.explanation, f.remedies.join(' '), JSON.stringify(f.evidence.map((e) => e.value))].join(' ')).join(' '));
+    result.mentionsMissing = expected.mentions.filter((m) => !text.includes(normalizeMention(m)));
+  }
+  result.ok = result.missing.length === 0 && result.unexpected.length === 0 && !result.rootCauseMismatch && result.renderProblems.length === 0 && result.mentionsMissing.length === 0;
   return result;
 }
 

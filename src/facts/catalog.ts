@@ -3,6 +3,8 @@
 // docs are generated from it, and evidence paths are displayed through it. It mirrors
 // src/facts/types.ts; a test walks normalized fixtures to keep the two in step.
 
+import { WORKLOAD_ROOTS } from './workload-catalog.js';
+
 export type LeafType = 'string' | 'number' | 'boolean' | 'string[]';
 
 export interface LeafNode {
@@ -382,6 +384,12 @@ export const ROOTS: Record<string, FactNode> = {
 
 const NO_ROOTS: ReadonlySet<string> = new Set();
 
+/** Roots a rule of this scope cannot name: `container` outside container scope, `workload` outside workload scope, and every pod root inside it. */
+export function hiddenRoots(scope: unknown): ReadonlySet<string> {
+  if (scope === 'workload') return new Set(Object.keys(ROOTS));
+  return scope === 'container' ? new Set(Object.keys(WORKLOAD_ROOTS)) : new Set(['container', ...Object.keys(WORKLOAD_ROOTS)]);
+}
+
 /**
  * Look a path up in the catalogue. `aliases` maps names bound by `some … as` to their element
  * node; `hidden` roots are not available (`container` outside container scope). Returns
@@ -395,7 +403,7 @@ export function resolvePath(
   const segs = path.split('.');
   if (segs.some((x) => x === '')) return undefined;
   const [root, ...rest] = segs as [string, ...string[]];
-  let node: FactNode | undefined = aliases.get(root) ?? (hidden.has(root) ? undefined : ROOTS[root]);
+  let node: FactNode | undefined = aliases.get(root) ?? (hidden.has(root) ? undefined : (ROOTS[root] ?? WORKLOAD_ROOTS[root]));
   for (const seg of rest) {
     if (!node) return undefined;
     if (node.type === 'object') node = node.fields[seg];
@@ -416,7 +424,7 @@ export function allPaths(): { path: string; node: FactNode }[] {
       if (node.type === 'list') for (const [k, v] of Object.entries(node.of.fields)) walk(`${prefix}[].${k}`, v);
     }
   };
-  for (const [k, v] of Object.entries(ROOTS)) {
+  for (const [k, v] of Object.entries({ ...ROOTS, ...WORKLOAD_ROOTS })) {
     if (k === 'containers') {
       out.push({ path: k, node: v });
       continue;

@@ -5,14 +5,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import yaml from 'js-yaml';
-import { resolvePath } from '../facts/catalog.js';
+import { hiddenRoots, resolvePath } from '../facts/catalog.js';
 import { STAGES, type Stage } from '../facts/types.js';
 import { RuleLoadError } from '../errors.js';
 import { isObject } from '../util/json.js';
 import { cachedRule, embeddedRuleNames } from './cache.js';
 import { compilePredicate, type CompileContext } from './predicates.js';
 import { compileTemplate } from './template.js';
-import { LANGS, SEVERITIES, type CompiledRule, type CompiledText, type Lang, type RuleSpec, type Severity } from './types.js';
+import { LANGS, SEVERITIES, type CompiledRule, type CompiledText, type Lang, type RuleSpec, type Scope, type Severity } from './types.js';
 
 export { BUILTIN_RULES_DIR } from '../paths.js';
 import { BUILTIN_RULES_DIR, IN_EXECUTABLE } from '../paths.js';
@@ -51,7 +51,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
   const stage = doc['stage'];
   if (typeof stage !== 'string' || !(STAGES as readonly string[]).includes(stage)) problems.push(`stage: expected one of ${STAGES.join(', ')}`);
   const scope = doc['scope'];
-  if (scope !== 'pod' && scope !== 'container') problems.push(`scope: expected pod or container`);
+  if (scope !== 'pod' && scope !== 'container' && scope !== 'workload') problems.push(`scope: expected pod, container or workload`);
 
   let containerKinds = DEFAULT_CONTAINER_KINDS;
   if (doc['containers'] !== undefined) {
@@ -62,7 +62,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
     else containerKinds = ck as string[];
   }
 
-  const hidden: ReadonlySet<string> = scope === 'container' ? new Set() : new Set(['container']);
+  const hidden = hiddenRoots(scope);
   const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: problems };
   if (doc['match'] === undefined) problems.push('match: required');
   const match = doc['match'] === undefined ? () => false : compilePredicate(doc['match'], 'match', ctx);
@@ -74,7 +74,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
       return undefined;
     }
     const node = resolvePath(path, aliases, hidden);
-    if (!node) problems.push(`${at}: ${hidden.has(path.split('.')[0] ?? '') ? `"${path}" needs scope: container` : `unknown fact "${path}"`}`);
+    if (!node) problems.push(`${at}: ${hidden.has(path.split('.')[0] ?? '') ? `"${path}" needs scope: ${path.startsWith('workload.') || path === 'workload' ? 'workload' : scope === 'workload' ? 'pod or container' : 'container'}` : `unknown fact "${path}"`}`);
     else if (node.type === 'object' || (node.type === 'map' && node.of.type === 'object'))
       problems.push(`${at}: "${path}" is a ${node.type}, not a value`);
     return path;
@@ -149,7 +149,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
     id: id as string,
     severity: severity as Severity,
     stage: stage as Stage,
-    scope: scope as 'pod' | 'container',
+    scope: scope as Scope,
     containerKinds: new Set(containerKinds),
     match,
     supersedes: new Set(supersedes),
@@ -188,7 +188,7 @@ function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
     id: doc['id'] as string,
     severity: doc['severity'] as Severity,
     stage: doc['stage'] as Stage,
-    scope: doc['scope'] as 'pod' | 'container',
+    scope: doc['scope'] as Scope,
     containerKinds: new Set(Array.isArray(doc['containers']) ? (doc['containers'] as string[]) : DEFAULT_CONTAINER_KINDS),
     supersedes: new Set(Array.isArray(doc['supersedes']) ? (doc['supersedes'] as string[]) : []),
     fallback: doc['fallback'] === true,
@@ -212,7 +212,7 @@ function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
   const matchOnly = () => {
     if (full) return full;
     if (!predicate) {
-      const hidden: ReadonlySet<string> = rule.scope === 'container' ? new Set() : new Set(['container']);
+      const hidden = hiddenRoots(rule.scope);
       const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: [] };
       const match = compilePredicate(doc['match'], 'match', ctx);
       if (ctx.errors.length > 0) throw new RuleLoadError(ctx.errors.map((e) => `${file}: ${e}`));

@@ -8,7 +8,7 @@ export type Severity = (typeof SEVERITIES)[number];
 export const LANGS = ['en', 'ko'] as const;
 export type Lang = (typeof LANGS)[number];
 
-export type Scope = 'pod' | 'container';
+export type Scope = 'pod' | 'container' | 'workload';
 export type ContainerKindName = 'init' | 'sidecar' | 'regular' | 'ephemeral';
 
 /** The words of a rule in one language. All are templates. */

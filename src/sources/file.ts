@@ -12,6 +12,9 @@ import type { EventRecord, FixtureHeader, PodInput, Snapshot } from './types.js'
 
 export { MAX_DEPTH, MAX_DOCUMENTS, parseText, type ParsedDoc } from './reader.js';
 
+/** Kinds kept for workload diagnoses (src/sources/workloads.ts). */
+export const WORKLOAD_OBJECT_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ResourceQuota', 'LimitRange']);
+
 function looksLikePod(o: JsonObject): boolean {
   const spec = obj(o['spec']);
   const status = obj(o['status']);
@@ -28,6 +31,8 @@ interface Collector {
   pods: PodInput[];
   events: EventRecord[];
   nodes: JsonObject[];
+  /** Workloads (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job, CronJob), ResourceQuotas and LimitRanges: read by `podwhy TYPE/NAME`. */
+  objects?: JsonObject[];
   warnings: string[];
   fixtures: { file: string; header: FixtureHeader }[];
 }
@@ -62,12 +67,18 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
     acc.nodes.push(o);
     return;
   }
+  if (kind !== undefined && WORKLOAD_OBJECT_KINDS.has(kind)) {
+    // kept for `podwhy TYPE/NAME` (which drops this warning); a pod diagnosis skips it, as before
+    (acc.objects ??= []).push(o);
+    acc.warnings.push(`${file}:${line}: skipped ${describe(o)} (podwhy reads Pods and Events)`);
+    return;
+  }
   if (kind === 'Event' || (kind === undefined && isEventObject(o))) {
     acc.events.push(toEventRecord(o));
     return;
   }
   if ((kind === undefined || kind.endsWith('List')) && Array.isArray(o['items']) && depth < 2) {
-    const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : kind === 'NodeList' ? 'Node' : undefined;
+    const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : kind === 'NodeList' ? 'Node' : kind !== undefined && WORKLOAD_OBJECT_KINDS.has(kind.slice(0, -4)) ? kind.slice(0, -4) : undefined;
     arr(o['items']).forEach((item, i) => visit(item, file, itemLines?.[i] ?? line, acc, implied, depth + 1));
     return;
   }
@@ -176,5 +187,5 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[] }[]):
       else if (nodeName === undefined && acc.nodes.length === 1 && acc.pods.length === 1) p.node = acc.nodes[0];
     }
   }
-  return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures };
+  return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures, ...(acc.objects ? { objects: acc.objects, nodes: acc.nodes } : {}) };
 }

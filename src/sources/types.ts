@@ -109,7 +109,7 @@ export interface FixtureHeader {
   now?: string;
   /** Log tails of the pod's containers, by container name (previous run), as captured. */
   logs?: Record<string, string>;
-  expect?: { fires?: unknown; rootCause?: unknown };
+  expect?: { fires?: unknown; rootCause?: unknown; workload?: unknown };
   raw: JsonObject;
 }
 
@@ -120,4 +120,7 @@ export interface Snapshot {
   warnings: string[];
   /** Fixture headers found, by file. */
   fixtures: { file: string; header: FixtureHeader }[];
+  /** Workloads, ResourceQuotas and LimitRanges in the input (only when there are any), and its Nodes. */
+  objects?: JsonObject[];
+  nodes?: JsonObject[];
 }

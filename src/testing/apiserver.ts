@@ -42,13 +42,15 @@ export interface Forbid {
   namespace?: string;
 }
 
-type Kind = 'pods' | 'events' | 'nodes' | 'serviceaccounts' | 'replicasets' | 'deployments' | 'statefulsets' | 'daemonsets' | 'jobs' | 'cronjobs';
+type Kind = 'pods' | 'events' | 'nodes' | 'serviceaccounts' | 'resourcequotas' | 'limitranges' | 'replicasets' | 'deployments' | 'statefulsets' | 'daemonsets' | 'jobs' | 'cronjobs';
 
 const GROUP: Record<Kind, string> = {
   pods: '',
   events: '',
   nodes: '',
   serviceaccounts: '',
+  resourcequotas: '',
+  limitranges: '',
   replicasets: 'apps',
   deployments: 'apps',
   statefulsets: 'apps',
@@ -61,6 +63,8 @@ const LIST_KIND: Record<Kind, string> = {
   events: 'EventList',
   nodes: 'NodeList',
   serviceaccounts: 'ServiceAccountList',
+  resourcequotas: 'ResourceQuotaList',
+  limitranges: 'LimitRangeList',
   replicasets: 'ReplicaSetList',
   deployments: 'DeploymentList',
   statefulsets: 'StatefulSetList',
@@ -138,6 +142,8 @@ const KIND_NAME: Record<Kind, string> = {
   events: 'Event',
   nodes: 'Node',
   serviceaccounts: 'ServiceAccount',
+  resourcequotas: 'ResourceQuota',
+  limitranges: 'LimitRange',
   replicasets: 'ReplicaSet',
   deployments: 'Deployment',
   statefulsets: 'StatefulSet',
@@ -176,6 +182,8 @@ export class FakeApiServer {
     jobs: [],
     cronjobs: [],
     serviceaccounts: [],
+    resourcequotas: [],
+    limitranges: [],
   };
   private logs = new Map<string, string>();
   private rv = 1000;
@@ -231,6 +239,8 @@ export class FakeApiServer {
         Event: 'events',
         Node: 'nodes',
         ServiceAccount: 'serviceaccounts',
+        ResourceQuota: 'resourcequotas',
+        LimitRange: 'limitranges',
         ReplicaSet: 'replicasets',
         Deployment: 'deployments',
         StatefulSet: 'statefulsets',
@@ -599,7 +609,7 @@ export class FakeApiServer {
       return {
         kind: 'APIResourceList',
         groupVersion: 'v1',
-        resources: [res('pods', 'Pod', true), { ...res('pods/log', 'Pod', true), verbs: ['get'] }, res('events', 'Event', true), res('nodes', 'Node', false)],
+        resources: [res('pods', 'Pod', true), { ...res('pods/log', 'Pod', true), verbs: ['get'] }, res('events', 'Event', true), res('nodes', 'Node', false), res('resourcequotas', 'ResourceQuota', true), res('limitranges', 'LimitRange', true)],
       };
     if (path === 'apis/apps/v1')
       return {

@@ -1,0 +1,99 @@
+// `podwhy deploy/web`, `podwhy job migrate`, offline (-f) or live: the workload's block first,
+// then its pods as the pod diagnosis prints them. -o json adds a `workloads` array beside `pods`.
+
+import { resolve } from 'node:path';
+import { loadRuleSet } from '../../config.js';
+import { diagnoseWorkload, type WorkloadDiagnosis } from '../../engine/workload.js';
+import { UsageError } from '../../errors.js';
+import type { WorkloadInput } from '../../facts/workload.js';
+import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
+import { snapshotFromDocs } from '../../sources/file.js';
+import { readChunks, readFileDocs } from '../../sources/input.js';
+import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
+import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
+import { workloadFromSnapshot, workloadWarnings, type WorkloadTarget } from '../../sources/workloads.js';
+import { oneLine } from '../../util/sanitize.js';
+import { colorEnabled } from '../color.js';
+import type { IO } from '../io.js';
+import type { DiagnoseFlags } from '../program.js';
+import { chooseLang, exitStatus, parseNow } from './diagnose.js';
+
+/** Exit status: 1 when the workload or one of its pods has a finding at or above --fail-on. */
+function workloadStatus(d: WorkloadDiagnosis, failOn: string): number {
+  const pods = exitStatus(d.pods, failOn);
+  if (pods !== 0 || failOn === 'never') return pods;
+  return exitStatus([{ findings: d.findings } as unknown as Parameters<typeof exitStatus>[0][number]], failOn);
+}
+
+export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, io: IO): Promise<number> {
+  if (flags.watch) throw new UsageError('-w on a workload is not supported yet — follow one of its pods with -w, or run kubectl rollout status');
+  if (flags.allNamespaces) throw new UsageError('a workload cannot be read by name across all namespaces (-A) — give its namespace with -n');
+  const lang = chooseLang(flags.lang, io.env);
+  const now = parseNow(flags.now);
+  const maxBytes = flags.maxBytes !== undefined ? parseMaxBytes(flags.maxBytes) : DEFAULT_MAX_BYTES;
+  if (maxBytes === undefined) throw new UsageError(`--max-bytes "${flags.maxBytes}" is not a size — use e.g. 256Mi or 1000000`);
+  const { rules } = loadRuleSet(io.cwd, flags);
+  exitStatus([], flags.failOn); // validates --fail-on before any output
+  const read: ReadOptions = now !== undefined ? { now } : {};
+  let input: WorkloadInput;
+  let requests: number | undefined; // live: API requests made (for tests and notes)
+  const files = flags.file ?? [];
+  if (files.length > 0) {
+    const inputs: { file: string; docs: ParsedDoc[] }[] = [];
+    let stdinRead = false;
+    for (const file of files) {
+      if (file === '-') {
+        if (stdinRead) continue;
+        stdinRead = true;
+        inputs.push({ file: '<stdin>', docs: (await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read)).docs });
+      } else inputs.push({ file, docs: (await readFileDocs(file, resolve(io.cwd, file), maxBytes, read)).docs });
+    }
+    const snapshot = snapshotFromDocs(inputs);
+    for (const w of workloadWarnings(snapshot.warnings)) io.err(`podwhy: warning: ${oneLine(w)}\n`);
+    input = workloadFromSnapshot(snapshot, target, flags.namespace);
+  } else {
+    const { readWorkloadLive } = await import('../../cluster/live.js');
+    const live = await readWorkloadLive(target, {
+      ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
+      ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
+      ...(flags.context !== undefined ? { context: flags.context } : {}),
+      ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+      env: io.env,
+    });
+    input = live.input;
+    requests = live.requests;
+  }
+  const d = diagnoseWorkload(input, rules, { ...(now !== undefined ? { now } : {}), lang });
+  if (flags.container !== undefined) for (const p of d.pods) p.findings = p.findings.filter((f) => f.container === undefined || f.container === flags.container);
+  if (flags.output === 'json') {
+    const { reportObject } = await import('../../render/json.js');
+    const { workloadObject } = await import('../../render/workload.js');
+    const report = reportObject(d.pods);
+    const unreadable = summarizeUnreadable(input.pods);
+    const out = { schemaVersion: report.schemaVersion, workloads: [workloadObject(d)], pods: report.pods, summary: { ...report.summary, ...(unreadable.length > 0 ? { unreadable } : {}) } };
+    io.out(`${JSON.stringify(out, null, 2)}\n`);
+  } else if (flags.output === 'text') {
+    const { renderWorkloadText } = await import('../../render/workload.js');
+    const color = colorEnabled(flags.color, io);
+    io.out(renderWorkloadText(d, { color, lang, ...(io.columns ? { cols: io.columns } : {}) }));
+    const unhealthy = d.pods.filter((p) => !p.healthy);
+    const shown = flags.all ? d.pods : unhealthy;
+    if (shown.length > 0) {
+      const { TextReportWriter } = await import('../../render/text.js');
+      const report = new TextReportWriter({ color, lang, all: flags.all === true, ...(io.columns ? { cols: io.columns } : {}), ...(flags.headers === false ? { noHeaders: true } : {}) });
+      for (const p of shown) report.add(p);
+      io.out(`\n${report.end()}`);
+    }
+  } else {
+    throw new UsageError(`-o ${flags.output} is not supported for a workload yet — use text or json`);
+  }
+  const unreadable = summarizeUnreadable(input.pods);
+  if (input.unreadable && input.unreadable.length > 0) {
+    io.err(`podwhy: warning: could not read ${input.unreadable.join(', ')} — findings that need them may be missing${flags.failOnUnreadable ? '; exit 3 (--fail-on-unreadable)' : ''}\n`);
+    if (flags.failOnUnreadable) return 3;
+  } else if (unreadable.length > 0) {
+    io.err(`${unreadableLine(unreadable, d.pods.length, flags.failOnUnreadable === true)}\n`);
+    if (flags.failOnUnreadable) return 3;
+  }
+  return workloadStatus(d, flags.failOn);
+}

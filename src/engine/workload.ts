@@ -1,0 +1,142 @@
+// A workload's diagnosis: its pods diagnosed as always, grouped by root cause; then the rules of
+// `scope: workload` on the workload's facts. The workload's root cause is the controller's failure
+// when it could not create pods (a finding at stage admission: quota, Pod Security, a missing
+// ServiceAccount, a webhook, a CronJob that did not start its Job); else the most common root
+// cause of its pods, with counts; else its own most important finding.
+
+import { normalizeWorkload, workloadRef, type PodSummary, type WorkloadInput } from '../facts/workload.js';
+import type { CompiledRule, Lang, Vars } from '../rules/types.js';
+import { STAGES } from '../facts/types.js';
+import { dig, str, type JsonObject } from '../util/json.js';
+import { diagnosePod, type DiagnoseOptions } from './diagnose.js';
+import { collectEvidence, renderText, type RawFinding } from './evaluate.js';
+import { rank } from './rank.js';
+import type { Finding, PodDiagnosis } from './types.js';
+
+export interface PodGroup {
+  /** The root-cause rule, or null for healthy pods or pods with no root cause. */
+  rule: string | null;
+  title: string;
+  severity: string | null;
+  pods: string[];
+}
+
+export interface WorkloadRootCause {
+  /** "controller": the workload's own finding; "pods": its pods' most common root cause. */
+  from: 'controller' | 'pods';
+  rule: string;
+  title: string;
+  /** For "pods": how many of how many pods have it. */
+  count?: number;
+  of?: number;
+}
+
+export interface WorkloadDiagnosis {
+  kind: string;
+  name: string;
+  namespace: string;
+  ref: string;
+  facts: JsonObject;
+  findings: Finding[];
+  rootCause: WorkloadRootCause | null;
+  healthy: boolean;
+  pods: PodDiagnosis[];
+  groups: PodGroup[];
+  now: number;
+}
+
+const SEVERITY_RANK: Record<string, number> = { error: 0, warning: 1, info: 2 };
+const STAGE_RANK = new Map<string, number>(STAGES.map((s, i) => [s, i]));
+
+/** Pods grouped by root cause: unhealthy groups first, biggest first, then by stage. */
+export function groupPods(pods: PodDiagnosis[]): PodGroup[] {
+  const groups = new Map<string, PodGroup & { stage: number; sev: number }>();
+  for (const p of pods) {
+    const root = p.findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
+    const key = root ? root.rule : '';
+    let g = groups.get(key);
+    if (!g) {
+      g = { rule: root?.rule ?? null, title: root?.title ?? '', severity: root?.severity ?? null, pods: [], stage: root ? (STAGE_RANK.get(root.stage) ?? 99) : 99, sev: root ? (SEVERITY_RANK[root.severity] ?? 3) : 3 };
+      groups.set(key, g);
+    }
+    g.pods.push(p.name);
+  }
+  return [...groups.values()]
+    .sort((a, b) => Number(a.rule === null) - Number(b.rule === null) || a.sev - b.sev || b.pods.length - a.pods.length || a.stage - b.stage || (a.rule ?? '').localeCompare(b.rule ?? ''))
+    .map(({ rule, title, severity, pods: names }) => ({ rule, title, severity, pods: names }));
+}
+
+export function diagnoseWorkload(input: WorkloadInput, rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): WorkloadDiagnosis {
+  const now = opts.now ?? input.capturedAt ?? Date.now();
+  const lang: Lang = opts.lang ?? 'en';
+  const pods = input.pods.map((p) => diagnosePod(p, rules, { now, lang }));
+  const groups = groupPods(pods);
+  const top = groups[0]?.rule ? groups[0] : undefined;
+  const summary: PodSummary = {
+    total: pods.length,
+    ready: pods.filter((p) => p.facts.conditions['Ready']?.status === 'True' || p.facts.pod.phase === 'Succeeded').length,
+    unhealthy: pods.filter((p) => !p.healthy).length,
+    byName: new Map(
+      pods.map((p) => [
+        p.name,
+        { ready: p.facts.conditions['Ready']?.status === 'True', status: p.kubectl.status, ...(p.findings.find((f) => f.role === 'root-cause') ? { cause: (p.findings.find((f) => f.role === 'root-cause') as Finding).title } : {}) },
+      ]),
+    ),
+  };
+  if (top) {
+    summary.rootCause = top.rule as string;
+    summary.rootCauseTitle = top.title;
+    summary.rootCauseCount = top.pods.length;
+    summary.names = top.pods;
+    const first = pods.find((p) => p.name === top.pods[0]);
+    if (first) summary.rootCauseStatus = first.kubectl.status;
+  }
+  const facts = normalizeWorkload(input, now, summary);
+  const vars: Vars = { workload: facts };
+  const raw: RawFinding[] = [];
+  for (const rule of rules) {
+    if (rule.scope !== 'workload') continue;
+    if (rule.match(vars)) raw.push({ rule, stage: rule.stage, vars: { ...vars } });
+    for (const alias of rule.aliasLists.keys()) if (vars[alias] !== undefined) vars[alias] = undefined;
+  }
+  const ranked = rank(raw);
+  let findings: Finding[] = ranked.map((r) => {
+    const text = renderText(r.raw, lang);
+    const f: Finding = {
+      rule: r.raw.rule.id,
+      severity: r.raw.rule.severity,
+      role: r.role,
+      stage: r.raw.stage,
+      title: text.title,
+      explanation: text.explanation,
+      remedies: text.remedies,
+      commands: text.commands,
+      evidence: collectEvidence(r.raw),
+      docs: r.raw.rule.docs,
+    };
+    if (r.supersededBy) f.supersededBy = r.supersededBy;
+    return f;
+  });
+  const own = findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
+  let rootCause: WorkloadRootCause | null = null;
+  if (own && own.stage === 'admission') rootCause = { from: 'controller', rule: own.rule, title: own.title };
+  else if (top) {
+    rootCause = { from: 'pods', rule: top.rule as string, title: top.title, count: top.pods.length, of: pods.length };
+    // the workload's own findings (a timed-out rollout, a failed Job) are what the pods' cause led to
+    findings = findings.map((f) => (f.role === 'root-cause' ? { ...f, role: 'symptom' as const, supersededBy: top.rule as string } : f));
+  } else if (own) rootCause = { from: 'controller', rule: own.rule, title: own.title };
+  const healthy = !findings.some((f) => f.severity === 'error' || f.severity === 'warning') && !pods.some((p) => !p.healthy);
+  return {
+    kind: input.kind,
+    name: str(dig(input.object, 'metadata', 'name')) ?? '',
+    namespace: str(dig(input.object, 'metadata', 'namespace')) ?? 'default',
+    ref: workloadRef(input.kind, str(dig(input.object, 'metadata', 'name')) ?? ''),
+    facts,
+    findings,
+    rootCause,
+    healthy,
+    pods,
+    groups,
+    now,
+  };
+}

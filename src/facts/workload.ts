@@ -1,0 +1,351 @@
+// The rule-visible model of a workload (`workload.*`, described in src/facts/workload-catalog.ts):
+// a Deployment, ReplicaSet, StatefulSet, DaemonSet, Job or CronJob, its ReplicaSets or Jobs, the
+// controllers' events, and a summary of its pods' diagnoses. Built from raw objects; every field
+// may be absent.
+
+import type { EventRecord, PodInput, SourceRef } from '../sources/types.js';
+import { dig, isObject, nonEmpty, obj, objs, str, time, type JsonObject } from '../util/json.js';
+import { parseFailedCreate, parsePodFailurePolicy } from './extractors/controller.js';
+
+export const WORKLOAD_KINDS = ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob'] as const;
+export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
+
+/** What a workload's diagnosis reads: the object, its children, their events, its pods. */
+export interface WorkloadInput {
+  kind: WorkloadKind;
+  object: JsonObject;
+  /** A Deployment's ReplicaSets, a CronJob's Jobs. */
+  children: JsonObject[];
+  /** Its pods (directly, or through its children), with their events. */
+  pods: PodInput[];
+  /** Events of the workload and its children. */
+  events: EventRecord[];
+  /** ResourceQuotas and LimitRanges of the namespace (read when a quota message names one). */
+  quotas?: JsonObject[];
+  limitRanges?: JsonObject[];
+  /** Nodes, when given or read (DaemonSet placement). */
+  nodes?: JsonObject[];
+  capturedAt?: number;
+  unreadable?: string[];
+  source?: SourceRef;
+}
+
+/** What the pods' diagnoses say, as the workload facts need it (src/engine/workload.ts fills it). */
+export interface PodSummary {
+  total: number;
+  ready: number;
+  unhealthy: number;
+  rootCause?: string;
+  rootCauseTitle?: string;
+  rootCauseCount?: number;
+  rootCauseStatus?: string;
+  names?: string[];
+  /** kubectl STATUS and root-cause title by pod name (StatefulSet ordinals). */
+  byName: Map<string, { ready: boolean; status: string; cause?: string }>;
+}
+
+const KIND_TYPE: Record<WorkloadKind, string> = {
+  Deployment: 'deployment',
+  ReplicaSet: 'replicaset',
+  StatefulSet: 'statefulset',
+  DaemonSet: 'daemonset',
+  Job: 'job',
+  CronJob: 'cronjob',
+};
+
+export function workloadRef(kind: WorkloadKind, name: string): string {
+  return `${KIND_TYPE[kind]}/${name}`;
+}
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const secondsSince = (t: unknown, now: number): number | undefined => {
+  const ms = time(t);
+  return ms === undefined ? undefined : Math.max(0, Math.round((now - ms) / 1000));
+};
+
+function conditionsOf(o: JsonObject, now: number): Record<string, JsonObject> {
+  const out: Record<string, JsonObject> = {};
+  for (const c of objs(dig(o, 'status', 'conditions'))) {
+    const type = nonEmpty(c['type']);
+    if (!type) continue;
+    const f: JsonObject = {};
+    for (const k of ['status', 'reason', 'message'] as const) {
+      const v = str(c[k]);
+      if (v !== undefined) f[k] = v;
+    }
+    const since = secondsSince(c['lastTransitionTime'] ?? c['lastUpdateTime'], now);
+    if (since !== undefined) f['secondsSince'] = since;
+    out[type] = f;
+  }
+  return out;
+}
+
+function nameOf(o: unknown): string {
+  return str(dig(o, 'metadata', 'name')) ?? '';
+}
+
+/** Taints a pod template does not tolerate, of the effects that keep a DaemonSet pod off a node. */
+function untolerated(node: JsonObject, tolerations: JsonObject[]): string[] {
+  const out: string[] = [];
+  for (const t of objs(dig(node, 'spec', 'taints'))) {
+    const effect = str(t['effect']);
+    if (effect !== 'NoSchedule' && effect !== 'NoExecute') continue;
+    const key = str(t['key']) ?? '';
+    const value = str(t['value']);
+    const ok = tolerations.some((tol) => {
+      const te = str(tol['effect']);
+      if (te !== undefined && te !== '' && te !== effect) return false;
+      const tk = str(tol['key']);
+      const op = str(tol['operator']) ?? 'Equal';
+      if (tk === undefined || tk === '') return op === 'Exists';
+      if (tk !== key) return false;
+      return op === 'Exists' || (str(tol['value']) ?? '') === (value ?? '');
+    });
+    if (!ok) out.push(`${key}${value !== undefined && value !== '' ? `=${value}` : ''}:${effect}`);
+  }
+  return out;
+}
+
+/** The node a DaemonSet pod is for, from the node affinity the controller sets (metadata.name In [node]). */
+function daemonNode(pod: JsonObject): string | undefined {
+  const terms = objs(dig(pod, 'spec', 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms'));
+  for (const t of terms) for (const f of objs(t['matchFields'])) if (f['key'] === 'metadata.name' && Array.isArray(f['values'])) return nonEmpty(f['values'][0]);
+  return undefined;
+}
+
+/** The DaemonSet controller adds tolerations of its own to every pod it creates (daemonset/util). */
+const DAEMON_TOLERATIONS: JsonObject[] = [
+  'node.kubernetes.io/not-ready',
+  'node.kubernetes.io/unreachable',
+  'node.kubernetes.io/disk-pressure',
+  'node.kubernetes.io/memory-pressure',
+  'node.kubernetes.io/pid-pressure',
+  'node.kubernetes.io/unschedulable',
+].map((key) => ({ key, operator: 'Exists' }));
+
+export function normalizeWorkload(input: WorkloadInput, now: number, pods: PodSummary): JsonObject {
+  const o = input.object;
+  const spec = obj(o['spec']) ?? {};
+  const status = obj(o['status']) ?? {};
+  const kind = input.kind;
+  const w: JsonObject = {
+    kind,
+    name: nameOf(o),
+    namespace: str(dig(o, 'metadata', 'namespace')) ?? 'default',
+    ref: workloadRef(kind, nameOf(o)),
+  };
+  const set = (k: string, v: unknown) => {
+    if (v !== undefined) w[k] = v as JsonObject[string];
+  };
+  set('generation', num(dig(o, 'metadata', 'generation')));
+  set('observedGeneration', num(status['observedGeneration']));
+  set('ageSeconds', secondsSince(dig(o, 'metadata', 'creationTimestamp'), now));
+
+  // counts
+  if (kind === 'Deployment' || kind === 'ReplicaSet' || kind === 'StatefulSet') {
+    set('desired', num(spec['replicas']) ?? 1);
+    set('current', num(status['replicas']) ?? 0);
+    set('ready', num(status['readyReplicas']) ?? 0);
+    if (kind !== 'ReplicaSet') set('updated', num(status['updatedReplicas']) ?? 0);
+    set('available', num(status['availableReplicas']) ?? 0);
+  } else if (kind === 'DaemonSet') {
+    set('desired', num(status['desiredNumberScheduled']) ?? 0);
+    set('current', num(status['currentNumberScheduled']) ?? 0);
+    set('ready', num(status['numberReady']) ?? 0);
+    set('updated', num(status['updatedNumberScheduled']) ?? 0);
+    set('available', num(status['numberAvailable']) ?? 0);
+  } else if (kind === 'Job') {
+    set('desired', num(spec['completions']) ?? num(spec['parallelism']) ?? 1);
+    set('current', num(status['active']) ?? 0);
+    set('ready', num(status['ready']) ?? 0);
+  }
+  if (typeof w['desired'] === 'number' && typeof w['available'] === 'number') w['unavailable'] = Math.max(0, w['desired'] - w['available']);
+  if (spec['paused'] === true) w['paused'] = true;
+  if (spec['suspend'] === true) w['suspended'] = true;
+
+  // conditions: the workload's own; a Deployment's new ReplicaSet's ReplicaFailure too
+  const conditions = conditionsOf(o, now);
+
+  // events, newest first
+  const events = [...input.events].sort((a, b) => (b.last ?? 0) - (a.last ?? 0));
+  w['events'] = events.map((e) => {
+    const f: JsonObject = { count: e.count };
+    if (e.type) f['type'] = e.type;
+    if (e.reason) f['reason'] = e.reason;
+    if (e.message !== undefined) f['message'] = e.message;
+    if (e.involved.kind && e.involved.name) f['object'] = `${e.involved.kind}/${e.involved.name}`;
+    if (e.source) f['source'] = e.source;
+    const ago = e.last !== undefined ? Math.max(0, Math.round((now - e.last) / 1000)) : undefined;
+    if (ago !== undefined) f['lastSeenSecondsAgo'] = ago;
+    return f;
+  });
+
+  // rollout (Deployment)
+  if (kind === 'Deployment') {
+    const revision = str(dig(o, 'metadata', 'annotations', 'deployment.kubernetes.io/revision'));
+    const rsRev = (rs: JsonObject) => str(dig(rs, 'metadata', 'annotations', 'deployment.kubernetes.io/revision'));
+    const sorted = [...input.children].sort((a, b) => Number(rsRev(b) ?? 0) - Number(rsRev(a) ?? 0));
+    const newRs = (revision !== undefined ? sorted.find((rs) => rsRev(rs) === revision) : undefined) ?? sorted[0];
+    const rollout: JsonObject = {};
+    if (revision !== undefined) rollout['revision'] = revision;
+    if (newRs) {
+      rollout['newReplicaSet'] = nameOf(newRs);
+      rollout['newReplicas'] = num(dig(newRs, 'status', 'replicas')) ?? 0;
+      rollout['newReady'] = num(dig(newRs, 'status', 'readyReplicas')) ?? 0;
+      const failure = conditionsOf(newRs, now)['ReplicaFailure'];
+      if (failure && !conditions['ReplicaFailure']) conditions['ReplicaFailure'] = failure;
+    }
+    const old = sorted.filter((rs) => rs !== newRs && ((num(dig(rs, 'status', 'replicas')) ?? 0) > 0 || (num(dig(rs, 'spec', 'replicas')) ?? 0) > 0));
+    rollout['oldReplicaSets'] = old.map(nameOf);
+    rollout['oldReplicas'] = old.reduce((s, rs) => s + (num(dig(rs, 'status', 'replicas')) ?? 0), 0);
+    rollout['progressDeadlineSeconds'] = num(spec['progressDeadlineSeconds']) ?? 600;
+    const strategy = str(dig(spec, 'strategy', 'type'));
+    if (strategy !== undefined) rollout['strategy'] = strategy;
+    w['rollout'] = rollout;
+  }
+  w['conditions'] = conditions;
+
+  // why pods (or claims, or Jobs) could not be created
+  const failures = events.filter((e) => e.reason === 'FailedCreate' && e.message !== undefined);
+  const fromCondition = conditions['ReplicaFailure'];
+  const newest = failures[0];
+  const failedMessage = newest?.message ?? (fromCondition?.['reason'] === 'FailedCreate' && fromCondition['status'] === 'True' ? str(fromCondition['message']) : undefined);
+  if (failedMessage !== undefined) {
+    const parsed = parseFailedCreate(failedMessage);
+    const fc: JsonObject = { ...parsed } as unknown as JsonObject;
+    if (newest?.involved.kind && newest.involved.name) fc['object'] = `${newest.involved.kind}/${newest.involved.name}`;
+    else if (kind === 'Deployment' && typeof dig(w, 'rollout', 'newReplicaSet') === 'string') fc['object'] = `ReplicaSet/${dig(w, 'rollout', 'newReplicaSet') as string}`;
+    else fc['object'] = `${kind}/${nameOf(o)}`;
+    fc['count'] = failures.reduce((s, e) => s + e.count, 0) || 1;
+    if (newest?.last !== undefined) fc['lastSeenSecondsAgo'] = Math.max(0, Math.round((now - newest.last) / 1000));
+    const q = parsed.quota !== undefined ? input.quotas?.find((x) => nameOf(x) === parsed.quota) : undefined;
+    const pairs = (m: unknown) => (isObject(m) ? Object.entries(m).map(([k, v]) => `${k}=${String(v)}`).join(', ') : undefined);
+    if (q) {
+      const hard = pairs(dig(q, 'status', 'hard') ?? dig(q, 'spec', 'hard'));
+      const used = pairs(dig(q, 'status', 'used'));
+      if (hard) fc['quotaHard'] = hard;
+      if (used) fc['quotaUsed'] = used;
+    }
+    if (input.limitRanges && parsed.quota !== undefined) {
+      fc['limitRanges'] = input.limitRanges.map((lr) => {
+        const limits = objs(dig(lr, 'spec', 'limits'))
+          .map((l) => `${str(l['type']) ?? '?'}${isObject(l['default']) ? ` default ${pairs(l['default'])}` : ''}${isObject(l['defaultRequest']) ? ` defaultRequest ${pairs(l['defaultRequest'])}` : ''}`)
+          .join('; ');
+        return `${nameOf(lr)}: ${limits}`;
+      });
+    }
+    w['failedCreate'] = fc;
+  }
+
+  if (kind === 'Job') {
+    const job: JsonObject = {};
+    w['job'] = job;
+    const put = (k: string, v: unknown) => {
+      if (v !== undefined) job[k] = v as JsonObject[string];
+    };
+    put('active', num(status['active']) ?? 0);
+    put('succeeded', num(status['succeeded']) ?? 0);
+    put('failed', num(status['failed']) ?? 0);
+    put('completions', num(spec['completions']));
+    put('parallelism', num(spec['parallelism']));
+    put('backoffLimit', num(spec['backoffLimit']) ?? 6);
+    put('activeDeadlineSeconds', num(spec['activeDeadlineSeconds']));
+    const failed = conditions['Failed']?.['status'] === 'True' ? conditions['Failed'] : conditions['FailureTarget']?.['status'] === 'True' ? conditions['FailureTarget'] : undefined;
+    const start = time(status['startTime']);
+    if (start !== undefined) {
+      const end = time(objs(status['conditions']).find((c) => c['type'] === 'Failed')?.['lastTransitionTime']) ?? now;
+      put('ranSeconds', Math.max(0, Math.round((end - start) / 1000)));
+    }
+    if (failed) {
+      put('failedReason', str(failed['reason']));
+      put('failedMessage', str(failed['message']));
+      const pm = parsePodFailurePolicy(str(failed['message']) ?? '');
+      if (pm) {
+        put('policyContainer', pm.container);
+        put('policyPod', pm.pod);
+        put('policyExitCode', pm.exitCode);
+        put('policyRule', pm.rule);
+      }
+    }
+  }
+
+  if (kind === 'CronJob') {
+    const cron: JsonObject = {};
+    w['cron'] = cron;
+    const put = (k: string, v: unknown) => {
+      if (v !== undefined) cron[k] = v as JsonObject[string];
+    };
+    put('schedule', str(spec['schedule']));
+    put('timeZone', str(spec['timeZone']));
+    put('concurrencyPolicy', str(spec['concurrencyPolicy']) ?? 'Allow');
+    put('startingDeadlineSeconds', num(spec['startingDeadlineSeconds']));
+    const active = objs(status['active']).map((r) => str(r['name'])).filter((x): x is string => x !== undefined);
+    put('active', active);
+    put('lastScheduleSecondsAgo', secondsSince(status['lastScheduleTime'], now));
+    put('lastSuccessfulSecondsAgo', secondsSince(status['lastSuccessfulTime'], now));
+    const missed = events.filter((e) => e.reason === 'MissSchedule');
+    if (missed[0]?.message) put('missedAt', missed[0].message.replace(/^Missed scheduled time to start a job:\s*/, ''));
+    if (missed.length > 0) put('missedCount', missed.reduce((s, e) => s + e.count, 0));
+    if (events.some((e) => e.reason === 'TooManyMissedTimes')) put('tooManyMissed', true);
+    const forbidden = events.filter((e) => e.reason === 'JobAlreadyActive');
+    if (forbidden.length > 0) put('forbiddenCount', forbidden.reduce((s, e) => s + e.count, 0));
+    const starts = input.children.filter((j) => active.includes(nameOf(j))).map((j) => time(dig(j, 'status', 'startTime'))).filter((t): t is number => t !== undefined);
+    if (starts.length > 0) put('oldestActiveSeconds', Math.max(0, Math.round((now - Math.min(...starts)) / 1000)));
+  }
+
+  if (kind === 'StatefulSet') {
+    const ord: JsonObject = {};
+    w['ordinal'] = ord;
+    const policy = str(spec['podManagementPolicy']) ?? 'OrderedReady';
+    ord['policy'] = policy;
+    ord['claimTemplates'] = objs(spec['volumeClaimTemplates']).map(nameOf).filter((x) => x !== '');
+    const desired = (w['desired'] as number | undefined) ?? 1;
+    const name = nameOf(o);
+    const missing: string[] = [];
+    let blocked: string | undefined;
+    for (let i = 0; i < desired; i++) {
+      const podName = `${name}-${i}`;
+      const p = pods.byName.get(podName);
+      if (!p) missing.push(podName);
+      else if (!p.ready && blocked === undefined && missing.length === 0) blocked = podName;
+    }
+    ord['missing'] = missing;
+    if (blocked !== undefined && missing.length > 0) {
+      ord['blockedBy'] = blocked;
+      const p = pods.byName.get(blocked);
+      if (p?.status) ord['blockedStatus'] = p.status;
+      if (p?.cause) ord['blockedCause'] = p.cause;
+    }
+  }
+
+  if (kind === 'DaemonSet') {
+    const d: JsonObject = {};
+    w['daemon'] = d;
+    d['misscheduled'] = num(status['numberMisscheduled']) ?? 0;
+    d['notRunning'] = input.pods
+      .filter((p) => !pods.byName.get(nameOf(p.pod))?.ready)
+      .map((p) => `${nameOf(p.pod)}@${str(dig(p.pod, 'spec', 'nodeName')) ?? daemonNode(p.pod) ?? '?'}`);
+    if (input.nodes && input.nodes.length > 0) {
+      d['nodes'] = input.nodes.length;
+      const withPod = new Set(input.pods.map((p) => str(dig(p.pod, 'spec', 'nodeName'))).filter((x) => x !== undefined));
+      const tolerations = [...objs(dig(spec, 'template', 'spec', 'tolerations')), ...DAEMON_TOLERATIONS];
+      d['skippedNodes'] = input.nodes
+        .filter((n) => !withPod.has(nameOf(n)))
+        .map((n) => ({ n: nameOf(n), t: untolerated(n, tolerations) }))
+        .filter((x) => x.t.length > 0)
+        .map((x) => `${x.n} (${x.t.join(', ')})`);
+    }
+  }
+
+  const pw: JsonObject = { total: pods.total, ready: pods.ready, unhealthy: pods.unhealthy };
+  if (pods.rootCause !== undefined) {
+    pw['rootCause'] = pods.rootCause;
+    if (pods.rootCauseTitle !== undefined) pw['rootCauseTitle'] = pods.rootCauseTitle;
+    if (pods.rootCauseCount !== undefined) pw['rootCauseCount'] = pods.rootCauseCount;
+    if (pods.rootCauseStatus !== undefined) pw['rootCauseStatus'] = pods.rootCauseStatus;
+    if (pods.names) pw['names'] = pods.names;
+  }
+  w['pods'] = pw;
+  if (input.unreadable && input.unreadable.length > 0) w['unreadable'] = input.unreadable;
+  return w;
+}
