@@ -1,0 +1,165 @@
+// How readable a big report is: a namespace of 5,000 pods with 500 unhealthy of six root causes
+// across several owners on the loopback API server, and 32 pods from a file, each diagnosed as
+// `podwhy -n bulk` and `podwhy -f pods.yaml` print them. Prints the line count and the first
+// screen (40 lines at 120 columns). Run: node dist/bench/scan.js [--pods N] [--unhealthy N]
+// [--lines 40] [--cols 120] [--out DIR]. The same builders serve the tests (src/render/scan.test.ts).
+
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import yaml from 'js-yaml';
+import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { main } from '../cli/main.js';
+import { FakeApiServer } from '../testing/apiserver.js';
+import { memoryIO } from '../testing/io.js';
+import { isObject, type JsonObject } from '../util/json.js';
+
+/** The six root causes of the bulk namespace: a fixture each, and their share of the unhealthy pods. */
+export const BULK_CAUSES = [
+  { fixture: 'crashloop-oomkilled-jvm.yaml', owners: ['orders-api', 'billing-api', 'search-indexer'], share: 0.21 },
+  { fixture: 'log-dependency-connection-refused.yaml', owners: ['checkout', 'cart-worker'], share: 0.19 },
+  { fixture: 'image-tag-not-found.yaml', owners: ['frontend', 'admin-ui', 'docs-site', 'storybook'], share: 0.18 },
+  { fixture: 'pending-insufficient-memory.yaml', owners: ['ml-trainer', 'reports-batch'], share: 0.16 },
+  { fixture: 'config-missing-secret.yaml', owners: ['payments', 'ledger'], share: 0.14 },
+  { fixture: 'readiness-http-503.yaml', owners: ['gateway', 'auth-proxy', 'notifications'], share: 0.12 },
+] as const;
+
+interface Fixture {
+  pod: JsonObject;
+  events: JsonObject[];
+  logs: Record<string, string>;
+}
+
+function loadFixture(name: string): Fixture {
+  const docs = yaml.loadAll(readFileSync(join(FIXTURES_DIR, name), 'utf8'), undefined, { schema: yaml.CORE_SCHEMA }).filter(isObject) as JsonObject[];
+  const header = docs.find((d) => d['kind'] === 'PodwhyFixture');
+  const pod = docs.find((d) => d['kind'] === 'Pod');
+  if (!pod) throw new Error(`${name} has no pod`);
+  const events = docs.flatMap((d) => (d['kind'] === 'Event' ? [d] : d['kind'] === 'EventList' && Array.isArray(d['items']) ? (d['items'] as JsonObject[]) : []));
+  return { pod, events, logs: (header?.['logs'] as Record<string, string> | undefined) ?? {} };
+}
+
+/** A deterministic lower-case alphanumeric suffix, like the ones Kubernetes generates. */
+const hash = (i: number, n: number) => {
+  const abc = 'bcdfghjklmnpqrstvwxz2456789';
+  let x = (Math.imul(i + 1, 2654435761) ^ 0x5bd1e995) >>> 0;
+  let s = '';
+  for (let k = 0; k < n; k++) {
+    s += abc[x % abc.length];
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+  }
+  return s;
+};
+
+/** A pod like one of `owner`'s ReplicaSet, named as Kubernetes names them. */
+function podOf(f: Fixture, owner: string, i: number, namespace: string): { pod: JsonObject; events: JsonObject[]; name: string } {
+  const pod = structuredClone(f.pod);
+  const rs = `${owner}-${hash([...owner].reduce((a, c) => a * 31 + c.charCodeAt(0), 7) >>> 0, 10)}`;
+  const name = `${rs}-${hash(i, 5)}`;
+  const uid = `uid-${namespace}-${i}`;
+  const md = (pod['metadata'] ?? {}) as JsonObject;
+  pod['metadata'] = md;
+  md['name'] = name;
+  md['namespace'] = namespace;
+  md['uid'] = uid;
+  delete md['generateName'];
+  delete md['managedFields'];
+  md['labels'] = { app: owner, 'pod-template-hash': rs.slice(owner.length + 1) };
+  md['ownerReferences'] = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs, uid: `rs-${owner}`, controller: true, blockOwnerDeletion: true }];
+  const events = f.events.map((e, k) => {
+    const c = structuredClone(e);
+    (c['metadata'] as JsonObject) = { name: `${name}.${k}`, namespace };
+    c['involvedObject'] = { ...(c['involvedObject'] as JsonObject), name, namespace, uid };
+    return c;
+  });
+  return { pod, events, name };
+}
+
+/** The bulk namespace: `total` pods, `unhealthy` of them spread over BULK_CAUSES. */
+export function bulkNamespace(server: FakeApiServer, total = 5000, unhealthy = 500, namespace = 'bulk'): { pods: number; unhealthy: number } {
+  const healthy = loadFixture('deployment-running-ready.yaml');
+  const causes = BULK_CAUSES.map((c) => ({ ...c, f: loadFixture(c.fixture) }));
+  const counts = causes.map((c) => Math.round(c.share * unhealthy));
+  counts[0] = (counts[0] as number) + unhealthy - counts.reduce((a, b) => a + b, 0);
+  // Unhealthy pods interleaved with healthy ones, as a namespace lists them (by name).
+  const every = Math.max(1, Math.floor(total / unhealthy));
+  let made = 0;
+  const left = [...counts];
+  for (let i = 0; i < total; i++) {
+    let spec: { f: Fixture; owner: string } | undefined;
+    if (i % every === 0 && made < unhealthy) {
+      const k = made % causes.length;
+      const pick = left[k] ? k : left.findIndex((n) => n > 0);
+      left[pick] = (left[pick] as number) - 1;
+      const c = causes[pick] as (typeof causes)[number];
+      spec = { f: c.f, owner: c.owners[made % c.owners.length] as string };
+      made++;
+    }
+    const { pod, events, name } = podOf(spec?.f ?? healthy, spec?.owner ?? `svc-${String(i % 40).padStart(2, '0')}`, i, namespace);
+    server.add(pod, ...events);
+    for (const [container, text] of Object.entries(spec?.f.logs ?? {})) server.setLog(namespace, name, container, text, true);
+  }
+  return { pods: total, unhealthy: made };
+}
+
+/** 32 pods in one List: 8 of one OOMKilled Deployment, 10 more unhealthy of four causes, 14 healthy. */
+export function filePods(): JsonObject {
+  const oom = loadFixture('crashloop-oomkilled-jvm.yaml');
+  const others = ['image-tag-not-found.yaml', 'config-missing-secret.yaml', 'pending-insufficient-memory.yaml', 'readiness-http-503.yaml'].map(loadFixture);
+  const healthy = loadFixture('deployment-running-ready.yaml');
+  const items: JsonObject[] = [];
+  let i = 0;
+  for (let k = 0; k < 8; k++) items.push(podOf(oom, 'orders-api', i++, 'shop').pod);
+  for (let k = 0; k < 10; k++) items.push(podOf(others[k % 4] as Fixture, ['frontend', 'payments', 'ml-trainer', 'gateway'][k % 4] as string, i++, 'shop').pod);
+  for (let k = 0; k < 14; k++) items.push(podOf(healthy, `svc-${k % 5}`, i++, 'shop').pod);
+  return { apiVersion: 'v1', kind: 'List', items };
+}
+
+async function run(args: string[], env: Record<string, string>, cols: number): Promise<{ code: number; out: string; err: string; ms: number }> {
+  const io = memoryIO(env);
+  io.columns = cols;
+  const t0 = Date.now();
+  const code = await main(['node', 'podwhy', ...args], io);
+  return { code, out: io.stdout, err: io.stderr, ms: Date.now() - t0 };
+}
+
+async function cli(argv: string[]): Promise<void> {
+  const flag = (name: string, def: number) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? Number(argv[i + 1]) : def;
+  };
+  const outIdx = argv.indexOf('--out');
+  const outDir = outIdx >= 0 ? (argv[outIdx + 1] as string) : mkdtempSync(join(tmpdir(), 'podwhy-scan-'));
+  mkdirSync(outDir, { recursive: true });
+  const lines = flag('--lines', 40);
+  const cols = flag('--cols', 120);
+  const tmp = mkdtempSync(join(tmpdir(), 'podwhy-scan-home-'));
+  const server = new FakeApiServer();
+  await server.start();
+  try {
+    const made = bulkNamespace(server, flag('--pods', 5000), flag('--unhealthy', 500));
+    const kubeconfig = server.writeKubeconfig(tmp, { namespace: 'bulk' });
+    const r = await run(['-n', 'bulk'], { HOME: tmp, KUBECONFIG: kubeconfig }, cols);
+    writeFileSync(join(outDir, 'bulk.txt'), r.out);
+    const n = r.out.split('\n').length - 1;
+    process.stdout.write(`podwhy -n bulk (${made.pods} pods, ${made.unhealthy} unhealthy): ${n} lines, exit ${r.code}, ${r.ms} ms, ${server.requests.length} requests; full output in ${join(outDir, 'bulk.txt')}\n`);
+    if (r.err) process.stdout.write(`stderr: ${r.err}`);
+    process.stdout.write(`--- first ${lines} lines at ${cols} columns ---\n${r.out.split('\n').slice(0, lines).join('\n')}\n---\n`);
+  } finally {
+    server.stop();
+  }
+  const file = join(outDir, 'pods32.yaml');
+  writeFileSync(file, yaml.dump(filePods(), { noRefs: true, lineWidth: -1 }));
+  const f = await run(['-f', file, '--now', '2025-03-15T00:00:00Z'], { HOME: tmp }, cols);
+  writeFileSync(join(outDir, 'pods32.txt'), f.out);
+  const oomTimes = f.out.split('\n').filter((l) => /^\s*The container was killed for using more memory|OOMKilled/.test(l)).length;
+  process.stdout.write(`podwhy -f pods32.yaml (32 pods): ${f.out.split('\n').length - 1} lines, exit ${f.code}; lines naming OOMKilled: ${oomTimes}; full output in ${join(outDir, 'pods32.txt')}\n`);
+  process.stdout.write(`--- first ${lines} lines ---\n${f.out.split('\n').slice(0, lines).join('\n')}\n---\n`);
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').slice(-2).join('/'))) {
+  cli(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(1);
+  });
+}
