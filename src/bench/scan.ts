@@ -123,7 +123,70 @@ async function run(args: string[], env: Record<string, string>, cols: number): P
   return { code, out: io.stdout, err: io.stderr, ms: Date.now() - t0 };
 }
 
+/**
+ * Where reading events one pod at a time (fieldSelector involvedObject.name=…) stops paying off
+ * against one list of the namespace's events: k pods selected by -l out of a namespace of `pods`
+ * pods with `perPod` events each, both ways, requests and wall time (median of `runs`), with the
+ * server answering at once and after `latency` ms (a remote cluster's round trip).
+ */
+async function eventsCrossover(pods: number, perPod: number, ks: number[], latencies: number[], runs: number): Promise<void> {
+  const { ApiClient } = await import('../cluster/client.js');
+  const { loadKubeconfig } = await import('../cluster/kubeconfig.js');
+  const { fetchPods } = await import('../cluster/fetch.js');
+  const tmp = mkdtempSync(join(tmpdir(), 'podwhy-ev-'));
+  const server = new FakeApiServer();
+  await server.start();
+  try {
+    const base = loadFixture('deployment-running-ready.yaml');
+    for (let i = 0; i < pods; i++) {
+      const { pod, name } = podOf(base, `svc-${i % 40}`, i, 'ev');
+      ((pod['metadata'] as JsonObject)['labels'] as JsonObject)['n'] = String(i);
+      server.add(pod);
+      for (let k = 0; k < perPod; k++) {
+        server.add({ apiVersion: 'v1', kind: 'Event', metadata: { name: `${name}.${k}`, namespace: 'ev' }, involvedObject: { kind: 'Pod', name, namespace: 'ev', uid: `uid-ev-${i}` }, reason: 'Pulled', message: `Successfully pulled image "nginx:1.27" in 1.2s`, type: 'Normal', count: 1 });
+      }
+    }
+    const kubeconfig = server.writeKubeconfig(tmp, { namespace: 'ev' });
+    const target = await loadKubeconfig({ env: { HOME: tmp, KUBECONFIG: kubeconfig } });
+    process.stdout.write(`events: ${pods} pods, ${pods * perPod} events in the namespace; k pods selected by -l; median of ${runs}\n`);
+    process.stdout.write(`latency  k     per pod: requests  ms     namespace list: requests  ms\n`);
+    for (const latency of latencies) {
+      server.latencyMs = latency;
+      for (const k of ks) {
+        const selector = `n in (${Array.from({ length: k }, (_, i) => String(Math.floor((i * pods) / k))).join(',')})`;
+        const measure = async (max: number) => {
+          const times: number[] = [];
+          let requests = 0;
+          for (let r = 0; r < runs; r++) {
+            const client = new ApiClient(target, { timeoutMs: 60_000 });
+            await client.init();
+            const t0 = performance.now();
+            const got = await fetchPods(client, { namespace: 'ev', selector, eventsByPodMax: max }, () => undefined);
+            times.push(performance.now() - t0);
+            requests = client.requests.length;
+            client.close();
+            if (got.length !== k) throw new Error(`selected ${got.length}, wanted ${k}`);
+          }
+          times.sort((a, b) => a - b);
+          return { requests, ms: Math.round(times[Math.floor(times.length / 2)] as number) };
+        };
+        const per = await measure(Number.MAX_SAFE_INTEGER);
+        const list = await measure(0);
+        process.stdout.write(`${String(latency).padStart(4)}ms  ${String(k).padEnd(5)} ${String(per.requests).padStart(8)}  ${String(per.ms).padStart(6)}  ${String(list.requests).padStart(17)}  ${String(list.ms).padStart(6)}\n`);
+      }
+    }
+  } finally {
+    server.stop();
+  }
+}
+
 async function cli(argv: string[]): Promise<void> {
+  if (argv.includes('--events')) {
+    const num = (name: string, def: number) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : def);
+    const list = (name: string, def: number[]) => (argv.includes(name) ? String(argv[argv.indexOf(name) + 1]).split(',').map(Number) : def);
+    await eventsCrossover(num('--pods', 5000), num('--per-pod', 4), list('--k', [1, 5, 10, 20, 40, 80, 160]), list('--latency', [0, 10]), num('--runs', 3));
+    return;
+  }
   const flag = (name: string, def: number) => {
     const i = argv.indexOf(name);
     return i >= 0 ? Number(argv[i + 1]) : def;
