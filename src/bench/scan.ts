@@ -35,7 +35,9 @@ function loadFixture(name: string): Fixture {
   const header = docs.find((d) => d['kind'] === 'PodwhyFixture');
   const pod = docs.find((d) => d['kind'] === 'Pod');
   if (!pod) throw new Error(`${name} has no pod`);
-  const events = docs.flatMap((d) => (d['kind'] === 'Event' ? [d] : d['kind'] === 'EventList' && Array.isArray(d['items']) ? (d['items'] as JsonObject[]) : []));
+  const events = docs
+    .flatMap((d) => (d['kind'] === 'Event' ? [d] : (d['kind'] === 'EventList' || d['kind'] === 'List') && Array.isArray(d['items']) ? (d['items'] as JsonObject[]).map((i) => ({ kind: 'Event', ...i })) : []))
+    .filter((e) => e['kind'] === 'Event');
   return { pod, events, logs: (header?.['logs'] as Record<string, string> | undefined) ?? {} };
 }
 
@@ -92,7 +94,8 @@ export function bulkNamespace(server: FakeApiServer, total = 5000, unhealthy = 5
       const pick = left[k] ? k : left.findIndex((n) => n > 0);
       left[pick] = (left[pick] as number) - 1;
       const c = causes[pick] as (typeof causes)[number];
-      spec = { f: c.f, owner: c.owners[made % c.owners.length] as string };
+      const nth = (counts[pick] as number) - (left[pick] as number) - 1;
+      spec = { f: c.f, owner: c.owners[nth % c.owners.length] as string };
       made++;
     }
     const { pod, events, name } = podOf(spec?.f ?? healthy, spec?.owner ?? `svc-${String(i % 40).padStart(2, '0')}`, i, namespace);

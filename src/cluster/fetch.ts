@@ -295,8 +295,8 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
     if (e.status === 404) {
       let hint = '';
       try {
-        const page = await client.getJSON(base, { limit: PAGE_SIZE });
-        const names = objs(page['items']).map((p) => str(dig(p, 'metadata', 'name')) ?? '');
+        // every pod of the namespace, not the first page: the close name may be on any
+        const names = (await listAll(client, base, {})).items.map((p) => str(dig(p, 'metadata', 'name')) ?? '');
         const close = closestNames(name, names);
         hint = close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : names.length === 0 ? ' (the namespace has no pods)' : '';
       } catch {

@@ -386,8 +386,16 @@ function hasLogs(p: PodDiagnosis, f: Finding): boolean {
 
 /** Owners with their pod counts, as many as fit in n columns (all without n), then "+k more". */
 function ownersCell(owners: Map<string, number>, more: (n: number) => string, n?: number): string {
+  if (n === undefined) return ownersList(owners, more);
+  // Narrow: "orders-api (79)" rather than a cut "Deployment/orders-api"
+  const withKind = ownersList(owners, more, n, false);
+  return withKind.includes('…') ? ownersList(owners, more, n, true) : withKind;
+}
+
+function ownersList(owners: Map<string, number>, more: (n: number) => string, n?: number, short = false): string {
   const list = [...owners.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const items = list.map(([o, k]) => (owners.size > 1 ? `${oneLine(o || '-')} (${k})` : oneLine(o || '-')));
+  const name = (o: string) => oneLine(short && o ? o.replace(/^[A-Za-z]+\//, '') : o || '-');
+  const items = list.map(([o, k]) => (owners.size > 1 ? `${name(o)} (${k})` : name(o)));
   const cap = n === undefined ? 3 : items.length;
   let out = '';
   for (let i = 0; i < items.length && i < cap; i++) {
@@ -529,7 +537,7 @@ export class TextReportWriter {
     const rows = [[ui.tableRootCause, ui.tablePods, s.owners, s.example], ...causes.map((g) => [g.rule, String(g.count), ownersCell(g.owners, s.more), oneLine(g.variants[0]?.pod.name ?? g.rows[0]?.[1] ?? '')])];
     const lines = columns(
       rows,
-      [{}, {}, { shrink: { min: 16, cut: (_t, n, r) => ownersCell((causes[r - 1] as Cause).owners, s.more, n) } }, { shrink: { min: 16, cut: (t, n) => middle(t, n) } }],
+      [{}, {}, { shrink: { min: 12, cut: (_t, n, r) => ownersCell((causes[r - 1] as Cause).owners, s.more, n) } }, { shrink: { min: 14, cut: (t, n) => middle(t, n) } }],
       max,
     );
     out.push('', c.dim(lines[0] as string));
@@ -542,20 +550,30 @@ export class TextReportWriter {
     return out;
   }
 
+  /** One line per pod, under a line per root cause, in kubectl's columns. */
   private podList(causes: Cause[]): string[] {
-    const { c, ui } = this.ctx;
+    const { c } = this.ctx;
     const s = this.scan;
-    const rows = [...causes.flatMap((g) => g.rows), ...this.healthyRows];
-    if (rows.length === 0) return [];
+    const groups = [...causes.map((g) => ({ head: `${g.rule} · ${s.pods(g.count)}`, finding: g.finding, rows: g.rows })), ...(this.healthyRows.length > 0 ? [{ head: `${s.healthy} · ${s.pods(this.healthyRows.length)}`, finding: undefined, rows: this.healthyRows }] : [])];
+    if (groups.length === 0) return [];
     const withNs = this.namespaces.size > 1;
-    const header = [s.ns, s.name, 'READY', 'STATUS', 'RESTARTS', 'AGE', ui.tableRootCause];
-    const table = [header, ...rows].map((r) => (withNs ? r : r.slice(1)));
-    const nameCol = withNs ? 1 : 0;
+    // the rule is said by the group's line, not on every row
+    const cut = (r: string[]) => (withNs ? r.slice(0, 6) : r.slice(1, 6));
+    const table = [[...(withNs ? [s.ns] : []), s.name, 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...groups.flatMap((g) => g.rows.map(cut))];
+    const off = withNs ? 1 : 0;
     const cols: Column[] = [];
-    cols[nameCol] = { shrink: { min: 20, cut: (t, n) => middle(t, n) } };
     if (withNs) cols[0] = { shrink: { min: 10, cut: (t, n) => middle(t, n) } };
-    const lines = columns(table, cols, this.ctx.opts.cols);
-    const out = ['', c.bold(this.ctx.opts.all ? s.podListAll : s.podList), c.dim(lines[0] as string), ...lines.slice(1)];
+    cols[off] = { shrink: { min: 20, cut: (t, n) => middle(t, n) } };
+    cols[off + 2] = { shrink: { min: 12, cut: (t, n) => fit(t, n) } };
+    const max = this.ctx.opts.cols;
+    const lines = columns(table, cols, max !== undefined ? max - 2 : undefined);
+    const out = ['', c.bold(this.ctx.opts.all ? s.podListAll : s.podList), c.dim(`  ${lines[0] as string}`)];
+    let i = 1;
+    for (const g of groups) {
+      const sev = g.finding ? sevColor(this.ctx, g.finding.severity) : c.green;
+      out.push(sev(g.head));
+      for (let k = 0; k < g.rows.length; k++) out.push(`  ${lines[i++] as string}`);
+    }
     if (this.healthyHidden > 0) out.push(c.dim(s.healthyHidden(this.healthyHidden)));
     return out;
   }

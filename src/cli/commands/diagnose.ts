@@ -250,6 +250,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   let unreadable: UnreadableRead[] = [];
   /** A live scan: how many pods' logs were read. */
   let logStats: ScanNotes['logs'];
+  let liveNamespace: string | undefined;
   if (files.length > 0) {
     if (inputs.length === 0) inputs = await readInputs(files, io, maxBytes, read);
     const snapshot = snapshotFromDocs(inputs);
@@ -279,12 +280,13 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
         triage: triageFor(rules, opts),
       });
       pods = live.inputs;
+      liveNamespace = live.target.namespace;
       if (live.stats.logs) logStats = live.stats.logs;
     } finally {
       progress.clear();
     }
     if (pods.length === 0) {
-      const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? 'the context\'s namespace'}"`;
+      const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? liveNamespace ?? 'default'}"`;
       // -o json is read by programs: a valid report with no pods, not an empty stdout.
       if (flags.output === 'json') {
         const { JsonReportWriter } = await import('../../render/json.js');
