@@ -39,6 +39,8 @@ export interface DiagnoseFlags {
   rules?: string[];
   config?: string;
   all?: boolean;
+  /** --details: every pod in full in a many-pod text report. */
+  details?: boolean;
   /** --color: true, --no-color: false, neither: undefined (cli/color.ts decides). */
   color?: boolean;
   kubeconfig?: string;
@@ -79,6 +81,7 @@ export function createProgram(io: IO, name = 'podwhy'): Command {
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
     .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
     .option('--all', 'also show healthy pods in multi-pod output')
+    .option('--details', 'many pods, text: every pod in full, not each root cause once')
     .option('--timeline', 'add each pod\'s timeline: where its time went, stage by stage')
     .option('--absolute-time', 'timeline and watch times as timestamps, not relative')
     .option('-w, --watch', 'follow the pod (or every pod -l selects) live and explain each change (live mode)')

@@ -31,6 +31,69 @@ export interface FetchOptions {
   context?: string;
   /** -c: read the logs of this container only. */
   container?: string;
+  /** At most this many pods selected by -l have their events read one pod at a time (EVENTS_BY_POD_MAX; the bench varies it). */
+  eventsByPodMax?: number;
+  /** Filled in by fetchPods: how many pods' logs were read, of how many wanted. */
+  stats?: ScanStats;
+}
+
+export interface ScanStats {
+  /** Pods whose logs were read, of the unhealthy pods that ended abnormally; how many were not read (the server went away). */
+  logs?: { read: number; wanted: number; notRead?: { pods: number; why: string } };
+}
+
+/**
+ * What a pod's diagnosis before its logs says: undefined for a healthy pod; else its group (root
+ * cause and owner) and whether its logs could change that root cause (a log rule supersedes it).
+ */
+export type Triage = (p: PodInput) => { group: string; decides: boolean } | undefined;
+
+/**
+ * When the namespace's events are more than a page and at most this many pods were selected,
+ * their events are read with one request per pod (fieldSelector involvedObject.name=…) instead
+ * of the rest of the namespace's list. Measured on the loopback server (node dist/bench/scan.js
+ * --events; 4 requests at a time): with 20,000 events (41 pages) per pod wins at every k up to
+ * 160 (k=20: 21 requests, 0.26 s against 2.7 s at 10 ms latency); with 500 (one page) the list
+ * is always cheaper, which the first page tells; with 1,000 (two pages) the per-pod requests
+ * cost about k/4 round trips more (k=20: 108 ms against 48 ms at 10 ms latency). 20 bounds that
+ * loss to ~5 round trips where the gain on a big namespace is seconds.
+ */
+export const EVENTS_BY_POD_MAX = 20;
+const EVENTS_CONCURRENCY = 4;
+
+/** Run fn over items, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (x: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * The pods whose logs a scan reads, at most `max`: first those whose logs could decide their root
+ * cause, then the others; within each, one pod of each group in turn (largest groups first), so
+ * every root cause and owner gets its logs read before any gets a second pod.
+ */
+export function chooseLogPods<T>(wanted: readonly { p: T; t: { group: string; decides: boolean } }[], max: number): T[] {
+  const out: T[] = [];
+  for (const decides of [true, false]) {
+    const groups = new Map<string, T[]>();
+    for (const w of wanted) {
+      if (w.t.decides !== decides) continue;
+      const g = groups.get(w.t.group);
+      if (g) g.push(w.p);
+      else groups.set(w.t.group, [w.p]);
+    }
+    const lists = [...groups.values()].sort((a, b) => b.length - a.length);
+    for (let round = 0; out.length < max && lists.some((l) => l.length > round); round++) {
+      for (const l of lists) {
+        if (out.length >= max) break;
+        if (l.length > round) out.push(l[round] as T);
+      }
+    }
+  }
+  return out;
 }
 
 /** A 403 on the pods themselves ends the run; on anything else it only narrows the diagnosis. */
@@ -77,14 +140,17 @@ export interface FullList {
  * client-go's pager (FullListIfExpired), read the whole list again in one request without a
  * limit, which the API server serves from one snapshot and cannot expire.
  */
-export async function listAll(client: ApiClient, path: string, query: Record<string, string | undefined>, progress?: (n: number) => void): Promise<FullList> {
+export async function listAll(client: ApiClient, path: string, query: Record<string, string | undefined>, progress?: (n: number) => void, first?: JsonObject): Promise<FullList> {
   const items: JsonObject[] = [];
   let token: string | undefined;
   let resourceVersion: string | undefined;
+  let given = first;
   for (;;) {
     let page: JsonObject;
     try {
-      page = await client.getJSON(path, { ...query, limit: PAGE_SIZE, continue: token });
+      // `first`: the first page, already read by the caller
+      page = given ?? (await client.getJSON(path, { ...query, limit: PAGE_SIZE, continue: token }));
+      given = undefined;
     } catch (e) {
       if (e instanceof ApiError && e.status === 410 && token !== undefined) {
         const full = await client.getJSON(path, { ...query });
@@ -130,7 +196,22 @@ export function needsNode(pod: JsonObject): boolean {
   return ready !== undefined && ready['status'] !== 'True' && ready['reason'] === undefined;
 }
 
-async function readLogs(client: ApiClient, pod: JsonObject, notes: string[], container?: string): Promise<Record<string, ContainerLog>> {
+/** The note for logs not read because the API server stopped answering during the log phase. */
+export function logsNotReadNote(name: string, why: string): string {
+  return `logs of ${name} (not read: ${why})`;
+}
+
+/** A failure of the connection (not an answer of the API server): the server is gone or hangs. */
+function serverGone(e: unknown): string | undefined {
+  if (!(e instanceof ClusterError)) return undefined;
+  return `the API server stopped answering: ${e.message.replace(/ \(context "[^"]*", server [^)]*\)/, '').split(' — ')[0]}`;
+}
+
+/**
+ * The previous (or current) logs of the containers that ended abnormally. When the server stops
+ * answering, the logs read so far are kept and `gone` says why the rest were not read.
+ */
+async function readLogs(client: ApiClient, pod: JsonObject, notes: string[], container?: string): Promise<{ logs: Record<string, ContainerLog>; gone?: string }> {
   const ns = str(dig(pod, 'metadata', 'namespace')) ?? 'default';
   const name = str(dig(pod, 'metadata', 'name')) ?? '';
   const logs: Record<string, ContainerLog> = {};
@@ -152,10 +233,15 @@ async function readLogs(client: ApiClient, pod: JsonObject, notes: string[], con
         if (!notes.some((n) => n.startsWith(`logs of ${name} `))) notes.push(`logs of ${name} (unavailable: its node ${node} no longer exists, so no kubelet can serve them)`);
         continue;
       }
+      const gone = serverGone(e);
+      if (gone !== undefined) {
+        notes.push(logsNotReadNote(name, gone));
+        return { logs, gone };
+      }
       degrade(e, client, `logs of ${name}/${c.name}`, notes);
     }
   }
-  return logs;
+  return { logs };
 }
 
 const OWNER_PATHS: Record<string, string> = {
@@ -209,8 +295,8 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
     if (e.status === 404) {
       let hint = '';
       try {
-        const page = await client.getJSON(base, { limit: PAGE_SIZE });
-        const names = objs(page['items']).map((p) => str(dig(p, 'metadata', 'name')) ?? '');
+        // every pod of the namespace, not the first page: the close name may be on any
+        const names = (await listAll(client, base, {})).items.map((p) => str(dig(p, 'metadata', 'name')) ?? '');
         const close = closestNames(name, names);
         hint = close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : names.length === 0 ? ' (the namespace has no pods)' : '';
       } catch {
@@ -243,14 +329,14 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
       else notes.push(`node ${nodeName} (it no longer exists)`);
     }
   }
-  const logs = await readLogs(client, pod, notes, opts.container);
+  const { logs } = await readLogs(client, pod, notes, opts.container);
   if (Object.keys(logs).length > 0) input.logs = logs;
   if (notes.length > 0) input.unreadable = notes;
   return input;
 }
 
 /** Read every pod selected (a namespace, or all with -A; -l narrows), with events joined. */
-export async function fetchPods(client: ApiClient, opts: FetchOptions, isUnhealthy: (p: PodInput) => boolean): Promise<PodInput[]> {
+export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: Triage): Promise<PodInput[]> {
   const notes: string[] = [];
   const ns = opts.allNamespaces ? undefined : opts.namespace;
   const podsPath = ns === undefined ? '/api/v1/pods' : `/api/v1/namespaces/${encodeURIComponent(ns)}/pods`;
@@ -274,10 +360,10 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, isUnhealt
   }));
   if (inputs.length === 0) return inputs;
 
-  // One events list for the namespace (or the cluster), joined by involvedObject.uid.
+  // Events joined by involvedObject.uid: one list for the namespace (or the cluster), unless it
+  // is longer than a page and only a few pods were selected (-l): then each pod's own events, by
+  // field selector, as the namespace's list does not shrink with the selector.
   try {
-    const evPath = ns === undefined ? '/api/v1/events' : `/api/v1/namespaces/${encodeURIComponent(ns)}/events`;
-    const events = (await listAll(client, evPath, { fieldSelector: 'involvedObject.kind=Pod' }, (n) => opts.progress?.(`listing events… ${n}`))).items;
     const byUid = new Map<string, PodInput>();
     const byName = new Map<string, PodInput>();
     for (const p of inputs) {
@@ -285,12 +371,28 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, isUnhealt
       if (uid) byUid.set(uid, p);
       byName.set(`${str(dig(p.pod, 'metadata', 'namespace'))}/${str(dig(p.pod, 'metadata', 'name'))}`, p);
     }
-    for (const raw of events) {
+    const join = (raw: JsonObject) => {
       const e = toEventRecord(raw);
       const target = e.involved.uid ? byUid.get(e.involved.uid) : byName.get(`${e.involved.namespace}/${e.involved.name}`);
       target?.events.push(e);
+    };
+    const evPath = ns === undefined ? '/api/v1/events' : `/api/v1/namespaces/${encodeURIComponent(ns)}/events`;
+    const query = { fieldSelector: 'involvedObject.kind=Pod' };
+    const first = await client.getJSON(evPath, { ...query, limit: PAGE_SIZE });
+    if (nonEmpty(dig(first, 'metadata', 'continue')) && inputs.length <= (opts.eventsByPodMax ?? EVENTS_BY_POD_MAX)) {
+      // More than a page of events, few pods: each pod's own events, by field selector.
+      await eachLimited(inputs, EVENTS_CONCURRENCY, async (p) => {
+        const pns = str(dig(p.pod, 'metadata', 'namespace')) ?? 'default';
+        const name = str(dig(p.pod, 'metadata', 'name')) ?? '';
+        const list = await listAll(client, `/api/v1/namespaces/${encodeURIComponent(pns)}/events`, { fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${name}` });
+        for (const raw of list.items) join(raw);
+      });
+    } else {
+      const events = (await listAll(client, evPath, query, (n) => opts.progress?.(`listing events… ${n}`), first)).items;
+      for (const raw of events) join(raw);
     }
   } catch (e) {
+    for (const p of inputs) p.events = [];
     degrade(e, client, 'events', notes);
   }
 
@@ -309,23 +411,29 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, isUnhealt
     }
   }
 
-  // Logs: unhealthy pods with abnormal terminations only, a few at a time, a bounded number.
-  const forLogs = inputs
-    .filter((p) => containersNeedingLogs(p.pod).some((c) => opts.container === undefined || c.name === opts.container) && isUnhealthy(p))
-    .slice(0, MAX_LOG_PODS);
-  let next = 0;
+  // Logs: unhealthy pods with abnormal terminations only, a few at a time, a bounded number,
+  // chosen across root-cause groups (see chooseLogPods). A server that stops answering ends this
+  // phase, not the run: the pods are diagnosed from what was read, and the rest say so.
+  const wanted = inputs
+    .filter((p) => containersNeedingLogs(p.pod).some((c) => opts.container === undefined || c.name === opts.container))
+    .map((p) => ({ p, t: triage(p) }))
+    .filter((x): x is { p: PodInput; t: { group: string; decides: boolean } } => x.t !== undefined);
+  const forLogs = chooseLogPods(wanted, MAX_LOG_PODS);
   let done = 0;
-  const worker = async () => {
-    while (next < forLogs.length) {
-      const p = forLogs[next++] as PodInput;
-      const podNotes: string[] = [];
-      const logs = await readLogs(client, p.pod, podNotes, opts.container);
-      if (Object.keys(logs).length > 0) p.logs = logs;
-      if (podNotes.length > 0) p.unreadable = [...(p.unreadable ?? []), ...podNotes];
-      opts.progress?.(`reading logs… ${++done}/${forLogs.length}`);
+  let gone: string | undefined;
+  await eachLimited(forLogs, LOG_CONCURRENCY, async (p) => {
+    if (gone !== undefined) {
+      p.unreadable = [...(p.unreadable ?? []), logsNotReadNote(str(dig(p.pod, 'metadata', 'name')) ?? '', gone)];
+      return;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(LOG_CONCURRENCY, forLogs.length) }, worker));
+    const podNotes: string[] = [];
+    const r = await readLogs(client, p.pod, podNotes, opts.container);
+    gone ??= r.gone;
+    if (Object.keys(r.logs).length > 0) p.logs = r.logs;
+    if (podNotes.length > 0) p.unreadable = [...(p.unreadable ?? []), ...podNotes];
+    opts.progress?.(`reading logs… ${++done}/${forLogs.length}`);
+  });
+  if (opts.stats) opts.stats.logs = { read: forLogs.length, wanted: wanted.length, ...(gone !== undefined ? { notRead: { pods: forLogs.filter((p) => (p.unreadable ?? []).some((n) => n.includes(' (not read: '))).length, why: gone } } : {}) };
   if (notes.length > 0) for (const p of inputs) p.unreadable = [...notes, ...(p.unreadable ?? [])];
   return inputs;
 }

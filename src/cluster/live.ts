@@ -4,7 +4,7 @@
 import { UsageError } from '../errors.js';
 import type { PodInput } from '../sources/types.js';
 import { ApiClient, parseRequestTimeout } from './client.js';
-import { fetchPod, fetchPods } from './fetch.js';
+import { fetchPod, fetchPods, type ScanStats, type Triage } from './fetch.js';
 import { loadKubeconfig, type KubeTarget } from './kubeconfig.js';
 
 /** Which cluster, context and pods to read: the same for a scan and for --watch. */
@@ -24,13 +24,18 @@ export interface ClusterTarget {
 export interface LiveOptions extends ClusterTarget {
   /** Progress on stderr (only when it is a terminal). */
   progress?: (msg: string) => void;
-  isUnhealthy: (p: PodInput) => boolean;
+  /** Whether a pod is unhealthy (its logs are worth reading); `triage` says more. */
+  isUnhealthy?: (p: PodInput) => boolean;
+  /** A scan: a pod's root-cause group before logs, and whether logs could change it (see fetch.ts). */
+  triage?: Triage;
 }
 
 export interface LiveResult {
   inputs: PodInput[];
   target: KubeTarget;
   requests: number;
+  /** A scan's figures: how many pods' logs were read. */
+  stats: ScanStats;
 }
 
 export async function readLive(opts: LiveOptions): Promise<LiveResult> {
@@ -49,7 +54,10 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
   const client = new ApiClient(target, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs });
   try {
     await client.init();
+    const stats: ScanStats = {};
+    const triage: Triage = opts.triage ?? ((p) => (opts.isUnhealthy === undefined || opts.isUnhealthy(p) ? { group: '', decides: true } : undefined));
     const fetchOpts = {
+      stats,
       namespace: target.namespace,
       ...(opts.allNamespaces ? { allNamespaces: true } : {}),
       ...(opts.selector !== undefined ? { selector: opts.selector } : {}),
@@ -57,8 +65,8 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
       ...(opts.container !== undefined ? { container: opts.container } : {}),
       context: target.context,
     };
-    const inputs = opts.pod !== undefined ? [await fetchPod(client, opts.pod, fetchOpts)] : await fetchPods(client, fetchOpts, opts.isUnhealthy);
-    return { inputs, target, requests: client.requests.length };
+    const inputs = opts.pod !== undefined ? [await fetchPod(client, opts.pod, fetchOpts)] : await fetchPods(client, fetchOpts, triage);
+    return { inputs, target, requests: client.requests.length, stats };
   } finally {
     client.close();
   }

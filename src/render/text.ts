@@ -1,15 +1,15 @@
 // -o text: what a person reads in a terminal or a CI log. Per pod: kubectl's own columns, the
 // lifecycle line, the root cause with its explanation, evidence, numbered remedies and the next
-// commands, then symptoms in brief. Many pods: a summary table grouped by root cause first.
+// commands, then symptoms in brief. Many pods: a summary row per root cause, a line per pod, then
+// each root cause explained once (see "many pods" below).
 // No data fetching here; every string from the input is stripped of control characters.
 
 import { Chalk, type ChalkInstance } from 'chalk';
-import Table from 'cli-table3';
 import type { Finding, PodDiagnosis } from '../engine/types.js';
 import { UI, type UiText } from '../i18n/ui.js';
 import type { Lang } from '../rules/types.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
-import { fit, padEnd, width, wrap } from './layout.js';
+import { columns, fit, middle, padEnd, width, wrap, type Column } from './layout.js';
 import { compactDuration } from '../i18n/timeline.js';
 import { formatTime } from '../util/json.js';
 
@@ -18,8 +18,13 @@ export interface TextOptions {
   lang: Lang;
   /** Show healthy pods' details in multi-pod output too. */
   all: boolean;
-  /** Terminal width; text wraps at min(cols, 100). */
+  /**
+   * Terminal width (stdout is a terminal): prose wraps at min(cols, 100), tables are narrowed to
+   * it. Without it (piped), prose wraps at 80 and no table cell is cut.
+   */
   cols?: number;
+  /** Every pod in full in a many-pod report (--details). */
+  details?: boolean;
   /** Add the pod's timeline (--timeline). */
   timeline?: boolean;
   /** Timeline times as timestamps instead of relative to creation (--absolute-time). */
@@ -41,6 +46,8 @@ interface Ctx {
   ui: UiText;
   cols: number;
   opts: TextOptions;
+  /** Unreadable notes said once at the top of a many-pod report, left out under each pod. */
+  shared?: ReadonlySet<string>;
 }
 
 function sevColor(ctx: Ctx, sev: Finding['severity']): (s: string) => string {
@@ -229,7 +236,7 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   }
   const gaps = p.facts.gaps.filter((g) => ['events', 'spec', 'status'].includes(g) && (g !== 'events' || !p.healthy));
   if (gaps.length > 0) out.push(c.dim(`${ui.missing}: ${gaps.join(', ')}`));
-  const unreadable = p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g));
+  const unreadable = p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g) && !ctx.shared?.has(g));
   for (const u of unreadable) out.push(...wrap(`${ui.unreadable}: ${oneLine(u)}`, ctx.cols, '    ', '').map((l) => c.yellow(l)));
   for (const o of p.facts.oddities) out.push(...wrap(`${ui.oddity}: ${oneLine(o)}`, ctx.cols, '    ', '').map((l) => c.yellow(l)));
   // Read from kubectl describe or table text: what that text does not say, and where to see it.
@@ -239,77 +246,199 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   return out;
 }
 
-type Groups = Map<string, { rule: string; title: string; owner: string; pods: string[] }>;
+// ----- many pods ------------------------------------------------------------------------------
+// A summary row per root cause (largest first), one line per unhealthy pod, then each root cause
+// explained once from an example pod; pods whose explanation differs in substance (not just in
+// restart counts, ages or names) get theirs under it. --details adds every pod in full.
 
-/** Group an unhealthy pod by root-cause rule and owner: "3 pods of ReplicaSet/web: crashloop-oomkilled". */
-function addToGroups(groups: Groups, p: PodDiagnosis): void {
-  const root = p.findings.find((f) => f.role === 'root-cause');
-  const rule = root?.rule ?? '-';
+interface ScanText {
+  owners: string;
+  example: string;
+  podList: string;
+  podListAll: string;
+  name: string;
+  ns: string;
+  pods: (n: number) => string;
+  causes: (n: number) => string;
+  more: (n: number) => string;
+  exampleOf: (n: number, name: string) => string;
+  differs: (n: number, name: string) => string;
+  otherVariants: (n: number) => string;
+  healthyHidden: (n: number) => string;
+  detailsHint: string;
+  allPods: (n: number) => string;
+  unreadableFor: (what: string, reason: string, pods: string) => string;
+  unreadableTail: string;
+  logsRead: (read: number, want: number) => string;
+  logsNotRead: (n: number, why: string) => string;
+  noCause: string;
+  healthy: string;
+}
+
+const SCAN: Record<Lang, ScanText> = {
+  en: {
+    owners: 'OWNERS',
+    example: 'EXAMPLE',
+    podList: 'Unhealthy pods',
+    podListAll: 'Pods',
+    name: 'NAME',
+    ns: 'NAMESPACE',
+    pods: (n: number) => `${n} pod${n === 1 ? '' : 's'}`,
+    causes: (n: number) => `${n} root cause${n === 1 ? '' : 's'}`,
+    more: (n: number) => `+${n} more`,
+    exampleOf: (n: number, name: string) => `${n} pod${n === 1 ? '' : 's'} · example ${name}`,
+    differs: (n: number, name: string) => `For ${n} pod${n === 1 ? '' : 's'} (e.g. ${name}) it reads differently:`,
+    otherVariants: (n: number) => `${n} more pod${n === 1 ? '' : 's'} with other details`,
+    healthyHidden: (n: number) => `${n} healthy pod${n === 1 ? '' : 's'} not listed — add --all to list ${n === 1 ? 'it' : 'them'}`,
+    detailsHint: 'Every pod in full: add --details, or name one pod',
+    allPods: (n: number) => `all ${n}`,
+    unreadableFor: (what: string, reason: string, pods: string) => `${what} (${reason}) for ${pods} pods`,
+    unreadableTail: 'findings that need them may be missing',
+    logsRead: (read: number, want: number) =>
+      want === 0 ? 'Logs: no pod ended in a way its logs would explain' : `Logs: read for ${read} of the ${want} pods whose previous run ended abnormally${read < want ? ' (a few of each root cause)' : ''}`,
+    logsNotRead: (n: number, why: string) => `Logs: not read for ${n} pod${n === 1 ? '' : 's'} (${why})`,
+    noCause: '(no root cause)',
+    healthy: '(healthy)',
+  },
+  ko: {
+    owners: '소유자',
+    example: '예시',
+    podList: '비정상 파드',
+    podListAll: '파드',
+    name: '이름',
+    ns: '네임스페이스',
+    pods: (n: number) => `파드 ${n}개`,
+    causes: (n: number) => `근본 원인 ${n}가지`,
+    more: (n: number) => `외 ${n}개`,
+    exampleOf: (n: number, name: string) => `파드 ${n}개 · 예시 ${name}`,
+    differs: (n: number, name: string) => `파드 ${n}개(예: ${name})는 설명이 다름:`,
+    otherVariants: (n: number) => `그 밖에 세부 내용이 다른 파드 ${n}개`,
+    healthyHidden: (n: number) => `정상 파드 ${n}개는 생략 — --all을 붙이면 표시`,
+    detailsHint: '파드별 전체 내용: --details를 붙이거나 파드 하나를 지정',
+    allPods: (n: number) => `전체 ${n}`,
+    unreadableFor: (what: string, reason: string, pods: string) => `${what} (${reason}) — 파드 ${pods}개`,
+    unreadableTail: '이 정보가 필요한 진단은 빠졌을 수 있음',
+    logsRead: (read: number, want: number) =>
+      want === 0 ? '로그: 로그로 설명할 비정상 종료 없음' : `로그: 이전 실행이 비정상 종료된 파드 ${want}개 중 ${read}개의 로그를 읽음${read < want ? ' (근본 원인마다 몇 개씩)' : ''}`,
+    logsNotRead: (n: number, why: string) => `로그: 파드 ${n}개는 읽지 못함 (${why})`,
+    noCause: '(근본 원인 없음)',
+    healthy: '(정상)',
+  },
+};
+
+/** What a live scan read and could not read, said once at the top of a many-pod report. */
+export interface ScanNotes {
+  /** Reads that failed, by kind (summarizeUnreadable). */
+  unreadable?: readonly { what: string; reason: string; pods: number }[];
+  /** Notes every pod carries (a namespace-wide 403): said at the top, not under each pod. */
+  shared?: ReadonlySet<string>;
+  /** Logs: how many pods' logs were read, of how many that ended abnormally; what was not read. */
+  logs?: { read: number; wanted: number; notRead?: { pods: number; why: string } };
+}
+
+/** Strip what differs between replicas and not in substance: names, counts, ages, times. */
+function substance(p: PodDiagnosis, f: Finding): string {
+  const names = [p.name, p.namespace, p.facts.pod.nodeName].filter((x): x is string => !!x).sort((a, b) => b.length - a.length);
+  const norm = (t: string) => {
+    let s = stripControls(t);
+    for (const n of names) s = s.split(n).join('‹›');
+    return s
+      .replace(/\b\d{4}-\d\d-\d\dT[\d:.]+Z?\b/g, '‹t›')
+      .replace(/\b(?:\d+(?:\.\d+)?(?:ms|s|m|h|d|y))+\b/g, '‹d›')
+      .replace(/(?<!exit code |exit |port |signal )\b\d+(?:\.\d+)?\b(?![\w.])/g, '‹n›');
+  };
+  return [norm(f.title), norm(f.explanation), ...f.remedies.map(norm)].join('\u0000');
+}
+
+const MAX_VARIANTS = 4;
+
+interface Variant {
+  key: string;
+  /** The pod shown for it, and its root-cause finding (chosen by end(): see example()). */
+  pod: PodDiagnosis;
+  finding: Finding;
+  count: number;
+  /** The first pod of each of the first few owners, for the choice of the example. */
+  candidates: Map<string, { pod: PodDiagnosis; finding: Finding }>;
+}
+
+const MAX_CANDIDATES = 8;
+
+interface Cause {
+  rule: string;
+  finding?: Finding;
+  count: number;
+  owners: Map<string, number>;
+  variants: Variant[];
+  /** Pods whose explanation differs from every kept variant. */
+  overflow: number;
+  rows: string[][];
+}
+
+function ownerOf(p: PodDiagnosis): string {
   const chain = p.facts.pod.ownerChain;
-  const owner = chain.length > 0 ? (chain[chain.length - 1] as string) : p.owner ? `${p.owner.kind}/${p.owner.name}` : '';
-  const key = `${rule}\u0000${owner}`;
-  const g = groups.get(key) ?? { rule, title: root ? oneLine(root.title) : '', owner, pods: [] };
-  g.pods.push(p.name);
-  groups.set(key, g);
+  return chain.length > 0 ? (chain[chain.length - 1] as string) : p.owner ? `${p.owner.kind}/${p.owner.name}` : '';
 }
 
-function summaryTable(ctx: Ctx, total: number, unhealthy: number, groups: Groups): string[] {
-  const { c, ui } = ctx;
-  const out = [c.bold(ui.podsSummary(total, unhealthy))];
-  if (unhealthy === 0) return out;
-  const sorted = [...groups.values()].sort((a, b) => b.pods.length - a.pods.length || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.owner < b.owner ? -1 : 1));
-  const table = new Table({
-    head: [ui.tableRootCause, ui.tablePods, ui.owner, ui.tableExamples],
-    style: { head: ctx.opts.color ? ['bold'] : [], border: ctx.opts.color ? ['grey'] : [], compact: true },
-    wordWrap: true,
-    colWidths: [30, 6, 20, 20],
-  });
-  const MAX_ROWS = 25;
-  // Cells are cut to their column here: cli-table3's own truncation measures the text again for
-  // every character it drops, which made this 25-row table cost more than the rest of a report.
-  for (const g of sorted.slice(0, MAX_ROWS)) {
-    const names = g.pods.slice(0, 2).map((n, i, a) => fit(`${oneLine(n)}${i < a.length - 1 || g.pods.length > 2 ? ',' : ''}`, 18));
-    if (g.pods.length > 2) names.push('…');
-    // as many on a line as fit, like the word wrapping of the other cells
-    const cell: string[] = [];
-    for (const n of names) {
-      const last = cell.length - 1;
-      if (last >= 0 && width(cell[last] as string) + 1 + width(n) <= 18) cell[last] += ` ${n}`;
-      else cell.push(n);
-    }
-    table.push([`${g.rule}\n${c.dim(g.title)}`, String(g.pods.length), fit(oneLine(g.owner), 18) || '-', cell.join('\n')]);
+function hasLogs(p: PodDiagnosis, f: Finding): boolean {
+  return p.facts.containers.some((c) => c.name === f.container && (c.logs?.lines.length ?? 0) > 0);
+}
+
+/** Owners with their pod counts, as many as fit in n columns (all without n), then "+k more". */
+function ownersCell(owners: Map<string, number>, more: (n: number) => string, n?: number): string {
+  if (n === undefined) return ownersList(owners, more);
+  // Narrow: "orders-api (79)" rather than a cut "Deployment/orders-api"
+  const withKind = ownersList(owners, more, n, false);
+  return withKind.includes('…') ? ownersList(owners, more, n, true) : withKind;
+}
+
+function ownersList(owners: Map<string, number>, more: (n: number) => string, n?: number, short = false): string {
+  const list = [...owners.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const name = (o: string) => oneLine(short && o ? o.replace(/^[A-Za-z]+\//, '') : o || '-');
+  const items = list.map(([o, k]) => (owners.size > 1 ? `${name(o)} (${k})` : name(o)));
+  const cap = n === undefined ? 3 : items.length;
+  let out = '';
+  for (let i = 0; i < items.length && i < cap; i++) {
+    const rest = items.length - i - 1;
+    const cand = out === '' ? (items[i] as string) : `${out}, ${items[i]}`;
+    const tail = rest > 0 ? `, ${more(rest)}` : '';
+    if (n !== undefined && width(cand + tail) > n && out !== '') return `${out}, ${more(items.length - i)}`;
+    if (n !== undefined && width(cand + tail) > n) return middle(cand, n);
+    out = cand;
   }
-  out.push(table.toString());
-  if (sorted.length > MAX_ROWS) out.push(c.dim(ui.moreGroups(sorted.length - MAX_ROWS)));
-  return out;
-}
-
-export function renderText(pods: PodDiagnosis[], opts: TextOptions): string {
-  const w = new TextReportWriter(opts);
-  for (const p of pods) w.add(p);
-  return w.end();
+  return items.length > cap ? `${out}, ${more(items.length - cap)}` : out;
 }
 
 /**
- * renderText, fed one diagnosis at a time: each pod's details are rendered as it comes and only
- * what the summary table needs is kept, so a big report does not hold every diagnosis.
+ * renderText, fed one diagnosis at a time: a single pod is shown in full; many pods are kept only
+ * as what the summary needs (a row per pod, an example per root cause), unless --details asks
+ * for every pod in full.
  */
 export class TextReportWriter {
   private readonly ctx: Ctx;
+  private readonly scan: ScanText;
   private count = 0;
   private unhealthy = 0;
+  private healthyHidden = 0;
+  private namespaces = new Set<string>();
   /** The first pod, kept until a second one says this is a multi-pod report. */
   private first: PodDiagnosis | undefined;
-  private readonly groups: Groups = new Map();
+  private readonly causes = new Map<string, Cause>();
+  private readonly healthyRows: string[][] = [];
   private readonly details: string[] = [];
 
-  constructor(opts: TextOptions) {
+  constructor(
+    opts: TextOptions,
+    private readonly notes: ScanNotes = {},
+  ) {
     this.ctx = {
       c: new Chalk({ level: opts.color ? 1 : 0 }),
       ui: UI[opts.lang],
       cols: Math.min(Math.max(opts.cols ?? 80, 40), 100),
       opts,
+      shared: notes.shared ?? new Set(),
     };
+    this.scan = SCAN[opts.lang];
   }
 
   add(p: PodDiagnosis): void {
@@ -324,18 +453,175 @@ export class TextReportWriter {
     this.take(p);
   }
 
+  private row(p: PodDiagnosis, rule: string): string[] {
+    return [oneLine(p.namespace), oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status), p.kubectl.restarts, p.kubectl.age, rule];
+  }
+
   private take(p: PodDiagnosis): void {
-    if (!p.healthy) {
-      this.unhealthy++;
-      addToGroups(this.groups, p);
-    }
-    if (this.ctx.opts.all || !p.healthy) {
+    this.namespaces.add(p.namespace);
+    if (this.ctx.opts.details && (this.ctx.opts.all || !p.healthy)) {
       this.details.push(['', this.ctx.c.dim('─'.repeat(Math.min(this.ctx.cols, 80))), ...podDetails(this.ctx, p)].join('\n'));
+    }
+    if (p.healthy) {
+      if (this.ctx.opts.all) this.healthyRows.push(this.row(p, this.scan.healthy));
+      else this.healthyHidden++;
+      return;
+    }
+    this.unhealthy++;
+    const root = p.findings.find((f) => f.role === 'root-cause') ?? p.findings[0];
+    const rule = root?.rule ?? this.scan.noCause;
+    let cause = this.causes.get(rule);
+    if (!cause) {
+      cause = { rule, ...(root ? { finding: root } : {}), count: 0, owners: new Map(), variants: [], overflow: 0, rows: [] };
+      this.causes.set(rule, cause);
+    }
+    cause.count++;
+    const owner = ownerOf(p);
+    cause.owners.set(owner, (cause.owners.get(owner) ?? 0) + 1);
+    cause.rows.push(this.row(p, rule));
+    if (!root || this.ctx.opts.details) return;
+    const key = substance(p, root);
+    const v = cause.variants.find((x) => x.key === key);
+    if (v) {
+      v.count++;
+      const had = v.candidates.get(owner);
+      // Keep a pod whose logs were read, when the owner's first one's were not.
+      if (had ? !hasLogs(had.pod, had.finding) && hasLogs(p, root) : v.candidates.size < MAX_CANDIDATES) v.candidates.set(owner, { pod: p, finding: root });
+    } else if (cause.variants.length < MAX_VARIANTS) cause.variants.push({ key, pod: p, finding: root, count: 1, candidates: new Map([[owner, { pod: p, finding: root }]]) });
+    else cause.overflow++;
+  }
+
+  /** Each variant's example: a pod whose logs were read, else one of the owner with most pods. */
+  private chooseExamples(g: Cause): void {
+    for (const v of g.variants) {
+      const best = [...v.candidates.entries()].sort(
+        (a, b) => Number(hasLogs(b[1].pod, b[1].finding)) - Number(hasLogs(a[1].pod, a[1].finding)) || (g.owners.get(b[0]) ?? 0) - (g.owners.get(a[0]) ?? 0),
+      )[0];
+      if (best) {
+        v.pod = best[1].pod;
+        v.finding = best[1].finding;
+      }
+      v.candidates.clear();
     }
   }
 
+  private sortedCauses(): Cause[] {
+    for (const g of this.causes.values()) this.chooseExamples(g);
+    return [...this.causes.values()].sort((a, b) => b.count - a.count || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+  }
+
+  /** What could not be read (said once) and how many pods' logs were read. */
+  private topNotes(): string[] {
+    const { c } = this.ctx;
+    const out: string[] = [];
+    const reads = this.notes.unreadable ?? [];
+    if (reads.length > 0) {
+      const parts = reads.map((r) => this.scan.unreadableFor(r.what, r.reason, r.pods === this.count && this.count > 1 ? this.scan.allPods(this.count) : String(r.pods)));
+      out.push(...wrap(`${this.ctx.ui.unreadable}: ${parts.join(', ')} — ${this.scan.unreadableTail}`, this.ctx.cols, '    ', '').map((l) => c.yellow(l)));
+    }
+    const logs = this.notes.logs;
+    if (logs) {
+      out.push(...wrap(this.scan.logsRead(logs.read, logs.wanted), this.ctx.cols, '    ', '').map((l) => c.dim(l)));
+      if (logs.notRead && logs.notRead.pods > 0) out.push(...wrap(this.scan.logsNotRead(logs.notRead.pods, logs.notRead.why), this.ctx.cols, '    ', '').map((l) => c.yellow(l)));
+    }
+    return out;
+  }
+
+  private summary(causes: Cause[]): string[] {
+    const { c, ui } = this.ctx;
+    const s = this.scan;
+    const head = `${ui.podsSummary(this.count, this.unhealthy)}${causes.length > 1 ? ` · ${s.causes(causes.length)}` : ''}`;
+    const out = [c.bold(head), ...this.topNotes()];
+    if (causes.length === 0) return out;
+    const max = this.ctx.opts.cols;
+    const rows = [[ui.tableRootCause, ui.tablePods, s.owners, s.example], ...causes.map((g) => [g.rule, String(g.count), ownersCell(g.owners, s.more), oneLine(g.variants[0]?.pod.name ?? g.rows[0]?.[1] ?? '')])];
+    const lines = columns(
+      rows,
+      [{}, {}, { shrink: { min: 12, cut: (_t, n, r) => ownersCell((causes[r - 1] as Cause).owners, s.more, n) } }, { shrink: { min: 14, cut: (t, n) => middle(t, n) } }],
+      max,
+    );
+    out.push('', c.dim(lines[0] as string));
+    lines.slice(1).forEach((l, i) => {
+      const g = causes[i] as Cause;
+      const sev = g.finding ? sevColor(this.ctx, g.finding.severity) : (x: string) => x;
+      out.push(sev(g.rule) + l.slice(g.rule.length));
+      if (g.finding) out.push(c.dim(`  ${max !== undefined ? fit(oneLine(g.finding.title), Math.max(20, max - 2)) : oneLine(g.finding.title)}`));
+    });
+    return out;
+  }
+
+  /** One line per pod, under a line per root cause, in kubectl's columns. */
+  private podList(causes: Cause[]): string[] {
+    const { c } = this.ctx;
+    const s = this.scan;
+    const groups = [...causes.map((g) => ({ head: `${g.rule} · ${s.pods(g.count)}`, finding: g.finding, rows: g.rows })), ...(this.healthyRows.length > 0 ? [{ head: `${s.healthy} · ${s.pods(this.healthyRows.length)}`, finding: undefined, rows: this.healthyRows }] : [])];
+    if (groups.length === 0) return [];
+    const withNs = this.namespaces.size > 1;
+    // the rule is said by the group's line, not on every row
+    const cut = (r: string[]) => (withNs ? r.slice(0, 6) : r.slice(1, 6));
+    const table = [[...(withNs ? [s.ns] : []), s.name, 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...groups.flatMap((g) => g.rows.map(cut))];
+    const off = withNs ? 1 : 0;
+    const cols: Column[] = [];
+    if (withNs) cols[0] = { shrink: { min: 10, cut: (t, n) => middle(t, n) } };
+    cols[off] = { shrink: { min: 20, cut: (t, n) => middle(t, n) } };
+    cols[off + 2] = { shrink: { min: 12, cut: (t, n) => fit(t, n) } };
+    const max = this.ctx.opts.cols;
+    const lines = columns(table, cols, max !== undefined ? max - 2 : undefined);
+    const out = ['', c.bold(this.ctx.opts.all ? s.podListAll : s.podList), c.dim(`  ${lines[0] as string}`)];
+    let i = 1;
+    for (const g of groups) {
+      const sev = g.finding ? sevColor(this.ctx, g.finding.severity) : c.green;
+      out.push(sev(g.head));
+      for (let k = 0; k < g.rows.length; k++) out.push(`  ${lines[i++] as string}`);
+    }
+    if (this.healthyHidden > 0) out.push(c.dim(s.healthyHidden(this.healthyHidden)));
+    return out;
+  }
+
+  private causeSections(causes: Cause[]): string[] {
+    const { c, ui } = this.ctx;
+    const s = this.scan;
+    const out: string[] = [];
+    for (const g of causes) {
+      const v0 = g.variants[0];
+      if (!v0) continue;
+      out.push('', c.dim('─'.repeat(Math.min(this.ctx.cols, 80))));
+      const block = findingBlock(this.ctx, v0.finding, ui.rootCause, v0.pod);
+      block.splice(1, 0, c.dim(`  ${s.exampleOf(g.count, oneLine(v0.pod.name))}`));
+      out.push(...block);
+      for (const v of g.variants.slice(1)) {
+        out.push('', ...wrap(s.differs(v.count, oneLine(v.pod.name)), this.ctx.cols, '  ', '  ').map((l) => c.bold(l)));
+        out.push(...wrap(stripControls(v.finding.explanation), this.ctx.cols, '    '));
+        const same = v.finding.remedies.length === v0.finding.remedies.length && v.finding.remedies.every((r, i) => r === v0.finding.remedies[i]);
+        if (!same) {
+          v.finding.remedies.forEach((r, i) => {
+            const n = `${i + 1}. `;
+            out.push(...wrap(stripControls(r), this.ctx.cols, ' '.repeat(4 + n.length), `    ${n}`));
+          });
+        }
+      }
+      if (g.overflow > 0) out.push('', c.dim(`  ${s.otherVariants(g.overflow)}`));
+      const docs = v0.finding.docs;
+      if (docs.length > 0) out.push('', c.dim(`${ui.docs}: ${docs[0]}`), ...docs.slice(1).map((d) => c.dim(`      ${d}`)));
+    }
+    return out;
+  }
+
   end(): string {
-    const lines = this.count === 1 && this.first ? podDetails(this.ctx, this.first) : [...summaryTable(this.ctx, this.count, this.unhealthy, this.groups), ...this.details];
+    if (this.count === 1 && this.first) return `${podDetails(this.ctx, this.first).join('\n')}\n`;
+    const causes = this.sortedCauses();
+    const lines = [...this.summary(causes), ...this.podList(causes)];
+    if (this.ctx.opts.details) lines.push(...this.details);
+    else {
+      lines.push(...this.causeSections(causes));
+      if (this.unhealthy > 0) lines.push('', this.ctx.c.dim(this.scan.detailsHint));
+    }
     return `${lines.join('\n')}\n`;
   }
+}
+
+export function renderText(pods: PodDiagnosis[], opts: TextOptions, notes?: ScanNotes): string {
+  const w = new TextReportWriter(opts, notes);
+  for (const p of pods) w.add(p);
+  return w.end();
 }

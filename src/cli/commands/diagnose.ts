@@ -2,7 +2,7 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { resolve } from 'node:path';
-import { diagnosePod } from '../../engine/diagnose.js';
+import { diagnosePod, type DiagnoseOptions } from '../../engine/diagnose.js';
 import type { PodDiagnosis } from '../../engine/types.js';
 import { InputError, UsageError } from '../../errors.js';
 import { isLang, langFromEnv } from '../../i18n/lang.js';
@@ -14,6 +14,9 @@ import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
 import { readChunks, readFileDocs } from '../../sources/input.js';
 import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
 import type { ClusterTarget } from '../../cluster/live.js';
+import type { Triage } from '../../cluster/fetch.js';
+import type { ScanNotes } from '../../render/text.js';
+import type { CompiledRule } from '../../rules/types.js';
 import type { PodInput, Snapshot } from '../../sources/types.js';
 import { nonEmpty, obj, str, time } from '../../util/json.js';
 import { parseSelector } from '../../util/selector.js';
@@ -183,6 +186,38 @@ function progressLine(io: IO): { update?: (msg: string) => void; clear: () => vo
   };
 }
 
+/** Notes (unreadable reads) that every pod carries: a namespace-wide 403 on events, say. */
+export function sharedNotes(pods: readonly PodInput[]): Set<string> {
+  let shared: Set<string> | undefined;
+  for (const p of pods) {
+    const mine = new Set(p.unreadable ?? []);
+    shared = shared === undefined ? mine : new Set([...shared].filter((n) => mine.has(n)));
+    if (shared.size === 0) break;
+  }
+  return shared ?? new Set();
+}
+
+/** Rules whose own root causes a log rule can replace: for these, a pod's logs decide. */
+function logDecided(rules: readonly CompiledRule[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of rules) if (JSON.stringify(r.spec.match).includes('logs')) for (const s of r.supersedes) out.add(s);
+  return out;
+}
+
+/** For a live scan: a pod's root-cause group (rule and owner) before its logs are read. */
+export function triageFor(rules: readonly CompiledRule[], opts: DiagnoseOptions): Triage {
+  const decided = logDecided(rules);
+  return (p) => {
+    const d = diagnosePod(p, rules, opts);
+    if (d.healthy) return undefined;
+    const root = d.findings.find((f) => f.role === 'root-cause') ?? d.findings[0];
+    const rule = root?.rule ?? '';
+    const chain = d.facts.pod.ownerChain;
+    const owner = chain.length > 0 ? (chain[chain.length - 1] as string) : d.owner ? `${d.owner.kind}/${d.owner.name}` : '';
+    return { group: `${rule}\u0000${owner}`, decides: decided.has(rule) };
+  };
+}
+
 export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<number> {
   if (flags.watch) {
     const { runWatch } = await import('./watch.js');
@@ -213,6 +248,9 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   let pods: PodInput[];
   /** What a live run could not read (empty offline). */
   let unreadable: UnreadableRead[] = [];
+  /** A live scan: how many pods' logs were read. */
+  let logStats: ScanNotes['logs'];
+  let liveNamespace: string | undefined;
   if (files.length > 0) {
     if (inputs.length === 0) inputs = await readInputs(files, io, maxBytes, read);
     const snapshot = snapshotFromDocs(inputs);
@@ -223,7 +261,13 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
       throw new InputError(`no pod in the input (found ${what}) — pass a Pod, a List of pods or \`kubectl get pod NAME -o yaml\` output`);
     }
     pods = selectPods(snapshot, pod, flags);
-    if (pods.length === 0) throw new InputError('no pod in the input matches --namespace/--selector — check the filters');
+    if (pods.length === 0) {
+      if (flags.output === 'json') {
+        const { JsonReportWriter } = await import('../../render/json.js');
+        new JsonReportWriter((s) => io.out(s)).end();
+      }
+      throw new InputError('no pod in the input matches --namespace/--selector — check the filters');
+    }
     if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
   } else {
     // Live: the cluster code (and @kubernetes/client-node) is loaded only now.
@@ -233,14 +277,21 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
       const live = await readLive({
         ...clusterTarget(pod, flags, io),
         ...(progress.update ? { progress: progress.update } : {}),
-        isUnhealthy: (p) => !diagnosePod(p, rules, opts).healthy,
+        triage: triageFor(rules, opts),
       });
       pods = live.inputs;
+      liveNamespace = live.target.namespace;
+      if (live.stats.logs) logStats = live.stats.logs;
     } finally {
       progress.clear();
     }
     if (pods.length === 0) {
-      const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? 'the context\'s namespace'}"`;
+      const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? liveNamespace ?? 'default'}"`;
+      // -o json is read by programs: a valid report with no pods, not an empty stdout.
+      if (flags.output === 'json') {
+        const { JsonReportWriter } = await import('../../render/json.js');
+        new JsonReportWriter((s) => io.out(s)).end();
+      }
       io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}\n`);
       return 0;
     }
@@ -248,6 +299,15 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     unreadable = summarizeUnreadable(pods);
   }
   const podCount = pods.length;
+  // Said once at the top of a many-pod text report: what could not be read (notes every pod
+  // carries are left out under each pod) and how many pods' logs were read.
+  const scanNotes: ScanNotes = {};
+  if (podCount > 1) {
+    if (unreadable.length > 0) scanNotes.unreadable = unreadable;
+    const shared = sharedNotes(pods);
+    if (shared.size > 0) scanNotes.shared = shared;
+    if (logStats) scanNotes.logs = logStats;
+  }
 
   // Each pod's object is let go once it is diagnosed: a big dump's pods need not outlive it.
   const format = flags.output;
@@ -304,10 +364,11 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
       lang,
       ...(flags.headers === false ? { noHeaders: true } : {}),
       all: flags.all === true,
+      ...(flags.details ? { details: true } : {}),
       ...(io.columns ? { cols: io.columns } : {}),
       ...(flags.timeline ? { timeline: true } : {}),
       ...(flags.absoluteTime ? { absoluteTime: true } : {}),
-    });
+    }, scanNotes);
     each((d) => report.add(d));
     io.out(report.end());
   }
