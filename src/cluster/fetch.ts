@@ -411,9 +411,19 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: T
     }
   }
 
-  // Logs: unhealthy pods with abnormal terminations only, a few at a time, a bounded number,
-  // chosen across root-cause groups (see chooseLogPods). A server that stops answering ends this
-  // phase, not the run: the pods are diagnosed from what was read, and the rest say so.
+  const logs = await readScanLogs(client, inputs, triage, opts);
+  if (opts.stats) opts.stats.logs = logs;
+  if (notes.length > 0) for (const p of inputs) p.unreadable = [...notes, ...(p.unreadable ?? [])];
+  return inputs;
+}
+
+/**
+ * Logs of a scan: unhealthy pods with abnormal terminations only, a few at a time, a bounded
+ * number, chosen across root-cause groups (see chooseLogPods). A server that stops answering ends
+ * this phase, not the run: the pods are diagnosed from what was read, and the rest say so. Also
+ * the final diagnosis of --watch, which reads logs as a one-shot run does.
+ */
+export async function readScanLogs(client: ApiClient, inputs: readonly PodInput[], triage: Triage, opts: Pick<FetchOptions, 'container' | 'progress'>): Promise<NonNullable<ScanStats['logs']>> {
   const wanted = inputs
     .filter((p) => containersNeedingLogs(p.pod).some((c) => opts.container === undefined || c.name === opts.container))
     .map((p) => ({ p, t: triage(p) }))
@@ -433,7 +443,5 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: T
     if (podNotes.length > 0) p.unreadable = [...(p.unreadable ?? []), ...podNotes];
     opts.progress?.(`reading logs… ${++done}/${forLogs.length}`);
   });
-  if (opts.stats) opts.stats.logs = { read: forLogs.length, wanted: wanted.length, ...(gone !== undefined ? { notRead: { pods: forLogs.filter((p) => (p.unreadable ?? []).some((n) => n.includes(' (not read: '))).length, why: gone } } : {}) };
-  if (notes.length > 0) for (const p of inputs) p.unreadable = [...notes, ...(p.unreadable ?? [])];
-  return inputs;
+  return { read: forLogs.length, wanted: wanted.length, ...(gone !== undefined ? { notRead: { pods: forLogs.filter((p) => (p.unreadable ?? []).some((n) => n.includes(' (not read: '))).length, why: gone } } : {}) };
 }

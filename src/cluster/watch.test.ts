@@ -239,6 +239,23 @@ describe('--watch, live', LIMIT, () => {
     server.remove('Pod', 'shop', 'db-0');
   });
 
+  test('the final diagnosis reads previous logs as a one-shot run does', async () => {
+    const crashed = pod('api-0', 'running');
+    const st = (crashed['status'] as JsonObject)['containerStatuses'] as JsonObject[];
+    (st[0] as JsonObject)['restartCount'] = 4;
+    (st[0] as JsonObject)['lastState'] = { terminated: { exitCode: 1, reason: 'Error', startedAt: T, finishedAt: T } };
+    server.add(crashed);
+    server.setLog('shop', 'api-0', 'app', 'Error: Cannot find module \'express\'\n', true);
+    const w = start(['api-0', '-w', '-o', 'json', ...NOW], { KUBECONFIG: kubeconfig });
+    await w.line(/"type":"transition"/);
+    w.interrupt();
+    assert.equal(await w.done, 1, w.io.stderr);
+    const final = w.io.stdout.trim().split('\n').map((l) => JSON.parse(l)).find((o) => o.type === 'final');
+    assert.deepEqual(final.pods[0].logs.app.lines, ["Error: Cannot find module 'express'"]);
+    assert.ok(server.requests.some((q) => q.path === '/api/v1/namespaces/shop/pods/api-0/log' && q.query['previous'] === 'true'));
+    server.remove('Pod', 'shop', 'api-0');
+  });
+
   test('-o json streams one JSON object per line, ending with the final report', async () => {
     server.add(pod('web-2', 'creating'));
     const w = start(['web-2', '-w', '-o', 'json', ...NOW], { KUBECONFIG: kubeconfig });

@@ -17,7 +17,7 @@ import type { EventRecord, PodInput } from '../sources/types.js';
 import { dig, nonEmpty, objs, str, type JsonObject } from '../util/json.js';
 import { ApiError, ApiClient, parseRequestTimeout, type WatchEnd, type WatchEvent, type WatchHandle } from './client.js';
 import { loadKubeconfig, type KubeTarget } from './kubeconfig.js';
-import { listAll } from './fetch.js';
+import { listAll, readScanLogs, type Triage } from './fetch.js';
 
 /** What the caller's diagnosis says about a pod: enough to print a transition and decide the end. */
 export interface PodView {
@@ -49,6 +49,8 @@ export interface WatchOptions extends ClusterTarget {
   onTransition: (t: Transition) => void;
   /** Server-side stream length, seconds (the apiserver ends a watch after it; we resume). */
   watchTimeoutSeconds?: number;
+  /** Which pods' logs the final diagnosis needs (as a scan chooses them); no logs without it. */
+  triage?: Triage;
 }
 
 export interface WatchResult {
@@ -391,6 +393,8 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
   const podQuery: Record<string, string | undefined> = single ? { fieldSelector: `metadata.name=${opts.pod}` } : { labelSelector: opts.selector };
   const eventQuery: Record<string, string | undefined> = { fieldSelector: single ? `involvedObject.kind=Pod,involvedObject.name=${opts.pod}` : 'involvedObject.kind=Pod' };
   const secs = opts.watchTimeoutSeconds ?? 300;
+  const finalInputs = () => [...pods.entries()].filter(([, st]) => single || !st.deleted).map(([k, st]) => inputOf(k, st));
+  let final: PodInput[] | undefined;
   const podR = new Reflector(client, `${base}/pods`, podQuery, onPod, stop.signal, secs, onSynced);
   const evR = new Reflector(client, `${base}/events`, eventQuery, onEvent, stop.signal, secs, onSynced);
   try {
@@ -416,6 +420,16 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
     stop.abort();
     await Promise.allSettled(runs);
     await Promise.all(runs);
+    // The final diagnosis reads previous logs as a one-shot run does (the watches are over; the
+    // client is still open).
+    if (opts.triage) {
+      final = finalInputs();
+      try {
+        await readScanLogs(client, final, opts.triage, opts.container !== undefined ? { container: opts.container } : {});
+      } catch {
+        // logs only sharpen the final diagnosis
+      }
+    }
   } catch (e) {
     stop.abort();
     throw translate(e, ns);
@@ -425,7 +439,7 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
     evR.abort();
     client.close();
   }
-  const inputs = [...pods.entries()].filter(([, st]) => single || !st.deleted).map(([k, st]) => inputOf(k, st));
+  const inputs = final ?? finalInputs();
   return { reason, inputs, target, stats: { pods: podR.stats, events: evR.stats } };
 }
 

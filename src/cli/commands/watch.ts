@@ -10,7 +10,7 @@ import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import type { IO } from '../io.js';
 import type { DiagnoseFlags } from '../program.js';
-import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow } from './diagnose.js';
+import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, triageFor } from './diagnose.js';
 import { colorEnabled } from '../color.js';
 
 const END_TEXT: Record<string, { en: string; ko: string }> = {
@@ -53,6 +53,8 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
       ...clusterTarget(pod, flags, io),
       interrupt,
       clock,
+      // the final diagnosis reads logs as a one-shot run does
+      triage: triageFor(rules, { lang }),
       view: (input, now) => {
         const d = diagnosePod(input, rules, { now, lang });
         const root = d.findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
