@@ -12,6 +12,7 @@ import { readChunks, readFileDocs } from '../../sources/input.js';
 import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
 import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
 import { workloadFromSnapshot, workloadWarnings, type WorkloadTarget } from '../../sources/workloads.js';
+import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { colorEnabled } from '../color.js';
 import type { IO } from '../io.js';
@@ -25,8 +26,86 @@ function workloadStatus(d: WorkloadDiagnosis, failOn: string): number {
   return exitStatus([{ findings: d.findings } as unknown as Parameters<typeof exitStatus>[0][number]], failOn);
 }
 
+const ROLLOUT_END: Record<string, { en: string; ko: string }> = {
+  complete: { en: 'the rollout is complete', ko: '롤아웃이 완료됨' },
+  failed: { en: 'the rollout failed', ko: '롤아웃이 실패함' },
+  deleted: { en: 'the workload was deleted', ko: '워크로드가 삭제됨' },
+  interrupted: { en: 'stopped', ko: '중단됨' },
+};
+
+/**
+ * -w on a workload: follow the rollout until it completes or fails (or Ctrl-C), one line per step
+ * (the workload's state, a pod's new STATUS with its explanation), then the final diagnosis of
+ * the workload as a one-shot run prints it.
+ */
+async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO): Promise<number> {
+  if (flags.file && flags.file.length > 0) throw new UsageError('--watch follows a workload in a cluster and cannot read files — drop -f');
+  if (flags.output !== 'text' && flags.output !== 'json') throw new UsageError(`--watch prints text or JSON lines, not ${flags.output} — use -o text or -o json`);
+  const lang = chooseLang(flags.lang, io.env);
+  const fixedNow = parseNow(flags.now);
+  const clock = fixedNow !== undefined ? () => fixedNow : Date.now;
+  const { rules } = loadRuleSet(io.cwd, flags);
+  const json = flags.output === 'json';
+  let interrupt = io.interrupt;
+  let cleanup = () => {};
+  if (!interrupt) {
+    const ac = new AbortController();
+    const onSigint = () => ac.abort();
+    process.once('SIGINT', onSigint);
+    cleanup = () => process.removeListener('SIGINT', onSigint);
+    interrupt = ac.signal;
+  }
+  const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
+  const self = `${target.kind.toLowerCase()}/${target.name}`;
+  const { watchWorkload } = await import('../../cluster/workload-watch.js');
+  const { diagnosePod } = await import('../../engine/diagnose.js');
+  let result;
+  try {
+    result = await watchWorkload({
+      target,
+      interrupt,
+      clock,
+      ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
+      ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
+      ...(flags.context !== undefined ? { context: flags.context } : {}),
+      ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+      env: io.env,
+      view: (input, now) => {
+        const d = diagnosePod(input, rules, { now, lang });
+        const root = d.findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
+        return { status: d.kubectl.status, ready: d.kubectl.ready, explanation: root?.title ?? '' };
+      },
+      onStep: (s) => {
+        if (json) {
+          const body = s.kind === 'workload' ? { workload: self, state: s.line } : { pod: s.name, change: s.change, status: s.view?.status ?? null, ready: s.view?.ready ?? null, explanation: s.view?.explanation ?? null };
+          io.out(`${JSON.stringify({ type: 'step', at: formatTime(s.at), ...body })}\n`);
+          return;
+        }
+        if (s.kind === 'workload') io.out(`${when(s.at)} ${oneLine(self)}  ${oneLine(s.line)}\n`);
+        else if (s.change === 'deleted') io.out(`${when(s.at)} ${oneLine(s.name)}  ${lang === 'ko' ? '삭제됨' : 'deleted'}\n`);
+        else {
+          const v = s.view as { status: string; ready: string; explanation: string };
+          const status = v.status === 'Running' ? `Running ${v.ready}` : oneLine(v.status);
+          io.out(`${when(s.at)} ${oneLine(s.name)}  ${status}${v.explanation ? `: ${oneLine(v.explanation)}` : ''}\n`);
+        }
+      },
+    });
+  } finally {
+    cleanup();
+  }
+  const end = ROLLOUT_END[result.end] ?? { en: result.end, ko: result.end };
+  if (!json) io.out(`${lang === 'ko' ? '감시 끝' : 'watch ended'}: ${end[lang]}\n\n`);
+  if (result.end === 'deleted') return 0;
+  // the final diagnosis, as a one-shot run prints it (its namespace is the one the watch used);
+  // with -o json it is the last line of the stream, as `podwhy <pod> -w -o json` ends
+  const buf: string[] = [];
+  const status = await runWorkload(target, { ...flags, watch: false, namespace: result.namespace }, json ? { ...io, out: (x: string) => void buf.push(x) } : io);
+  if (json) io.out(`${JSON.stringify({ type: 'final', reason: result.end, ...(JSON.parse(buf.join('')) as object) })}\n`);
+  return result.end === 'failed' && status === 0 && flags.failOn !== 'never' ? 1 : status;
+}
+
 export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, io: IO): Promise<number> {
-  if (flags.watch) throw new UsageError('-w on a workload is not supported yet — follow one of its pods with -w, or run kubectl rollout status');
+  if (flags.watch) return watchRollout(target, flags, io);
   if (flags.allNamespaces) throw new UsageError('a workload cannot be read by name across all namespaces (-A) — give its namespace with -n');
   const lang = chooseLang(flags.lang, io.env);
   const now = parseNow(flags.now);
