@@ -22,8 +22,11 @@ const TOP_KEYS = ['id', 'severity', 'stage', 'scope', 'containers', 'match', 'su
 const CONTAINER_KINDS = ['init', 'sidecar', 'regular', 'ephemeral'];
 const DEFAULT_CONTAINER_KINDS = ['init', 'sidecar', 'regular'];
 
-/** Parse one rule file's text. Returns the compiled rule or pushes errors (prefixed with the file). */
-export function compileRule(source: string, file: string, errors: string[], parsed?: unknown): CompiledRule | undefined {
+/**
+ * Parse one rule file's text. Returns the compiled rule or pushes errors (prefixed with the file).
+ * `trusted`: a built-in rule from the build's cache, whose values the build checked already.
+ */
+export function compileRule(source: string, file: string, errors: string[], parsed?: unknown, trusted = false): CompiledRule | undefined {
   const problems: string[] = [];
   let doc: unknown = parsed;
   if (doc === undefined) {
@@ -63,7 +66,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
   }
 
   const hidden = hiddenRoots(scope);
-  const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: problems };
+  const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: problems, checkValues: !trusted };
   if (doc['match'] === undefined) problems.push('match: required');
   const match = doc['match'] === undefined ? () => false : compilePredicate(doc['match'], 'match', ctx);
   const aliases = ctx.allAliases;
@@ -199,7 +202,7 @@ function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
   const compiled = (): CompiledRule => {
     if (!full) {
       const errors: string[] = [];
-      full = compileRule('', file, errors, doc);
+      full = compileRule('', file, errors, doc, true);
       // only if the fact catalogue changed since the build, which a build rewrites the cache for
       if (!full) throw new RuleLoadError(errors);
       // from now on plain properties, as fast to read as a compiled rule's
@@ -213,7 +216,7 @@ function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
     if (full) return full;
     if (!predicate) {
       const hidden = hiddenRoots(rule.scope);
-      const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: [] };
+      const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: [], checkValues: false };
       const match = compilePredicate(doc['match'], 'match', ctx);
       if (ctx.errors.length > 0) throw new RuleLoadError(ctx.errors.map((e) => `${file}: ${e}`));
       predicate = { match, aliasLists: ctx.aliasLists };
