@@ -111,7 +111,7 @@ const ORIGIN = (what: string): MapNode => ({
 
 const STATE = o('A container state.', {
   kind: e('waiting, running, terminated, or unknown when neither the status nor the events say.', ['waiting', 'running', 'terminated', 'unknown']),
-  source: e('status (also kubectl text printing it), or event: inferred from the container\'s newest telling event because the status was silent.', ['status', 'event']),
+  source: e('status, text (kubectl\'s text printing of the status), or event: inferred from the container\'s newest telling event because the status was silent.', ['status', 'text', 'event']),
   waiting: o('Waiting state.', { reason: r('Waiting reason: CrashLoopBackOff, ImagePullBackOff, ContainerCreating…'), message: s('Waiting message.') }),
   running: o('Running state.', { startedAt: s('When it started.'), runningSeconds: n('Seconds it has been running.') }),
   terminated: TERMINATED,
