@@ -12,6 +12,7 @@ import { isObject } from '../util/json.js';
 import { cachedRule, embeddedRuleNames } from './cache.js';
 import { compilePredicate, type CompileContext } from './predicates.js';
 import { compileTemplate } from './template.js';
+import { didYouMean } from './vocabulary.js';
 import { LANGS, SEVERITIES, type CompiledRule, type CompiledText, type Lang, type RuleSpec, type Scope, type Severity } from './types.js';
 
 export { BUILTIN_RULES_DIR } from '../paths.js';
@@ -41,7 +42,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
     errors.push(`${file}: expected a mapping (a rule object)`);
     return undefined;
   }
-  for (const k of Object.keys(doc)) if (!TOP_KEYS.includes(k)) problems.push(`${k}: unknown field (expected one of ${TOP_KEYS.join(', ')})`);
+  for (const k of Object.keys(doc)) if (!TOP_KEYS.includes(k)) problems.push(`${k}: unknown field (expected one of ${TOP_KEYS.join(', ')})${didYouMean(k, TOP_KEYS)}`);
 
   const fileId = basename(file).replace(/\.yaml$/, '');
   const id = doc['id'];
@@ -50,11 +51,11 @@ export function compileRule(source: string, file: string, errors: string[], pars
 
   const severity = doc['severity'];
   if (typeof severity !== 'string' || !(SEVERITIES as readonly string[]).includes(severity))
-    problems.push(`severity: expected one of ${SEVERITIES.join(', ')}`);
+    problems.push(`severity: expected one of ${SEVERITIES.join(', ')}${didYouMean(severity, SEVERITIES)}`);
   const stage = doc['stage'];
-  if (typeof stage !== 'string' || !(STAGES as readonly string[]).includes(stage)) problems.push(`stage: expected one of ${STAGES.join(', ')}`);
+  if (typeof stage !== 'string' || !(STAGES as readonly string[]).includes(stage)) problems.push(`stage: expected one of ${STAGES.join(', ')}${didYouMean(stage, STAGES)}`);
   const scope = doc['scope'];
-  if (scope !== 'pod' && scope !== 'container' && scope !== 'workload') problems.push(`scope: expected pod, container or workload`);
+  if (scope !== 'pod' && scope !== 'container' && scope !== 'workload') problems.push(`scope: expected pod, container or workload${didYouMean(scope, ['pod', 'container', 'workload'])}`);
 
   let containerKinds = DEFAULT_CONTAINER_KINDS;
   if (doc['containers'] !== undefined) {

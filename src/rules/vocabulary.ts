@@ -59,6 +59,13 @@ function closest(value: string, candidates: Iterable<string>, max: number): stri
   return bestD <= max ? best : undefined;
 }
 
+/** " — did you mean "x"?" when `value` is within two edits of one of `candidates`, else "". */
+export function didYouMean(value: unknown, candidates: readonly string[]): string {
+  if (typeof value !== 'string') return '';
+  const near = closest(value, candidates, 2);
+  return near === undefined ? '' : ` — did you mean ${JSON.stringify(near)}?`;
+}
+
 /** How many edits make a near miss: one for a short word, where two would reach other words. */
 const nearness = (s: string) => (s.length < 6 ? 1 : 2);
 
