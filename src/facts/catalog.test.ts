@@ -1,6 +1,8 @@
 // The fact catalogue and the normalized facts must describe the same model: every value
 // normalize() produces for any fixture has a catalogue entry of the right type, and every
-// catalogue root is a key of Facts (so rules can reach it).
+// catalogue root is a key of Facts (so rules can reach it). A fact with a closed vocabulary holds
+// only its declared values (an extractor's exported list: rules are checked against it), and a
+// reason fact only reasons the rule loader knows (src/rules/known-reasons.ts).
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +10,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { FIXTURES_DIR } from '../cli/commands/rules.js';
 import { snapshotFromTexts } from '../sources/file.js';
-import { ROOTS, type FactNode } from './catalog.js';
+import { CONTROLLER_REASONS, FROM_CATALOGUE, FROM_FIXTURES } from '../rules/known-reasons.js';
+import { allPaths, ROOTS, type FactNode } from './catalog.js';
 import { normalize } from './normalize.js';
 
 function check(value: unknown, node: FactNode | undefined, path: string, problems: Set<string>): void {
@@ -22,6 +25,10 @@ function check(value: unknown, node: FactNode | undefined, path: string, problem
     case 'number':
     case 'boolean':
       if (typeof value !== node.type) problems.add(`${path}: catalogue says ${node.type}, got ${typeof value}`);
+      else if (node.type === 'string' && node.values && !node.values.includes(value as string))
+        problems.add(`${path}: "${value as string}" is not among the declared values (${node.values.join(', ')})`);
+      else if (node.type === 'string' && node.reason && value !== '' && !KNOWN.has(value as string))
+        problems.add(`${path}: reason "${value as string}" is not in src/rules/known-reasons.ts (run node dist/rules/known-reasons-gen.js --write)`);
       return;
     case 'string[]':
       if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) problems.add(`${path}: catalogue says string[]`);
@@ -37,6 +44,8 @@ function check(value: unknown, node: FactNode | undefined, path: string, problem
       for (const [k, v] of Object.entries(value as object)) check(v, node.fields[k], `${path}.${k}`, problems);
   }
 }
+
+const KNOWN = new Set([...FROM_CATALOGUE, ...FROM_FIXTURES, ...CONTROLLER_REASONS]);
 
 test('normalized facts of every fixture match the catalogue', () => {
   const problems = new Set<string>();
@@ -60,4 +69,15 @@ test('every catalogue root but `container` is a key of Facts', () => {
     if (root === 'container' || optional.has(root)) continue;
     assert.ok(root in facts, `${root} is not produced by normalize()`);
   }
+});
+
+test('a closed vocabulary is named in its fact\'s description, once each', () => {
+  const problems: string[] = [];
+  for (const { path, node } of allPaths()) {
+    if (node.type !== 'string' || !node.values) continue;
+    if (new Set(node.values).size !== node.values.length || node.values.length < 2) problems.push(`${path}: values repeat or are too few`);
+    if (path.endsWith('signalName')) continue; // "SIGKILL for 137, SIGTERM for 143…": 31 names
+    for (const v of node.values) if (!new RegExp(`(^|[^\\w-])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w-]|$)`).test(node.doc)) problems.push(`${path}: "${v}" is not in its description`);
+  }
+  assert.deepEqual(problems, []);
 });

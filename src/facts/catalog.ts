@@ -3,6 +3,16 @@
 // docs are generated from it, and evidence paths are displayed through it. It mirrors
 // src/facts/types.ts; a test walks normalized fixtures to keep the two in step.
 
+import { CONFIG_ERROR_KINDS } from './extractors/config-error.js';
+import { EVICTION_KINDS } from './extractors/eviction.js';
+import { EXIT_MEANINGS, SIGNALS } from './extractors/exit-code.js';
+import { IMAGE_PULL_KINDS } from './extractors/image-pull.js';
+import { LOG_SIGNATURE_KINDS } from './extractors/log-signature.js';
+import { MOUNT_KINDS } from './extractors/mount.js';
+import { PROBE_FAILURE_KINDS } from './extractors/probe.js';
+import { SANDBOX_KINDS } from './extractors/sandbox.js';
+import { SCHEDULING_KINDS } from './extractors/scheduling.js';
+import { START_ERROR_KINDS } from './extractors/start-error.js';
 import { WORKLOAD_ROOTS } from './workload-catalog.js';
 
 export type LeafType = 'string' | 'number' | 'boolean' | 'string[]';
@@ -12,6 +22,13 @@ export interface LeafNode {
   doc: string;
   /** Where the value comes from in the Pod, for evidence ("status.phase"). Default: the fact path. */
   display?: string;
+  /**
+   * A closed vocabulary: every value the fact can hold (an extractor's exported list, or a field
+   * the Kubernetes API allows only these values in). A rule comparing it with another is refused.
+   */
+  values?: readonly string[];
+  /** A Kubernetes reason (event, waiting, terminated, pod, condition): an open set, but a near miss of a known reason is refused. */
+  reason?: true;
 }
 export interface ObjectNode {
   type: 'object';
@@ -41,16 +58,25 @@ const n = (doc: string, display?: string): LeafNode => (display ? { type: 'numbe
 const b = (doc: string, display?: string): LeafNode => (display ? { type: 'boolean', doc, display } : { type: 'boolean', doc });
 const sl = (doc: string, display?: string): LeafNode => (display ? { type: 'string[]', doc, display } : { type: 'string[]', doc });
 const o = (doc: string, fields: Record<string, FactNode>): ObjectNode => ({ type: 'object', doc, fields });
+/** A string fact with a closed vocabulary. */
+export const e = (doc: string, values: readonly string[], display?: string): LeafNode =>
+  display ? { type: 'string', doc, values, display } : { type: 'string', doc, values };
+/** A string fact holding a Kubernetes reason. */
+export const r = (doc: string, display?: string): LeafNode => (display ? { type: 'string', doc, reason: true, display } : { type: 'string', doc, reason: true });
+
+/** Closed vocabularies of the Kubernetes API, and of podwhy's own fact builders (normalize, attribution). */
+export const CONDITION_STATUSES = ['True', 'False', 'Unknown'] as const;
+export const EVENT_TYPES = ['Normal', 'Warning'] as const;
 
 const EVENT = o('An event about the pod (newest first).', {
-  type: s('Normal or Warning.'),
-  reason: s('Event reason: FailedMount, Unhealthy, BackOff, FailedScheduling…'),
+  type: e('Normal or Warning.', EVENT_TYPES),
+  reason: r('Event reason: FailedMount, Unhealthy, BackOff, FailedScheduling…'),
   message: s('Event message as the component wrote it.'),
   count: n('How many times this event happened (count, or series.count).'),
   reasonTotal: n('How many times events of this reason happened, summed over all of them.'),
   source: s('Reporting component: kubelet, default-scheduler, attachdetach-controller…'),
   container: s('The container the event is about: named by involvedObject.fieldPath, else told from the message, the image, or the pod having one (or one failing) container.'),
-  containerFrom: s('How the container was told: fieldPath, message, image, only, failing.'),
+  containerFrom: e('How the container was told: fieldPath, message, image, only, failing.', ['fieldPath', 'message', 'image', 'only', 'failing']),
   fieldPath: s('involvedObject.fieldPath, e.g. spec.containers{app}.'),
   host: s('The node of the kubelet that reported it (source.host).'),
   object: s('"PersistentVolumeClaim/data-db-0", "Job/migrate": the object of another kind the event is about, when not the pod.'),
@@ -60,7 +86,7 @@ const EVENT = o('An event about the pod (newest first).', {
 });
 
 const TERMINATED = o('A terminated state.', {
-  reason: s('Runtime reason: Completed, Error, OOMKilled, StartError, ContainerCannotRun…'),
+  reason: r('Runtime reason: Completed, Error, OOMKilled, StartError, ContainerCannotRun…'),
   message: s('Runtime message.'),
   exitCode: n('Exit code.'),
   signal: n('Signal number, when the runtime reports one.'),
@@ -68,10 +94,11 @@ const TERMINATED = o('A terminated state.', {
   finishedAt: s('When the process ended.'),
   ranSeconds: n('How long the process ran (finishedAt − startedAt).'),
   finishedSecondsAgo: n('Seconds since the process ended.'),
-  meaning: s(
+  meaning: e(
     'What the exit means: success, app-error, shell-misuse, not-executable, command-not-found, start-failed, oom-killed, killed, terminated, segfault, aborted, interrupted, signal, out-of-range.',
+    EXIT_MEANINGS,
   ),
-  signalName: s('Signal behind the exit: SIGKILL for 137, SIGTERM for 143…'),
+  signalName: e('Signal behind the exit: SIGKILL for 137, SIGTERM for 143…', Object.values(SIGNALS)),
 });
 
 const ORIGIN = (what: string): MapNode => ({
@@ -79,20 +106,20 @@ const ORIGIN = (what: string): MapNode => ({
   doc: `${what} fields the status did not give and an event did, by field: the event's reason and message.`,
   key: 'field',
   examples: what === 'Pod' ? ['nodeName', 'reason'] : ['state', 'restartCount'],
-  of: o('The event a field was read from.', { reason: s('The event reason.'), message: s('The event message.') }),
+  of: o('The event a field was read from.', { reason: r('The event reason.'), message: s('The event message.') }),
 });
 
 const STATE = o('A container state.', {
-  kind: s('waiting, running, terminated, or unknown when neither the status nor the events say.'),
-  source: s('status (also kubectl text printing it), or event: inferred from the container\'s newest telling event because the status was silent.'),
-  waiting: o('Waiting state.', { reason: s('Waiting reason: CrashLoopBackOff, ImagePullBackOff, ContainerCreating…'), message: s('Waiting message.') }),
+  kind: e('waiting, running, terminated, or unknown when neither the status nor the events say.', ['waiting', 'running', 'terminated', 'unknown']),
+  source: e('status, text (kubectl\'s text printing of the status), or event: inferred from the container\'s newest telling event because the status was silent.', ['status', 'text', 'event']),
+  waiting: o('Waiting state.', { reason: r('Waiting reason: CrashLoopBackOff, ImagePullBackOff, ContainerCreating…'), message: s('Waiting message.') }),
   running: o('Running state.', { startedAt: s('When it started.'), runningSeconds: n('Seconds it has been running.') }),
   terminated: TERMINATED,
 });
 
 const PROBE = o('A probe from the container spec, with its failures from Unhealthy events.', {
   defined: b('Whether the probe is set.'),
-  handler: s('httpGet, tcpSocket, exec or grpc.'),
+  handler: e('httpGet, tcpSocket, exec or grpc.', ['httpGet', 'tcpSocket', 'exec', 'grpc']),
   port: s('Probed port (number or name).'),
   path: s('httpGet path.'),
   command: s('An exec probe\'s command line (redacted, cut at 120 characters).'),
@@ -104,7 +131,7 @@ const PROBE = o('A probe from the container spec, with its failures from Unhealt
   failures: n('Total failures reported by Unhealthy events.'),
   portDeclared: b('False when the probe names a port the container does not declare (only set when the container declares ports).'),
   lastFailure: s('Newest Unhealthy event message for this probe.'),
-  failureKind: s('http-status, connection-refused, timeout, no-route, dns, grpc-not-serving, connection-reset, exec-failed, errored, unknown.'),
+  failureKind: e('http-status, connection-refused, timeout, no-route, dns, grpc-not-serving, connection-reset, exec-failed, errored.', PROBE_FAILURE_KINDS),
   failureDetail: s('HTTP status code, address, or the first line of exec output.'),
   killAt: s('Startup probe only, while the container has not started: when the kubelet kills it if the probe keeps failing (started + initialDelaySeconds + failureThreshold × periodSeconds).'),
   killInSeconds: n('Startup probe only: seconds until killAt; negative when it has passed.'),
@@ -121,11 +148,11 @@ const RESOURCES = (what: string): MapNode => ({
 
 export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) with its spec, status and events.', {
   name: s('Container name.'),
-  kind: s('init, sidecar (init container with restartPolicy Always), regular or ephemeral.'),
-  specList: s('containers, initContainers (init containers and sidecars) or ephemeralContainers: the list of spec that holds it.'),
+  kind: e('init, sidecar (init container with restartPolicy Always), regular or ephemeral.', ['init', 'sidecar', 'regular', 'ephemeral']),
+  specList: e('containers, initContainers (init containers and sidecars) or ephemeralContainers: the list of spec that holds it.', ['containers', 'initContainers', 'ephemeralContainers']),
   index: n('1-based position among containers of its kind.'),
   image: s('Image reference from the spec (or status).'),
-  imagePullPolicy: s('Always, IfNotPresent or Never.'),
+  imagePullPolicy: e('Always, IfNotPresent or Never.', ['Always', 'IfNotPresent', 'Never']),
   ready: b('Ready flag from the status.'),
   started: b('Started flag from the status.'),
   restartCount: n('restartCount from the status; when the status is silent, from its events (Started events less one, at least 1 after a restart back-off), else 0.'),
@@ -136,7 +163,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   configRefs: sl('ConfigMaps and Secrets its environment is built from: "Secret hcloud (key network)", "ConfigMap app-config (all keys)"; optional ones are marked.'),
   mounts: sl('Volumes it mounts, as "name at /path" (service account tokens left out).'),
   warning: o('The newest Warning event about this container other than its restart back-off: a clue when the status says little.', {
-    reason: s('Its reason.'),
+    reason: r('Its reason.'),
     message: s('Its message.'),
     count: n('How many times it happened.'),
   }),
@@ -152,57 +179,57 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   livenessKillLikely: b('The previous run lasted about the liveness budget (within one period before it and one period, the probe timeout and the grace period after it): what a liveness probe that never passes does. Only with a liveness probe, no startup probe and a known run time.'),
   backoff: o('The CrashLoopBackOff wait: the kubelet\'s back-off message, else the kubelet\'s formula on restartCount.', {
     delaySeconds: n('Current back-off: 10s doubling per restart up to 300s (min(10s × 2^(restartCount−1), 300s)); 0 after a run of over 10 minutes, which resets it.'),
-    source: s('kubelet (from its message) or restart-count (estimated, assuming no earlier reset).'),
+    source: e('kubelet (from its message) or restart-count (estimated, assuming no earlier reset).', ['kubelet', 'restart-count']),
     nextRestartAt: s('When the kubelet starts it again: lastState finishedAt + back-off.'),
     nextRestartInSeconds: n('Seconds until the next start: lastState finishedAt + delay − now.'),
     reset: b('The last run lasted over 10 minutes (2 × the 5-minute cap), which resets the back-off.'),
     formula: s('The arithmetic, with the values filled in.'),
   }),
   hook: o('A failed lifecycle hook.', {
-    kind: s('postStart or preStop.'),
-    handler: s('exec or http.'),
+    kind: e('postStart or preStop.', ['postStart', 'preStop']),
+    handler: e('exec or http.', ['exec', 'http']),
     command: s('The hook command or URL path.'),
     exitCode: n('Exit code of an exec hook.'),
     output: s('What the hook printed, or the HTTP error.'),
     message: s('The kubelet message.'),
-    event: s('FailedPostStartHook or FailedPreStopHook when the message came from that event.'),
+    event: e('FailedPostStartHook or FailedPreStopHook when the message came from that event.', ['FailedPostStartHook', 'FailedPreStopHook']),
   }),
   logs: o('The tail of the container\'s log (live mode reads the previous run of a crashed container; fixtures may carry it).', {
     lines: sl('The last lines (at most 50), secrets redacted.'),
     previous: b('The lines are from the previous, terminated run.'),
-    signature: s('Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.'),
+    signature: e('Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.', LOG_SIGNATURE_KINDS),
     signatureLine: s('The log line that showed the signature, redacted.'),
     last: s('The last line that says something, redacted: what the program said last.'),
   }),
   imagePull: o('Why the image pull failed (extractor), when the container waits on its image.', {
-    kind: s('pull-secret-missing (the kubelet could not find the pull Secret the pod names, and the pull failed), not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, disk-full (the node could not write the layers: no space left on device), unknown.'),
+    kind: e('pull-secret-missing (the kubelet could not find the pull Secret the pod names, and the pull failed), not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, disk-full (the node could not write the layers: no space left on device), unknown.', IMAGE_PULL_KINDS),
     message: s('The runtime error as relayed by the kubelet.'),
-    event: s('The event the message came from (Failed), when the status did not carry it.'),
+    event: r('The event the message came from (Failed), when the status did not carry it.'),
     registry: s('Registry host (docker.io for Docker Hub).'),
     repository: s('Repository path.'),
     tag: s('Tag or digest.'),
     detail: s('For not-found: tag or repository; for network: the host that did not resolve.'),
   }),
   configError: o('Why the container config could not be built (CreateContainerConfigError; extractor).', {
-    kind: s('missing-configmap, missing-secret, missing-key, run-as-non-root (the image would run as root), run-as-non-root-non-numeric, run-as-user-root (runAsUser 0 under runAsNonRoot), unknown.'),
+    kind: e('missing-configmap, missing-secret, missing-key, run-as-non-root (the image would run as root), run-as-non-root-non-numeric, run-as-user-root (runAsUser 0 under runAsNonRoot), unknown.', CONFIG_ERROR_KINDS),
     message: s('The kubelet message.'),
-    event: s('The event the message came from (Failed), when the status did not carry it.'),
+    event: r('The event the message came from (Failed), when the status did not carry it.'),
     object: s('The missing ConfigMap or Secret, or the one lacking the key.'),
-    objectKind: s('ConfigMap or Secret.'),
+    objectKind: e('ConfigMap or Secret.', ['ConfigMap', 'Secret']),
     key: s('The missing key.'),
     user: s('Non-numeric USER of the image.'),
   }),
   startError: o('Why the process could not start (StartError, RunContainerError, CreateContainerError; extractor).', {
-    kind: s('executable-not-found, permission-denied, exec-format, no-such-file, no-command, working-dir (runc could not enter the working directory: chdir to cwd failed), container-setup (a mount, mount point, cgroup, sysctl or security-profile step failed, not the program), name-conflict, runtime-timeout, unknown.'),
+    kind: e('executable-not-found, permission-denied, exec-format, no-such-file, no-command, working-dir (runc could not enter the working directory: chdir to cwd failed), container-setup (a mount, mount point, cgroup, sysctl or security-profile step failed, not the program), name-conflict, runtime-timeout, unknown.', START_ERROR_KINDS),
     message: s('The runtime message.'),
-    event: s('The event the message came from (Failed), when the status did not carry it.'),
+    event: r('The event the message came from (Failed), when the status did not carry it.'),
     path: s('The program or file named.'),
   }),
 });
 
 const CONDITION = o('A pod condition.', {
-  status: s('True, False or Unknown.'),
-  reason: s('Condition reason.'),
+  status: e('True, False or Unknown.', CONDITION_STATUSES),
+  reason: r('Condition reason.'),
   message: s('Condition message.'),
   lastTransitionTime: s('When it last changed.'),
   secondsSince: n('Seconds since it last changed.'),
@@ -213,15 +240,15 @@ export const ROOTS: Record<string, FactNode> = {
     name: s('metadata.name.', 'metadata.name'),
     namespace: s('metadata.namespace (default if absent).', 'metadata.namespace'),
     uid: s('metadata.uid.', 'metadata.uid'),
-    phase: s('status.phase: Pending, Running, Succeeded, Failed, Unknown.', 'status.phase'),
-    reason: s('status.reason: Evicted, NodeLost, OutOfcpu, DeadlineExceeded, Terminated…', 'status.reason'),
+    phase: e('status.phase: Pending, Running, Succeeded, Failed, Unknown.', ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'], 'status.phase'),
+    reason: r('status.reason: Evicted, NodeLost, OutOfcpu, DeadlineExceeded, Terminated…', 'status.reason'),
     message: s('status.message.', 'status.message'),
     nodeName: s('spec.nodeName.', 'spec.nodeName'),
     hostIP: s('status.hostIP.', 'status.hostIP'),
     podIP: s('status.podIP.', 'status.podIP'),
-    qosClass: s('status.qosClass.', 'status.qosClass'),
+    qosClass: e('status.qosClass: Guaranteed, Burstable or BestEffort.', ['Guaranteed', 'Burstable', 'BestEffort'], 'status.qosClass'),
     priorityClassName: s('spec.priorityClassName.', 'spec.priorityClassName'),
-    restartPolicy: s('spec.restartPolicy (default Always).', 'spec.restartPolicy'),
+    restartPolicy: e('spec.restartPolicy: Always (the default), OnFailure or Never.', ['Always', 'OnFailure', 'Never'], 'spec.restartPolicy'),
     serviceAccountName: s('spec.serviceAccountName.', 'spec.serviceAccountName'),
     ownerChain: sl('Controllers above the pod, nearest first, as Kind/name (ReplicaSet/web-7d4b9c6f5, Deployment/web).', 'metadata.ownerReferences'),
     owner: o('The controlling owner reference.', {
@@ -262,15 +289,15 @@ export const ROOTS: Record<string, FactNode> = {
     volumes: sl('The pod\'s volumes as "name (kind source)": "certs (secret coturn)"; service account tokens left out.', 'spec.volumes'),
     claimEvent: o('The newest telling event about one of the pod\'s claims (ProvisioningFailed, FailedBinding, ExternalProvisioning…).', {
       claim: s('The claim.'),
-      reason: s('The event reason.'),
+      reason: r('The event reason.'),
       message: s('The event message.'),
-      event: s('The same as reason (where the message came from).'),
+      event: r('The same as reason (where the message came from).'),
     }),
     jobEvent: o('The newest warning of the Job that owns the pod (BackoffLimitExceeded, DeadlineExceeded, PodFailurePolicy…).', {
       job: s('The Job.'),
-      reason: s('The event reason.'),
+      reason: r('The event reason.'),
       message: s('The event message.'),
-      event: s('The same as reason (where the message came from).'),
+      event: r('The same as reason (where the message came from).'),
     }),
     claims: sl('PersistentVolumeClaims named by spec.volumes.', 'spec.volumes[*].persistentVolumeClaim.claimName'),
     creating: b('No container has been created yet: one waits in ContainerCreating/PodInitializing, or (status silent) volume or sandbox failures are reported and no container was created or started.'),
@@ -301,8 +328,9 @@ export const ROOTS: Record<string, FactNode> = {
       doc: 'One entry per clause.',
       keyField: 'kind',
       of: o('A clause of the scheduler message.', {
-        kind: s(
+        kind: e(
           'insufficient-resource, too-many-pods, untolerated-taint, node-affinity, node-name, unschedulable-node, host-port, pod-affinity, pod-anti-affinity, service-affinity, topology-spread, unbound-pvc, missing-pvc, pvc-deleting, missing-storageclass, volume-node-affinity, volume-zone, disk-conflict, no-persistent-volume, volume-capacity, missing-pv, volume-limit, node-not-ready, no-nodes, max-node-group-size, scale-up-backoff (the cluster autoscaler\'s), plugin, unknown. Predicate names of schedulers before v1.10 (PodFitsResources, MatchNodeSelector…) map to the same kinds.',
+          SCHEDULING_KINDS,
         ),
         count: n('How many nodes this clause applies to.'),
         text: s('The clause as written.'),
@@ -314,13 +342,13 @@ export const ROOTS: Record<string, FactNode> = {
     summary: sl('One line per clause: "3 nodes: Insufficient memory".'),
     insufficient: sl('Resources named by "Insufficient …" clauses.'),
     taints: sl('Taints named by untolerated-taint clauses.'),
-    from: s('condition or event.'),
-    event: s('FailedScheduling when the message came from that event.'),
+    from: e('condition or event.', ['condition', 'event']),
+    event: r('FailedScheduling when the message came from that event.'),
   }),
   eviction: o('The eviction message of an Evicted pod, parsed (extractor).', {
     message: s('The whole message.'),
-    event: s('Evicted when the message came from the kubelet\'s event, not status.message.'),
-    kind: s('node-pressure (the node ran low), pod-storage-limit, container-storage-limit, emptydir-limit (the pod exceeded its own ephemeral-storage limit), node-condition, unknown.'),
+    event: r('Evicted when the message came from the kubelet\'s event, not status.message.'),
+    kind: e('node-pressure (the node ran low), pod-storage-limit, container-storage-limit, emptydir-limit (the pod exceeded its own ephemeral-storage limit), node-condition, unknown.', EVICTION_KINDS),
     limit: s('The ephemeral-storage limit exceeded, for the *-limit kinds.'),
     volume: s('The emptyDir volume over its sizeLimit.'),
     resource: s('The resource the node was low on: memory, ephemeral-storage, pids, nodefs…'),
@@ -337,27 +365,27 @@ export const ROOTS: Record<string, FactNode> = {
     topContainer: s('The container furthest over its request.'),
   }),
   mount: o('The most telling volume failure among the events (extractor).', {
-    kind: s('missing-configmap, missing-secret, not-registered, mount-helper, nfs, mount-failed, hostpath-type, csi-driver-missing, multi-attach, attach-failed, timeout, permission, unknown.'),
+    kind: e('missing-configmap, missing-secret, not-registered, mount-helper, nfs, mount-failed, hostpath-type, csi-driver-missing, multi-attach, attach-failed, timeout, permission, unknown.', MOUNT_KINDS),
     message: s('The event message.'),
     volume: s('The volume named.'),
     detail: s('The ConfigMap/Secret, CSI driver, hostPath, or the pods holding a multi-attached volume.'),
-    reason: s('FailedMount, FailedAttachVolume or FailedMapVolume.'),
-    event: s('The event the message came from (the same as reason).'),
+    reason: r('FailedMount, FailedAttachVolume or FailedMapVolume.'),
+    event: r('The event the message came from (the same as reason).'),
     count: n('All volume failure events, summed.'),
     lastSeenSecondsAgo: n('Seconds since the newest one.'),
   }),
   sandbox: o('The newest sandbox/network failure among the events (extractor).', {
-    kind: s('cni-not-ready, ip-exhausted, cni-unauthorized, cni-failed, sandbox-image, runtime, unknown.'),
+    kind: e('cni-not-ready, ip-exhausted, cni-unauthorized, cni-failed, sandbox-image, runtime, unknown.', SANDBOX_KINDS),
     message: s('The event message.'),
     plugin: s('CNI plugin named (calico, flannel, aws-cni, cilium…).'),
-    reason: s('FailedCreatePodSandBox or NetworkNotReady.'),
-    event: s('The event the message came from (the same as reason).'),
+    reason: r('FailedCreatePodSandBox or NetworkNotReady.'),
+    event: r('The event the message came from (the same as reason).'),
     count: n('All sandbox failure events, summed.'),
     lastSeenSecondsAgo: n('Seconds since the newest one.'),
   }),
   admission: o('The kubelet\'s rejection message (status.message of a rejected pod), parsed.', {
     message: s('The message without the "Pod was rejected: " prefix.'),
-    event: s('The kubelet\'s event of the same reason (OutOfcpu…) when the message came from it rather than status.message.'),
+    event: r('The kubelet\'s event of the same reason (OutOfcpu…) when the message came from it rather than status.message.'),
     resource: s('The resource the node lacked (OutOf…) or the device.'),
     requested: s('Requested amount (cpu in millicores, memory in bytes).'),
     used: s('Already used on the node.'),
@@ -367,8 +395,8 @@ export const ROOTS: Record<string, FactNode> = {
   node: o('The pod\'s Node (live mode reads it when the diagnosis needs it).', {
     name: s('Node name.'),
     status: s('The STATUS kubectl get nodes prints: Ready, NotReady, Unknown, with ",SchedulingDisabled" when cordoned.'),
-    ready: s('Status of the node\'s Ready condition: True, False or Unknown.'),
-    readyReason: s('Reason of the Ready condition (KubeletReady, KubeletNotReady, NodeStatusUnknown).'),
+    ready: e('Status of the node\'s Ready condition: True, False or Unknown.', CONDITION_STATUSES),
+    readyReason: r('Reason of the Ready condition (KubeletReady, KubeletNotReady, NodeStatusUnknown).'),
     readyMessage: s('Message of the Ready condition.'),
     readySecondsSince: n('Seconds since the Ready condition changed.'),
     heartbeatSecondsAgo: n('Seconds since the kubelet last posted the Ready condition.'),

@@ -3,16 +3,22 @@
 // container rules cannot see it, and workload rules see nothing else (src/rules/load.ts).
 
 import type { FactNode, LeafNode, ObjectNode } from './catalog.js';
+import { FAILED_CREATE_KINDS } from './extractors/controller.js';
+import { WORKLOAD_KINDS } from './workload.js';
 
 const s = (doc: string): LeafNode => ({ type: 'string', doc });
 const n = (doc: string): LeafNode => ({ type: 'number', doc });
 const b = (doc: string): LeafNode => ({ type: 'boolean', doc });
 const sl = (doc: string): LeafNode => ({ type: 'string[]', doc });
 const o = (doc: string, fields: Record<string, FactNode>): ObjectNode => ({ type: 'object', doc, fields });
+// (catalog.ts's e() and r(), written again here: catalog.ts imports this module)
+const e = (doc: string, values: readonly string[]): LeafNode => ({ type: 'string', doc, values });
+const r = (doc: string): LeafNode => ({ type: 'string', doc, reason: true });
+const STATUSES = ['True', 'False', 'Unknown'];
 
 export const WORKLOAD_ROOTS: Record<string, FactNode> = {
   workload: o('The workload (scope: workload only): a Deployment, ReplicaSet, StatefulSet, DaemonSet, Job or CronJob, with its ReplicaSets or Jobs, its events and its pods.', {
-    kind: s('Deployment, ReplicaSet, StatefulSet, DaemonSet, Job or CronJob.'),
+    kind: e('Deployment, ReplicaSet, StatefulSet, DaemonSet, Job or CronJob.', WORKLOAD_KINDS),
     name: s('metadata.name.'),
     namespace: s('metadata.namespace.'),
     ref: s('kubectl\'s TYPE/NAME: deployment/web, job/migrate.'),
@@ -33,8 +39,8 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
       key: 'condition type',
       examples: ['Available', 'Progressing', 'ReplicaFailure', 'Complete', 'Failed', 'FailureTarget', 'Suspended'],
       of: o('A workload condition.', {
-        status: s('True, False or Unknown.'),
-        reason: s('Condition reason: ProgressDeadlineExceeded, FailedCreate, BackoffLimitExceeded, DeadlineExceeded, PodFailurePolicy…'),
+        status: e('True, False or Unknown.', STATUSES),
+        reason: r('Condition reason: ProgressDeadlineExceeded, FailedCreate, BackoffLimitExceeded, DeadlineExceeded, PodFailurePolicy…'),
         message: s('Condition message.'),
         secondsSince: n('Seconds since it last changed.'),
       }),
@@ -44,8 +50,8 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
       doc: 'Events of the workload and of its ReplicaSets or Jobs, newest first.',
       keyField: 'reason',
       of: o('An event of the controller.', {
-        type: s('Normal or Warning.'),
-        reason: s('FailedCreate, SuccessfulCreate, ScalingReplicaSet, BackoffLimitExceeded, MissSchedule, JobAlreadyActive…'),
+        type: e('Normal or Warning.', ['Normal', 'Warning']),
+        reason: r('FailedCreate, SuccessfulCreate, ScalingReplicaSet, BackoffLimitExceeded, MissSchedule, JobAlreadyActive…'),
         message: s('The controller\'s message.'),
         count: n('How many times it happened.'),
         object: s('Kind/name of the object the event is about (ReplicaSet/web-7d4b9c6f5).'),
@@ -54,7 +60,7 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
       }),
     },
     failedCreate: o('Why the controller could not create a pod (or a claim, or a Job): the newest FailedCreate event, else a ReplicaFailure condition, parsed (extractor).', {
-      kind: s('quota, quota-needs-limits, pod-security, service-account, webhook-denied, webhook-unreachable, claim, other.'),
+      kind: e('quota, quota-needs-limits, pod-security, service-account, webhook-denied, webhook-unreachable, claim, other.', FAILED_CREATE_KINDS),
       message: s('The API server\'s error, without the controller\'s "Error creating: " prefix.'),
       object: s('Kind/name of the object that failed to create pods (ReplicaSet/web-7d4b9c6f5).'),
       count: n('How many times creation failed (FailedCreate events, summed).'),
@@ -82,7 +88,7 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
       oldReplicaSets: sl('ReplicaSets of earlier templates that still have pods.'),
       oldReplicas: n('Pods of old ReplicaSets.'),
       progressDeadlineSeconds: n('spec.progressDeadlineSeconds (default 600).'),
-      strategy: s('spec.strategy.type: RollingUpdate or Recreate.'),
+      strategy: e('spec.strategy.type: RollingUpdate or Recreate.', ['RollingUpdate', 'Recreate']),
     }),
     job: o('A Job\'s counts and limits.', {
       active: n('status.active.'),
@@ -93,7 +99,7 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
       backoffLimit: n('spec.backoffLimit (default 6).'),
       activeDeadlineSeconds: n('spec.activeDeadlineSeconds.'),
       ranSeconds: n('Seconds from status.startTime to the failure (or to now).'),
-      failedReason: s('Reason of the Failed (or FailureTarget) condition: BackoffLimitExceeded, DeadlineExceeded, PodFailurePolicy, MaxFailedIndexesExceeded.'),
+      failedReason: r('Reason of the Failed (or FailureTarget) condition: BackoffLimitExceeded, DeadlineExceeded, PodFailurePolicy, MaxFailedIndexesExceeded.'),
       failedMessage: s('Its message.'),
       policyContainer: s('The container a pod failure policy rule matched (extractor).'),
       policyPod: s('The pod it matched.'),
@@ -103,7 +109,7 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
     cron: o('A CronJob\'s schedule and runs.', {
       schedule: s('spec.schedule.'),
       timeZone: s('spec.timeZone.'),
-      concurrencyPolicy: s('spec.concurrencyPolicy (default Allow).'),
+      concurrencyPolicy: e('spec.concurrencyPolicy: Allow (the default), Forbid or Replace.', ['Allow', 'Forbid', 'Replace']),
       startingDeadlineSeconds: n('spec.startingDeadlineSeconds.'),
       active: sl('Jobs still running (status.active).'),
       lastScheduleSecondsAgo: n('Seconds since status.lastScheduleTime.'),
@@ -115,7 +121,7 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
       oldestActiveSeconds: n('How long the oldest still-running Job has run.'),
     }),
     ordinal: o('A StatefulSet\'s ordered start (podManagementPolicy OrderedReady).', {
-      policy: s('spec.podManagementPolicy (default OrderedReady).'),
+      policy: e('spec.podManagementPolicy: OrderedReady (the default) or Parallel.', ['OrderedReady', 'Parallel']),
       missing: sl('Pods of ordinals below spec.replicas that do not exist.'),
       blockedBy: s('The lowest ordinal pod that exists and is not Ready: the controller waits for it before creating the next.'),
       blockedStatus: s('That pod\'s kubectl STATUS.'),

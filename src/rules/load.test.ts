@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { RuleLoadError } from '../errors.js';
-import { checkRuleSet, compileRule, loadRules } from './load.js';
+import { BUILTIN_RULES_DIR, checkRuleSet, compileRule, loadRules } from './load.js';
 import type { CompiledRule } from './types.js';
 
 const GOOD = `id: sample-rule
@@ -57,6 +57,9 @@ describe('rule loader', () => {
     ['id not kebab-case', (s) => s.replace('id: sample-rule', 'id: Sample_Rule'), /id: expected a kebab-case id/],
     ['bad severity', (s) => s.replace('severity: error', 'severity: fatal'), /severity: expected one of error, warning, info/],
     ['bad stage', (s) => s.replace('stage: runtime', 'stage: later'), /stage: expected one of/],
+    ['a stage one edit away', (s) => s.replace('stage: runtime', 'stage: runtme'), /stage: expected one of .* — did you mean "runtime"\?$/],
+    ['a severity one edit away', (s) => s.replace('severity: error', 'severity: eror'), /severity: expected one of error, warning, info — did you mean "error"\?$/],
+    ['a scope one edit away', (s) => s.replace('scope: container', 'scope: containers'), /scope: expected pod, container or workload — did you mean "container"\?$/],
     ['unknown top-level field', (s) => `${s}colour: red\n`, /colour: unknown field/],
     ['container fact in pod scope', (s) => s.replace('scope: container', 'scope: pod'), /"container\.lastState\.terminated\.reason" needs scope: container/],
     ['alias used outside its some', (s) => s.replace('evidence: [container.lastState.terminated.reason, e.message]', 'evidence: [x.message]'), /evidence\[0\]: unknown fact "x\.message"/],
@@ -68,6 +71,47 @@ describe('rule loader', () => {
     ['docs must be https', (s) => s.replace('https://kubernetes.io/docs/', 'http://example.com'), /docs\[0\]: expected an https URL/],
     ['invalid YAML', () => 'id: [unclosed', /rules\/sample-rule\.yaml: /],
     ['unknown predicate', (s) => s.replace('    - fact: container.lastState.terminated.reason\n      equals: OOMKilled', '    - whatever: 1'), /match\.all\[0\]: unknown predicate/],
+    // closed vocabularies (src/rules/vocabulary.ts)
+    [
+      'a value an extractor never produces',
+      (s) => s.replace('fact: container.lastState.terminated.reason\n      equals: OOMKilled', 'fact: container.startError.kind\n      equals: runtime-timout'),
+      /^rules\/sample-rule\.yaml: match\.all\[0\]\.equals: "runtime-timout" is not a value of container\.startError\.kind — did you mean "runtime-timeout"\?$/,
+    ],
+    [
+      'a value far from every kind lists them',
+      (s) => s.replace('fact: container.lastState.terminated.reason\n      equals: OOMKilled', 'fact: container.lastState.terminated.meaning\n      in: [oom-killed, sigkill]'),
+      /match\.all\[0\]\.in\[1\]: "sigkill" is not a value of container\.lastState\.terminated\.meaning — its values are success, app-error, .*, out-of-range$/,
+    ],
+    [
+      'a vocabulary value in the wrong case',
+      (s) => s.replace('fact: container.lastState.terminated.reason\n      equals: OOMKilled', 'fact: container.state.kind\n      equals: Waiting'),
+      /"Waiting" is not a value of container\.state\.kind — did you mean "waiting"\?/,
+    ],
+    [
+      'an alias reaches the vocabulary of its list\'s elements',
+      (s) => s.replace('fact: e.reason\n        matches: "^Back-?off$"', 'fact: e.type\n        equals: Warnng'),
+      /match\.all\[1\]\.where\.equals: "Warnng" is not a value of e\.type — did you mean "Warning"\?/,
+    ],
+    [
+      'a prefix no value has',
+      (s) => s.replace('fact: container.lastState.terminated.reason\n      equals: OOMKilled', 'fact: container.logs.signature\n      startsWith: jvm-'),
+      /match\.all\[0\]\.startsWith: "jvm-" is not the start of any value of container\.logs\.signature/,
+    ],
+    [
+      'a regex no value matches',
+      (s) => s.replace('fact: container.lastState.terminated.reason\n      equals: OOMKilled', 'fact: container.imagePull.kind\n      matches: "^rate-limit$"'),
+      /match\.all\[0\]\.matches: \/\^rate-limit\$\/ matches no value of container\.imagePull\.kind/,
+    ],
+    [
+      'a number compared with a string',
+      (s) => s.replace('fact: container.lastState.terminated.reason\n      equals: OOMKilled', 'fact: container.lastState.terminated.exitCode\n      equals: "137"'),
+      /"137" is a string, but container\.lastState\.terminated\.exitCode is a number: the rule could never match/,
+    ],
+    // Kubernetes reasons: near misses of a known one
+    ['a reason one edit from a known one', (s) => s.replace('equals: OOMKilled', 'equals: OOMKiled'), /match\.all\[0\]\.equals: "OOMKiled" is not a reason Kubernetes is known to emit — did you mean "OOMKilled"\?/],
+    ['a reason two edits from a known one', (s) => s.replace('equals: OOMKilled', 'in: [Error, CrashLopBakcOff]'), /match\.all\[0\]\.in\[1\]: "CrashLopBakcOff" .* did you mean "CrashLoopBackOff"\?/],
+    ['a reason in the wrong case', (s) => s.replace('equals: OOMKilled', 'equals: oomkilled'), /"oomkilled" is not a reason Kubernetes is known to emit — did you mean "OOMKilled"\?/],
+    ['an event reason through an alias', (s) => s.replace('fact: e.reason\n        matches: "^Back-?off$"', 'fact: e.reason\n        equals: FailedMont'), /match\.all\[1\]\.where\.equals: .* did you mean "FailedMount"\?/],
   ];
   for (const [name, mutate, want] of cases) {
     test(`rejects: ${name}`, () => {
@@ -83,6 +127,26 @@ describe('rule loader', () => {
       );
     });
   }
+
+  test('reasons far from every known one load: runtimes and controllers name their own', () => {
+    for (const reason of ['RuntimeHandlerNotFound', 'MyOperatorGaveUp', 'OutOfexample.com/fpga', 'OOMKilled']) {
+      const errors = errorsFor(GOOD.replace('equals: OOMKilled', `equals: ${reason}`));
+      assert.deepEqual(errors, [], reason);
+    }
+    // ignoreCase makes a reason in another case the same reason
+    assert.deepEqual(errorsFor(GOOD.replace('equals: OOMKilled', 'equals: oomkilled\n      ignoreCase: true')), []);
+    // and a vocabulary value too
+    assert.deepEqual(errorsFor(GOOD.replace('fact: container.lastState.terminated.reason\n      equals: OOMKilled', 'fact: container.state.kind\n      equals: WAITING\n      ignoreCase: true')), []);
+  });
+
+  test('every built-in rule passes the checks of a rule file read at run time', () => {
+    const errors: string[] = [];
+    for (const name of readdirSync(BUILTIN_RULES_DIR).filter((n) => n.endsWith('.yaml'))) {
+      const file = join(BUILTIN_RULES_DIR, name);
+      compileRule(readFileSync(file, 'utf8'), file, errors);
+    }
+    assert.deepEqual(errors, []);
+  });
 
   test('supersedes: unknown target and cycles', () => {
     const mk = (id: string, sup: string[]): CompiledRule => {

@@ -12,6 +12,7 @@ import { isObject } from '../util/json.js';
 import { cachedRule, embeddedRuleNames } from './cache.js';
 import { compilePredicate, type CompileContext } from './predicates.js';
 import { compileTemplate } from './template.js';
+import { didYouMean } from './vocabulary.js';
 import { LANGS, SEVERITIES, type CompiledRule, type CompiledText, type Lang, type RuleSpec, type Scope, type Severity } from './types.js';
 
 export { BUILTIN_RULES_DIR } from '../paths.js';
@@ -22,8 +23,11 @@ const TOP_KEYS = ['id', 'severity', 'stage', 'scope', 'containers', 'match', 'su
 const CONTAINER_KINDS = ['init', 'sidecar', 'regular', 'ephemeral'];
 const DEFAULT_CONTAINER_KINDS = ['init', 'sidecar', 'regular'];
 
-/** Parse one rule file's text. Returns the compiled rule or pushes errors (prefixed with the file). */
-export function compileRule(source: string, file: string, errors: string[], parsed?: unknown): CompiledRule | undefined {
+/**
+ * Parse one rule file's text. Returns the compiled rule or pushes errors (prefixed with the file).
+ * `trusted`: a built-in rule from the build's cache, whose values the build checked already.
+ */
+export function compileRule(source: string, file: string, errors: string[], parsed?: unknown, trusted = false): CompiledRule | undefined {
   const problems: string[] = [];
   let doc: unknown = parsed;
   if (doc === undefined) {
@@ -38,7 +42,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
     errors.push(`${file}: expected a mapping (a rule object)`);
     return undefined;
   }
-  for (const k of Object.keys(doc)) if (!TOP_KEYS.includes(k)) problems.push(`${k}: unknown field (expected one of ${TOP_KEYS.join(', ')})`);
+  for (const k of Object.keys(doc)) if (!TOP_KEYS.includes(k)) problems.push(`${k}: unknown field (expected one of ${TOP_KEYS.join(', ')})${didYouMean(k, TOP_KEYS)}`);
 
   const fileId = basename(file).replace(/\.yaml$/, '');
   const id = doc['id'];
@@ -47,11 +51,11 @@ export function compileRule(source: string, file: string, errors: string[], pars
 
   const severity = doc['severity'];
   if (typeof severity !== 'string' || !(SEVERITIES as readonly string[]).includes(severity))
-    problems.push(`severity: expected one of ${SEVERITIES.join(', ')}`);
+    problems.push(`severity: expected one of ${SEVERITIES.join(', ')}${didYouMean(severity, SEVERITIES)}`);
   const stage = doc['stage'];
-  if (typeof stage !== 'string' || !(STAGES as readonly string[]).includes(stage)) problems.push(`stage: expected one of ${STAGES.join(', ')}`);
+  if (typeof stage !== 'string' || !(STAGES as readonly string[]).includes(stage)) problems.push(`stage: expected one of ${STAGES.join(', ')}${didYouMean(stage, STAGES)}`);
   const scope = doc['scope'];
-  if (scope !== 'pod' && scope !== 'container' && scope !== 'workload') problems.push(`scope: expected pod, container or workload`);
+  if (scope !== 'pod' && scope !== 'container' && scope !== 'workload') problems.push(`scope: expected pod, container or workload${didYouMean(scope, ['pod', 'container', 'workload'])}`);
 
   let containerKinds = DEFAULT_CONTAINER_KINDS;
   if (doc['containers'] !== undefined) {
@@ -63,7 +67,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
   }
 
   const hidden = hiddenRoots(scope);
-  const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: problems };
+  const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: problems, checkValues: !trusted };
   if (doc['match'] === undefined) problems.push('match: required');
   const match = doc['match'] === undefined ? () => false : compilePredicate(doc['match'], 'match', ctx);
   const aliases = ctx.allAliases;
@@ -199,7 +203,7 @@ function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
   const compiled = (): CompiledRule => {
     if (!full) {
       const errors: string[] = [];
-      full = compileRule('', file, errors, doc);
+      full = compileRule('', file, errors, doc, true);
       // only if the fact catalogue changed since the build, which a build rewrites the cache for
       if (!full) throw new RuleLoadError(errors);
       // from now on plain properties, as fast to read as a compiled rule's
@@ -213,7 +217,7 @@ function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
     if (full) return full;
     if (!predicate) {
       const hidden = hiddenRoots(rule.scope);
-      const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: [] };
+      const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: [], checkValues: false };
       const match = compilePredicate(doc['match'], 'match', ctx);
       if (ctx.errors.length > 0) throw new RuleLoadError(ctx.errors.map((e) => `${file}: ${e}`));
       predicate = { match, aliasLists: ctx.aliasLists };

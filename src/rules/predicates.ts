@@ -6,6 +6,7 @@ import { resolvePath, type FactNode } from '../facts/catalog.js';
 import { isObject } from '../util/json.js';
 import { FACT_OPS, type Predicate, type Vars } from './types.js';
 import { compileRegex } from './regex.js';
+import { valueProblem } from './vocabulary.js';
 
 export interface CompileContext {
   /** Aliases bound by enclosing `some … as` (and, after compiling, every alias the rule binds). */
@@ -17,6 +18,11 @@ export interface CompileContext {
   /** Fact roots not available to this rule (`container` in pod scope). */
   hidden: ReadonlySet<string>;
   errors: string[];
+  /**
+   * Check compared values against the catalogue's vocabularies (src/rules/vocabulary.ts). Off for
+   * built-in rules read from the build's cache: the build checked them.
+   */
+  checkValues?: boolean;
 }
 
 /** A compiled path reader: vars[root][seg1][seg2]… or undefined. */
@@ -177,6 +183,12 @@ function compileFact(spec: Record<string, unknown>, at: string, ctx: CompileCont
   const isNumber = type === 'number';
   const isScalarNode = type === 'string' || type === 'number' || type === 'boolean';
   const fold = (x: string) => (ignoreCase ? x.toLowerCase() : x);
+  const leaf = node.type === 'string' || node.type === 'number' || node.type === 'boolean' || node.type === 'string[]' ? node : undefined;
+  const vocabulary = (here: string, op: string, v: unknown, re?: RegExp) => {
+    if (ctx.checkValues === false || !leaf) return;
+    const problem = valueProblem(leaf, path, op, v, ignoreCase, re);
+    if (problem) ctx.errors.push(`${here}: ${problem}`);
+  };
 
   for (const op of ops) {
     const v = spec[op];
@@ -187,6 +199,7 @@ function compileFact(spec: Record<string, unknown>, at: string, ctx: CompileCont
       case 'equals':
         if (!isScalarNode) ctx.errors.push(`${here}: "${path}" is a ${type}; equals needs a string, number or boolean fact`);
         if (!isScalar(v)) ctx.errors.push(`${here}: expected a string, number or boolean`);
+        else if (isScalarNode) vocabulary(here, op, v);
         if (ignoreCase && typeof v === 'string') {
           const want = v.toLowerCase();
           tests.push((x) => typeof x === 'string' && x.toLowerCase() === want);
@@ -198,6 +211,7 @@ function compileFact(spec: Record<string, unknown>, at: string, ctx: CompileCont
           ctx.errors.push(`${here}: expected a non-empty list of values`);
           break;
         }
+        if (isScalarNode) v.forEach((x: unknown, i: number) => vocabulary(`${here}[${i}]`, op, x));
         const set = new Set<unknown>(v.map((x: unknown) => (typeof x === 'string' ? fold(x) : x)));
         tests.push((x) => set.has(typeof x === 'string' ? fold(x) : x));
         break;
@@ -210,6 +224,7 @@ function compileFact(spec: Record<string, unknown>, at: string, ctx: CompileCont
         }
         const re = compileRegex(v, ignoreCase ? 'i' : '', here, ctx.errors);
         if (!re) break;
+        if (isString) vocabulary(here, op, v, re);
         tests.push((x) => (typeof x === 'string' ? re.test(x) : Array.isArray(x) && x.some((e) => typeof e === 'string' && re.test(e))));
         break;
       }
@@ -220,6 +235,7 @@ function compileFact(spec: Record<string, unknown>, at: string, ctx: CompileCont
           break;
         }
         const want = fold(v);
+        if (isString) vocabulary(here, op, v);
         if (op === 'startsWith') {
           if (!isString) ctx.errors.push(`${here}: "${path}" is a ${type}; startsWith needs a string fact`);
           tests.push((x) => typeof x === 'string' && fold(x).startsWith(want));

@@ -8,8 +8,12 @@
 // configMap ns/x: configmaps "x" not found" (v1.5–1.8), names without quotes as some consoles and
 // chat pastes print them, and the runAsNonRoot message with or without its "(pod: …, container: …)".
 
+/** Every kind classifyConfigError returns: the fact catalogue's container.configError.kind values. */
+export const CONFIG_ERROR_KINDS = ['missing-configmap', 'missing-secret', 'missing-key', 'run-as-non-root', 'run-as-non-root-non-numeric', 'run-as-user-root', 'unknown'] as const;
+export type ConfigErrorKind = (typeof CONFIG_ERROR_KINDS)[number];
+
 export interface ConfigError {
-  kind: string;
+  kind: ConfigErrorKind;
   message: string;
   object?: string;
   objectKind?: string;

@@ -17,7 +17,9 @@
 //   job/pod_failure_policy.go:
 //     Container %s for pod %s/%s failed with exit code %v matching %v rule at index %d
 
-export type FailedCreateKind = 'quota' | 'quota-needs-limits' | 'pod-security' | 'service-account' | 'webhook-denied' | 'webhook-unreachable' | 'claim' | 'other';
+/** Every kind the FailedCreate parser returns: the workload catalogue's workload.failedCreate.kind values. */
+export const FAILED_CREATE_KINDS = ['quota', 'quota-needs-limits', 'pod-security', 'service-account', 'webhook-denied', 'webhook-unreachable', 'claim', 'other'] as const;
+export type FailedCreateKind = (typeof FAILED_CREATE_KINDS)[number];
 
 export interface FailedCreate {
   kind: FailedCreateKind;

@@ -18,13 +18,17 @@ export interface EvictedContainer {
   limit?: string;
 }
 
+/** Every kind parseEvictionMessage returns: the fact catalogue's eviction.kind values. */
+export const EVICTION_KINDS = ['node-pressure', 'pod-storage-limit', 'container-storage-limit', 'emptydir-limit', 'node-condition', 'unknown'] as const;
+export type EvictionKind = (typeof EVICTION_KINDS)[number];
+
 export interface ParsedEviction {
   /**
    * node-pressure: the node ran low on a resource; pod-storage-limit, container-storage-limit,
    * emptydir-limit: the pod exceeded its own ephemeral-storage limit (the node was fine);
    * node-condition: the pod was rejected for a node condition; unknown.
    */
-  kind: string;
+  kind: EvictionKind;
   resource?: string;
   /** The limit exceeded, for the *-limit kinds. */
   limit?: string;

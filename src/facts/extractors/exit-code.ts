@@ -1,21 +1,24 @@
 // What a container's exit code and signal mean. The kernel reports death by signal n as
 // 128 + n; runtimes add their own codes (128 for a process that never started under containerd).
 
-export type ExitMeaning =
-  | 'success'
-  | 'app-error'
-  | 'shell-misuse'
-  | 'not-executable'
-  | 'command-not-found'
-  | 'start-failed'
-  | 'oom-killed'
-  | 'killed'
-  | 'terminated'
-  | 'segfault'
-  | 'aborted'
-  | 'interrupted'
-  | 'signal'
-  | 'out-of-range';
+/** Every meaning an exit can have: the fact catalogue's terminated.meaning values. */
+export const EXIT_MEANINGS = [
+  'success',
+  'app-error',
+  'shell-misuse',
+  'not-executable',
+  'command-not-found',
+  'start-failed',
+  'oom-killed',
+  'killed',
+  'terminated',
+  'segfault',
+  'aborted',
+  'interrupted',
+  'signal',
+  'out-of-range',
+] as const;
+export type ExitMeaning = (typeof EXIT_MEANINGS)[number];
 
 /** Linux signal numbers to names (x86 and arm64 agree on these). */
 export const SIGNALS: Record<number, string> = {

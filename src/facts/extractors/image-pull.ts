@@ -5,8 +5,26 @@
 
 import { parseImageRef } from './image-ref.js';
 
+/** Every kind classifyImagePull returns: the fact catalogue's container.imagePull.kind values. */
+export const IMAGE_PULL_KINDS = [
+  'pull-secret-missing',
+  'not-found',
+  'not-found-or-unauthorized',
+  'unauthorized',
+  'rate-limited',
+  'network',
+  'tls',
+  'platform',
+  'invalid-name',
+  'never-pull',
+  'signature',
+  'disk-full',
+  'unknown',
+] as const;
+export type ImagePullKind = (typeof IMAGE_PULL_KINDS)[number];
+
 export interface ImagePull {
-  kind: string;
+  kind: ImagePullKind;
   message: string;
   registry?: string;
   repository?: string;
@@ -14,7 +32,7 @@ export interface ImagePull {
   detail?: string;
 }
 
-const KINDS: { kind: string; re: RegExp }[] = [
+const KINDS: { kind: ImagePullKind; re: RegExp }[] = [
   { kind: 'never-pull', re: /is not present with pull policy of Never|ErrImageNeverPull/ },
   { kind: 'invalid-name', re: /invalid reference format|couldn't parse image name|InvalidImageName|repository name must be lowercase/i },
   // The node's own disk, whatever the registry said: containerd "failed to extract layer … no space
@@ -49,7 +67,7 @@ function imageIn(message: string): string | undefined {
 }
 
 export function classifyImagePull(message: string, image?: string): ImagePull {
-  let kind = 'unknown';
+  let kind: ImagePullKind = 'unknown';
   for (const k of KINDS) {
     if (k.re.test(message)) {
       kind = k.kind;
@@ -65,7 +83,7 @@ export function classifyImagePull(message: string, image?: string): ImagePull {
   // Say so rather than pick one.
   if (
     /repository does not exist or may require|insufficient_scope|pull access denied|requested access to the resource is denied/i.test(message) &&
-    !['disk-full', 'rate-limited', 'tls', 'network', 'platform'].includes(kind)
+    !(['disk-full', 'rate-limited', 'tls', 'network', 'platform'] as ImagePullKind[]).includes(kind)
   )
     kind = 'not-found-or-unauthorized';
   const out: ImagePull = { kind, message };

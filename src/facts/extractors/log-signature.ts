@@ -2,19 +2,34 @@
 // the process failed; its last lines usually say why. Each signature names a kind rules can
 // match; the line that showed it is kept (redacted) as evidence.
 
+/** Every kind findLogSignature returns: the fact catalogue's container.logs.signature values. */
+export const LOG_SIGNATURE_KINDS = [
+  'exec-format',
+  'exec-not-found',
+  'exec-permission',
+  'command-not-found',
+  'missing-module',
+  'go-panic',
+  'java-oom',
+  'node-oom',
+  'python-oom',
+  'address-in-use',
+  'connection-refused',
+  'dns',
+  'permission-denied',
+  'missing-env',
+  'missing-file',
+] as const;
+export type LogSignatureKind = (typeof LOG_SIGNATURE_KINDS)[number];
+
 export interface LogSignature {
-  /**
-   * exec-format, exec-not-found, exec-permission, command-not-found, missing-module, go-panic,
-   * java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied,
-   * missing-env, missing-file
-   */
-  kind: string;
+  kind: LogSignatureKind;
   line: string;
 }
 
 // The order is priority: the first kind found in any line wins, so a cause beats its
 // consequences (a missing module beats the connection errors a half-started app logs).
-const SIGNATURES: { kind: string; re: RegExp }[] = [
+const SIGNATURES: { kind: LogSignatureKind; re: RegExp }[] = [
   { kind: 'exec-format', re: /exec format error/ },
   // The runtime started the container and the exec failed inside it (runc ≥1.1 prints "exec
   // /start.sh: …", older runc "standard_init_linux.go:219: exec user process caused …"): the

@@ -13,12 +13,26 @@
 //   v1.5–1.7   MountVolume.SetUp failed for volume "kubernetes.io/configmap/uid-config" (spec.Name: "config") pod "uid" (UID: "uid") with: configmaps "x" not found
 //   v1.3–1.6   Failed to attach volume "v" on node "n" with: …
 
+/** Every kind classifyMountError returns: the fact catalogue's mount.kind values. */
+export const MOUNT_KINDS = [
+  'missing-configmap',
+  'missing-secret',
+  'not-registered',
+  'mount-helper',
+  'nfs',
+  'mount-failed',
+  'hostpath-type',
+  'csi-driver-missing',
+  'multi-attach',
+  'attach-failed',
+  'timeout',
+  'permission',
+  'unknown',
+] as const;
+export type MountKind = (typeof MOUNT_KINDS)[number];
+
 export interface MountError {
-  /**
-   * missing-configmap, missing-secret, not-registered, mount-helper, nfs, mount-failed, hostpath-type,
-   * csi-driver-missing, multi-attach, attach-failed, timeout, permission, unknown
-   */
-  kind: string;
+  kind: MountKind;
   message: string;
   volume?: string;
   /** The ConfigMap/Secret, the CSI driver, the hostPath, the pods holding the volume. */
@@ -29,7 +43,7 @@ export function classifyMountError(message: string): MountError {
   const msg = message.trim();
   // "(spec.Name: "config")" is the pod's own name for the volume; the first quoted name was the plugin's.
   const volume = /\(spec\.Name: "([^"]*)"\)/.exec(msg)?.[1] ?? /(?:for|attach) volume "([^"]*)"/.exec(msg)?.[1];
-  const out = (kind: string, detail?: string): MountError => {
+  const out = (kind: MountKind, detail?: string): MountError => {
     const r: MountError = { kind, message: msg };
     if (volume !== undefined) r.volume = volume;
     if (detail !== undefined) r.detail = detail;

@@ -7,10 +7,13 @@
 
 export type ProbeKind = 'liveness' | 'readiness' | 'startup';
 
+/** Every kind parseProbeMessage returns: the fact catalogue's probe failureKind values. */
+export const PROBE_FAILURE_KINDS = ['http-status', 'connection-refused', 'timeout', 'no-route', 'dns', 'grpc-not-serving', 'connection-reset', 'exec-failed', 'errored'] as const;
+export type ProbeFailureKind = (typeof PROBE_FAILURE_KINDS)[number];
+
 export interface ProbeFailure {
   probe: ProbeKind;
-  /** http-status | connection-refused | timeout | no-route | dns | grpc-not-serving | exec-failed | errored | unknown */
-  kind: string;
+  kind: ProbeFailureKind;
   detail?: string;
   output: string;
 }
@@ -23,7 +26,7 @@ export function parseProbeMessage(message: string): ProbeFailure | undefined {
   const probe = (m[1] as string).toLowerCase() as ProbeKind;
   const output = (m[3] as string).trim();
   const errored = (m[2] as string).startsWith('errored');
-  const r = (kind: string, detail?: string): ProbeFailure => (detail ? { probe, kind, detail, output } : { probe, kind, output });
+  const r = (kind: ProbeFailureKind, detail?: string): ProbeFailure => (detail ? { probe, kind, detail, output } : { probe, kind, output });
   let x = /HTTP probe failed with statuscode: (\d+)/.exec(output);
   if (x) return r('http-status', x[1]);
   if (/connection refused/.test(output)) {

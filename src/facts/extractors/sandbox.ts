@@ -3,9 +3,12 @@
 //   network is not ready: container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized
 //   …plugin type="aws-cni" name="aws-cni" failed (add): add cmd: failed to assign an IP address to container
 
+/** Every kind classifySandboxError returns: the fact catalogue's sandbox.kind values. */
+export const SANDBOX_KINDS = ['cni-not-ready', 'ip-exhausted', 'cni-unauthorized', 'cni-failed', 'sandbox-image', 'runtime', 'unknown'] as const;
+export type SandboxKind = (typeof SANDBOX_KINDS)[number];
+
 export interface SandboxError {
-  /** cni-not-ready, ip-exhausted, cni-unauthorized, cni-failed, sandbox-image, runtime, unknown */
-  kind: string;
+  kind: SandboxKind;
   message: string;
   /** The CNI plugin named in the message (calico, flannel, aws-cni, cilium…). */
   plugin?: string;
@@ -32,7 +35,7 @@ export function classifySandboxError(message: string): SandboxError {
   // (pod and sandbox names are left out of that guess: a pod may be called weave-scope-agent)
   const words = msg.replace(/\b(?:pod|sandbox|container|name|for) "[^"]*"/g, '');
   const plugin = /plugin type="([^"]+)"/.exec(msg)?.[1] ?? PLUGIN_WORDS.find(([, re]) => re.test(words))?.[0];
-  const out = (kind: string): SandboxError => (plugin ? { kind, message: msg, plugin } : { kind, message: msg });
+  const out = (kind: SandboxKind): SandboxError => (plugin ? { kind, message: msg, plugin } : { kind, message: msg });
   if (
     /failed to assign an IP address|no IP addresses available|range is full|InsufficientFreeAddressesInSubnet|no available IP|no available IPv[46] addresses|(?:ip|address) pool (?:is )?(?:exhausted|full)|IPs? exhausted|no more (?:free )?(?:IPs|addresses)|failed to allocate for range/i.test(
       msg,

@@ -15,8 +15,41 @@
 // match node selector, 2 max node group size reached" (counts are node groups there).
 // Anything unrecognised becomes kind "unknown" with its text, never an error.
 
+/** Every kind a clause of a scheduler message is given: the fact catalogue's scheduling.reasons[].kind values. */
+export const SCHEDULING_KINDS = [
+  'insufficient-resource',
+  'too-many-pods',
+  'untolerated-taint',
+  'node-affinity',
+  'node-name',
+  'unschedulable-node',
+  'host-port',
+  'pod-affinity',
+  'pod-anti-affinity',
+  'service-affinity',
+  'topology-spread',
+  'unbound-pvc',
+  'missing-pvc',
+  'pvc-deleting',
+  'missing-storageclass',
+  'volume-node-affinity',
+  'volume-zone',
+  'disk-conflict',
+  'no-persistent-volume',
+  'volume-capacity',
+  'missing-pv',
+  'volume-limit',
+  'node-not-ready',
+  'no-nodes',
+  'max-node-group-size',
+  'scale-up-backoff',
+  'plugin',
+  'unknown',
+] as const;
+export type SchedulingKind = (typeof SCHEDULING_KINDS)[number];
+
 export interface SchedulingReason {
-  kind: string;
+  kind: SchedulingKind;
   count?: number;
   text: string;
   detail?: string;
@@ -29,7 +62,7 @@ export interface ParsedScheduling {
 }
 
 interface Pattern {
-  kind: string;
+  kind: SchedulingKind;
   re: RegExp;
   /** Which capture group is the detail. */
   detail?: number;
@@ -76,7 +109,7 @@ const PATTERNS: Pattern[] = [
  * The predicate names schedulers before v1.10 printed instead of a sentence ("1 PodToleratesNodeTaints",
  * "Failed for reason PodFitsResources …"), and the framework plugins that replaced them.
  */
-const PREDICATES: Record<string, string> = {
+const PREDICATES: Record<string, SchedulingKind> = {
   PodFitsResources: 'insufficient-resource',
   NodeResourcesFit: 'insufficient-resource',
   PodFitsHostPorts: 'host-port',
@@ -124,9 +157,9 @@ const PREDICATES: Record<string, string> = {
   NodeUnknownCondition: 'node-not-ready',
 };
 
-function classify(text: string): { kind: string; detail?: string } {
+function classify(text: string): { kind: SchedulingKind; detail?: string } {
   const predicate = /^([A-Z][A-Za-z]+)$/.exec(text)?.[1];
-  if (predicate !== undefined && PREDICATES[predicate] !== undefined) return { kind: PREDICATES[predicate] as string };
+  if (predicate !== undefined && PREDICATES[predicate] !== undefined) return { kind: PREDICATES[predicate] as SchedulingKind };
   for (const p of PATTERNS) {
     const m = p.re.exec(text);
     if (m) {

@@ -11,8 +11,23 @@
 //   old runc    … starting container process caused "exec: \"/bin/bash\": stat /bin/bash: no such file or directory"
 //               exec user process caused "exec format error" / "no such file or directory"
 
+/** Every kind classifyStartError returns: the fact catalogue's container.startError.kind values. */
+export const START_ERROR_KINDS = [
+  'executable-not-found',
+  'permission-denied',
+  'exec-format',
+  'no-such-file',
+  'no-command',
+  'working-dir',
+  'container-setup',
+  'name-conflict',
+  'runtime-timeout',
+  'unknown',
+] as const;
+export type StartErrorKind = (typeof START_ERROR_KINDS)[number];
+
 export interface StartError {
-  kind: string;
+  kind: StartErrorKind;
   message: string;
   path?: string;
 }
@@ -31,7 +46,7 @@ export function classifyStartError(message: string): StartError {
   // in config.json failed: permission denied" (OpenShift's random UID may not enter the image's
   // WORKDIR) or "… no such file or directory".
   const cwd = /chdir to cwd \(\\*"([^"\\]*)\\*"\) set in config\.json failed/.exec(msg);
-  const withPath = (kind: string, path?: string): StartError => (path ? { kind, message: msg, path } : { kind, message: msg });
+  const withPath = (kind: StartErrorKind, path?: string): StartError => (path ? { kind, message: msg, path } : { kind, message: msg });
   // runc: exec: "foo": executable file not found in $PATH; crun (CRI-O's default on Fedora and
   // OpenShift 4.x): executable file `foo` not found in $PATH: No such file or directory
   const crun = /executable file [`'"]([^`'"]*)[`'"] not found/.exec(msg);
