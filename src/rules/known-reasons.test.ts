@@ -34,7 +34,8 @@ describe('known reasons', () => {
   });
 
   test('every reason in the fixtures (pod YAML, describe output, pastes) is known', () => {
-    const missing = reasonsFromFixtures().filter((r) => !KNOWN.has(r));
+    // a reason cut short by describe's column width ("ProvisioningFai") is a prefix of a known one
+    const missing = reasonsFromFixtures().filter((r) => !KNOWN.has(r) && ![...KNOWN].some((k) => k !== r && k.startsWith(r)));
     assert.deepEqual(missing, [], REGENERATE);
   });
 

@@ -142,7 +142,6 @@ export const FROM_FIXTURES: readonly string[] = [
   "NodeStatusUnknown",
   "Nominated",
   "PreemptionByKubeScheduler",
-  "ProvisioningFai",
   "SupplementalGroupsPolicyNotSupported",
   "Target.FailedHealthChecks",
 ];
