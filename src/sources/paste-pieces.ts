@@ -3,7 +3,6 @@
 // from mangled indentation or cut ends. Moved out of paste.ts unchanged.
 
 import yaml from 'js-yaml';
-
 import { isObject, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
 import { describePod, eventObject, eventRows, parseAge, type EventRow, type Ctx, type Line, type TextObject } from './describe.js';
 import { isEventObject } from './events.js';

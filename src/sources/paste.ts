@@ -21,16 +21,15 @@
 import { InputError } from '../errors.js';
 import { isObject, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
 import { CONTAINER_REASONS, inferFieldPath, markTextInput, textInputOf, type KubectlTextResult, type TextObject } from './describe.js';
-
 import { F_FENCE, NO_RESOURCES, pasteLines } from './paste-lines.js';
-
 import { unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from './types.js';
 import { clone, Segmenter, UNNAMED, type LogPiece, type PasteOptions, type Piece, type Reader } from './paste-segment.js';
+import { consolePieces, CONTROLLER_KINDS, describePieces, eventsTablePieces, inlinePieces, jsonValues, logsPiece, nodesTable, otherDescribeEvidence, podsTablePieces, valuePieces, waitingPiece, yamlValues } from './paste-pieces.js';
+
 // Moved to paste-segment.ts and paste-pieces.ts; still importable from here.
 export { Segmenter, type PasteOptions } from './paste-segment.js';
 export { normalizeDescribe, recoverYaml, reindentFlat } from './paste-pieces.js';
-import { consolePieces, CONTROLLER_KINDS, describePieces, eventsTablePieces, inlinePieces, jsonValues, logsPiece, nodesTable, otherDescribeEvidence, podsTablePieces, valuePieces, waitingPiece, yamlValues } from './paste-pieces.js';
 
 /** A container block pasted without its name line: renamed when the pod tells which one it is. */
 // ---- assembly ---------------------------------------------------------------------------------
