@@ -3,8 +3,8 @@
 // Node's single executable applications (SEA): the CLI, bundled by esbuild into one file with no
 // chunks (an SEA main script can load built-in modules only), is written into a copy of a Node
 // binary by that binary's own `node --build-sea` (Node ≥ 25.5; no postject needed). What the
-// CLI reads from its package directory when installed by npm — the built-in rules' cache and the
-// fixture index — goes in as SEA assets (src/paths.ts, PODWHY_EXECUTABLE).
+// CLI reads from its package directory when installed by npm — the built-in rules' cache, the
+// fixture index and the compiled glossary — goes in as SEA assets (src/paths.ts, PODWHY_EXECUTABLE).
 //
 // Writes to release/ (or --out DIR):
 //   podwhy-<version>-linux-amd64.tar.gz   podwhy (the executable), LICENSE, THIRD-PARTY-NOTICES
@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { GLOSSARY_ASSET, GLOSSARY_CACHE_FILE, glossaryStamps, type GlossaryCache } from '../knowledge/glossary.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const PLATFORM = 'linux-amd64';
@@ -93,6 +94,14 @@ async function version(): Promise<string> {
   const { VERSION } = await import('../cli/program.js');
   if (VERSION !== v) fail(`package.json says version ${v} but src/cli/program.ts says ${VERSION}: make them agree`);
   return v;
+}
+
+/** The build's compiled glossary, checked to match src/knowledge/glossary/ as it is now. */
+function glossaryCache(): string {
+  if (!existsSync(GLOSSARY_CACHE_FILE)) fail(`${GLOSSARY_CACHE_FILE}: missing — run npm run build first`);
+  const text = readFileSync(GLOSSARY_CACHE_FILE, 'utf8');
+  if (JSON.stringify((JSON.parse(text) as GlossaryCache).files) !== JSON.stringify(glossaryStamps())) fail('dist/glossary.json is older than src/knowledge/glossary/: run npm run build first');
+  return text;
 }
 
 /** The build's rule cache, checked to hold exactly the rules/*.yaml files as they are now. */
@@ -256,6 +265,7 @@ export async function release(out: string): Promise<Release> {
   const v = await version();
   const licenceText = licence();
   const cache = ruleCache();
+  const glossary = glossaryCache();
   const { node, version: nodeVersion } = seaNode();
   const { fixtureIndex } = await import('../cli/commands/rules.js');
   const fixtures = JSON.stringify(Object.fromEntries(fixtureIndex(join(ROOT, 'fixtures'))));
@@ -266,6 +276,7 @@ export async function release(out: string): Promise<Release> {
     writeFileSync(join(work, 'podwhy.cjs'), code);
     writeFileSync(join(work, 'rules-cache.json'), cache);
     writeFileSync(join(work, 'fixture-index.json'), fixtures);
+    writeFileSync(join(work, GLOSSARY_ASSET), glossary);
     const exe = join(work, 'podwhy');
     const config = {
       main: join(work, 'podwhy.cjs'),
@@ -281,7 +292,7 @@ export async function release(out: string): Promise<Release> {
       execArgv: ['--disable-warning=DEP0040'],
       // a standalone tool: a NODE_OPTIONS meant for someone's Node projects must not change it
       execArgvExtension: 'none',
-      assets: { 'rules-cache.json': join(work, 'rules-cache.json'), 'fixture-index.json': join(work, 'fixture-index.json') },
+      assets: { 'rules-cache.json': join(work, 'rules-cache.json'), 'fixture-index.json': join(work, 'fixture-index.json'), [GLOSSARY_ASSET]: join(work, GLOSSARY_ASSET) },
     };
     writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config, null, 2));
     run(node, ['--build-sea', join(work, 'sea-config.json')], `${node} --build-sea`, { cwd: work });

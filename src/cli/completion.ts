@@ -104,9 +104,9 @@ async function ruleItems(): Promise<string[]> {
 }
 
 async function termItems(): Promise<string[]> {
-  const { TERMS } = await import('../knowledge/terms.js');
+  const { loadGlossary } = await import('../knowledge/glossary.js');
   // a condition is also asked about with its status: PodScheduled=False
-  return TERMS.flatMap((t) => [item(t.name, t.category), ...(t.category === 'condition' ? [item(`${t.name}=False`, 'condition')] : [])]);
+  return loadGlossary().flatMap((t) => [item(t.name, t.category), ...(t.category === 'condition' ? [item(`${t.name}=False`, 'condition')] : [])]);
 }
 
 /** Run `fn` against the cluster the flags name, within what is left of the deadline; undefined on any failure. */

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadRules } from '../rules/load.js';
 import { distance, explain } from './explain.js';
-import { TERMS } from './terms.js';
+import { loadGlossary } from './glossary.js';
 
 const rules = loadRules();
+const TERMS = loadGlossary();
 const ex = (q: string) => explain(q, TERMS, rules);
 
 test('reasons, statuses, events and conditions by name, case-insensitively', () => {

@@ -1,11 +1,42 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import yaml from 'js-yaml';
+import { PACKAGE_ROOT } from '../paths.js';
 import { time } from '../util/json.js';
 import { humanDuration } from './duration.js';
-import { PRINTER_CASES, PRINTER_NOW } from './printer-cases.js';
 import { kubectlColumns } from './status.js';
 
-const now = time(PRINTER_NOW) as number;
+/** One pod row of `kubectl get pods` from kubectl's own printer tests (see the file's header). */
+interface PrinterCase {
+  /** Go test function and case name, e.g. "TestPrintPod/test1" */
+  name: string;
+  pod: Record<string, unknown>;
+  expected: { ready: string; status: string; restarts: string; age: string };
+  /** set when the Go expectation depended on behaviour that changed across versions; explain */
+  note?: string;
+}
+
+// Beside this test rather than in fixtures/: the fixture sweeps (commands, redaction, fuzz) read
+// every YAML under fixtures/ as pods, and these are kubectl's synthetic rows, not pods to diagnose.
+const CASES_FILE = join(PACKAGE_ROOT, 'src', 'kubectl', 'printer-cases.yaml');
+const data = yaml.load(readFileSync(CASES_FILE, 'utf8'), { schema: yaml.CORE_SCHEMA }) as { now: string; cases: PrinterCase[] };
+const PRINTER_CASES = data.cases;
+const now = time(data.now) as number;
+
+test('the printer cases file holds well-formed cases', () => {
+  assert.ok(Array.isArray(PRINTER_CASES) && PRINTER_CASES.length >= 40, `${CASES_FILE}: cases`);
+  const names = new Set<string>();
+  for (const [i, c] of PRINTER_CASES.entries()) {
+    const at = `${CASES_FILE}: cases[${i}]`;
+    assert.equal(typeof c.name, 'string', `${at}.name`);
+    assert.ok(!names.has(c.name), `${at}.name: ${c.name} twice`);
+    names.add(c.name);
+    assert.ok(c.pod !== null && typeof c.pod === 'object', `${at}.pod`);
+    for (const k of ['ready', 'status', 'restarts', 'age'] as const) assert.equal(typeof c.expected?.[k], 'string', `${at}.expected.${k}`);
+  }
+});
 
 describe("kubectl's own printer tests", () => {
   for (const c of PRINTER_CASES) {

@@ -5,7 +5,7 @@ import { EXIT_MEANINGS } from '../../i18n/vocab.js';
 import { UI } from '../../i18n/ui.js';
 import { UsageError } from '../../errors.js';
 import { explain, type Explained } from '../../knowledge/explain.js';
-import { TERMS } from '../../knowledge/terms.js';
+import { loadGlossary } from '../../knowledge/glossary.js';
 import type { TermText } from '../../knowledge/types.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../../rules/load.js';
 import type { Lang } from '../../rules/types.js';
@@ -57,7 +57,7 @@ export function renderExplained(e: Exclude<Explained, { kind: 'unknown' }>, lang
 export async function runExplain(query: string, flags: { lang?: string; output: string }, io: IO): Promise<number> {
   const lang = chooseLang(flags.lang, io.env);
   const rules = loadRules([BUILTIN_RULES_DIR]);
-  const e = explain(query, TERMS, rules);
+  const e = explain(query, loadGlossary(), rules);
   if (e.kind === 'unknown') {
     const ui = UI[lang].explain;
     const hint = ` — ${e.suggestions.length > 0 ? ui.didYouMean(e.suggestions) : ui.tryHint}`;

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { main } from '../cli/main.js';
+import { FIXTURES_DIR } from '../paths.js';
 import { STAGES } from '../facts/types.js';
 import { BUILTIN_RULES_DIR } from '../rules/load.js';
 import { LANGS } from '../rules/types.js';
-import { TERMS } from './terms.js';
+import { GLOSSARY_CACHE_FILE, GLOSSARY_DIR, GLOSSARY_FILES, glossaryLoads, loadGlossary, parseGlossary, readGlossary, type GlossaryCache } from './glossary.js';
 import type { TermCategory, TermText } from './types.js';
 
 const CATEGORIES: readonly TermCategory[] = [
@@ -21,6 +24,8 @@ const VALID_STAGES: readonly string[] = [...STAGES, 'lifecycle'];
 const HANGUL = /[\uAC00-\uD7A3]/;
 
 const label = (name: string, lang: string, field: string) => `${name} (${lang}.${field})`;
+// The files themselves, not the build's copy: these tests check what a contributor edits.
+const TERMS = readGlossary();
 
 test('every term has a name and non-empty texts in every language', () => {
   assert.ok(TERMS.length > 0);
@@ -124,4 +129,50 @@ test('the terms podwhy promises to explain are all there', () => {
   }
   // One word, two meanings: these single terms also explain the event reason of the same name.
   for (const n of ['Failed', 'Evicted']) assert.match(TERMS.find((t) => t.name === n)?.text.en.summary ?? '', /event/i, n);
+});
+
+test('the build compiled the glossary as it is now: dist/glossary.json holds exactly the files\' terms', () => {
+  const cache = JSON.parse(readFileSync(GLOSSARY_CACHE_FILE, 'utf8')) as GlossaryCache;
+  assert.deepEqual(cache.terms, TERMS);
+  assert.deepEqual(loadGlossary(), TERMS);
+});
+
+test('every glossary file is in the list of files, and every listed file exists', () => {
+  const onDisk = readdirSync(GLOSSARY_DIR).filter((f) => f.endsWith('.yaml')).sort();
+  assert.deepEqual(onDisk, GLOSSARY_FILES.map(([f]) => f).sort());
+});
+
+test('a broken glossary is refused with the file and YAML path of every problem', () => {
+  const file = 'src/knowledge/glossary/signals.yaml';
+  const good = `- name: SIGX\n  stage: runtime\n  rules: []\n  en: {summary: s, causes: [a, b], check: [c, d]}\n  ko: {summary: s, causes: [a, b], check: [c, d]}\n`;
+  assert.equal(parseGlossary([{ file, text: good }], ['signal']).length, 1);
+  const cases: [string, RegExp][] = [
+    [good.replace('stage: runtime', 'stage: runtim'), /invalid glossary: src\/knowledge\/glossary\/signals\.yaml: \[0\]\.stage: want one of /],
+    [good.replace('causes: [a, b]', 'causes: [a, ""]'), /signals\.yaml: \[0\]\.en\.causes\[1\]: want a non-empty string/],
+    [good.replace('  rules: []', '  rules: []\n  rule: [x]'), /\[0\]\.rule: unknown key/],
+    [good.replace('  ko: {summary: s, causes: [a, b], check: [c, d]}\n', ''), /\[0\]\.ko: want a mapping/],
+    [good + good, /\[1\]\.name: "SIGX" is already a name or alias of SIGX/],
+    ['name: [', /invalid glossary: src\/knowledge\/glossary\/signals\.yaml: /],
+    ['name: SIGX', /signals\.yaml: want a list of terms/],
+  ];
+  for (const [text, want] of cases) assert.throws(() => parseGlossary([{ file, text }], ['signal']), want, text);
+  // every problem at once, not the first only
+  assert.throws(() => parseGlossary([{ file, text: good.replace('stage: runtime', 'stage: x').replace('summary: s', 'summary: ""') }], ['signal']), /2 problems in the glossary:\n  .*\.stage: .*\n  .*\.en\.summary: /);
+});
+
+test('a diagnosis never loads the glossary; explain does', async () => {
+  const io = (argv: string[]) => {
+    const r = { out: '', err: '' };
+    const io = { out: (s: string) => void (r.out += s), err: (s: string) => void (r.err += s), stdin: async function* () {}, stdinIsTTY: true, stdoutIsTTY: false, stderrIsTTY: false, env: {}, cwd: join(FIXTURES_DIR, '..'), exitCode: 0 };
+    return main(['node', 'podwhy', ...argv], io).then((code) => ({ code, ...r }));
+  };
+  const before = glossaryLoads();
+  const d = await io(['-f', join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml')]);
+  assert.match(d.out, /OOM|memory/i, d.err);
+  const j = await io(['-f', join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml'), '-o', 'json']);
+  assert.equal(j.err, '');
+  assert.equal(glossaryLoads(), before, 'a diagnosis asked for the glossary');
+  const e = await io(['explain', 'OOMKilled']);
+  assert.equal(e.code, 0, e.err);
+  assert.equal(glossaryLoads(), before + 1);
 });

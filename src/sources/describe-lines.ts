@@ -1,0 +1,191 @@
+// The ground under the `kubectl describe` reader (describe.ts) and the paste reader (paste.ts):
+// text cut into numbered lines, what kind of kubectl text it is, describe's times and ages, and
+// the warning context both readers write to. Moved out of describe.ts unchanged.
+
+import { InputError } from '../errors.js';
+import { stripControls } from '../util/sanitize.js';
+import type { JsonObject } from '../util/json.js';
+import type { ContainerLog, MissingFact, TextFormat } from './types.js';
+import { EVENTS_TABLE_HEADER, PODS_TABLE_HEADER } from './paste-lines.js';
+
+/** Lines longer than this are cut (a message of megabytes is not what kubectl prints). */
+export const MAX_LINE = 64 * 1024;
+/** More pods than this in one text is refused by the caller's document limit; stop reading here. */
+export const MAX_PODS = 100_000;
+/** At most this many warnings per text; the rest are counted. */
+export const MAX_WARNINGS = 20;
+
+export interface TextObject {
+  value: JsonObject;
+  line: number;
+}
+
+export interface TextInput {
+  /** What kind of text the object came from (SourceRef.format). */
+  format: TextFormat;
+  /** Facts the text lacks for this pod, each with the command that shows them. */
+  missing: MissingFact[];
+  warnings: string[];
+  /** The instant the text was taken (epoch ms), as far as it can be told. */
+  capturedAt: number;
+  /** A pod made up from the events that name it; dropped when the input gives the pod itself. */
+  placeholder?: boolean;
+  /** Log tails pasted with the text (`kubectl logs` output), by container. */
+  logs?: Record<string, ContainerLog>;
+}
+
+/** Extra facts about a Pod object that came from kubectl's text output (not its YAML). */
+const inputs = new WeakMap<object, TextInput>();
+
+/** What podwhy knows about a Pod object read from text, or undefined for YAML/JSON pods. */
+export function textInputOf(pod: object): TextInput | undefined {
+  return inputs.get(pod);
+}
+
+export function markTextInput(pod: object, info: TextInput): void {
+  inputs.set(pod, info);
+}
+
+// ---- small readers ------------------------------------------------------------------------------
+
+const MONTHS: Record<string, number> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 };
+const RFC1123 = /^(?:[A-Z][a-z]{2}, )?(\d{1,2}) ([A-Z][a-z]{2}) (\d{4}) (\d\d):(\d\d):(\d\d) (?:([+-])(\d\d)(\d\d)|([A-Z]{2,5}))$/;
+
+/** "Sun, 02 Mar 2025 09:58:00 +0000" (RFC1123Z, and RFC1123 with a zone name) → epoch ms. */
+export function parseRfc1123(s: string): number | undefined {
+  const m = RFC1123.exec(s.trim());
+  if (!m) return undefined;
+  const month = MONTHS[m[2] as string];
+  if (month === undefined) return undefined;
+  const d = new Date(Date.UTC(2000, month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6])));
+  // years before 100 are taken literally (Date.UTC would read 0001 as 1901)
+  d.setUTCFullYear(Number(m[3]));
+  let t = d.getTime();
+  if (m[7]) {
+    const off = (Number(m[8]) * 60 + Number(m[9])) * 60_000;
+    t += m[7] === '+' ? -off : off;
+  } else if (m[10] && m[10] !== 'UTC' && m[10] !== 'GMT') {
+    return undefined; // a zone abbreviation we cannot resolve
+  }
+  return Number.isFinite(t) ? t : undefined;
+}
+
+const AGE = /^(?:\d+[ydhms])+$/;
+/** kubectl's HumanDuration ("3m", "2m30s", "5d4h", "2y10d") → seconds. Undefined for <unknown>. */
+export function parseAge(s: string): number | undefined {
+  const t = s.trim();
+  if (!AGE.test(t)) return undefined;
+  const unit: Record<string, number> = { y: 365 * 86400, d: 86400, h: 3600, m: 60, s: 1 };
+  let sum = 0;
+  for (const m of t.matchAll(/(\d+)([ydhms])/g)) sum += Number(m[1]) * (unit[m[2] as string] ?? 0);
+  return sum;
+}
+
+export const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const none = (v: string | undefined) => v === undefined || v === '' || v === '<none>' || v === '<unset>' || v === '<unknown>';
+
+export interface Line {
+  /** 1-based line number in the input. */
+  n: number;
+  indent: number;
+  /** The line without its indentation and trailing spaces. */
+  text: string;
+}
+
+/** "Key:   value" → [key, value]; "Key:" → [key, '']. Keys are words with spaces, dashes, dots. */
+export function keyValue(text: string): [string, string] | undefined {
+  const m = /^([A-Za-z][\w .\/-]{0,60}?):(?:[ ]+(.*))?$/.exec(text);
+  if (!m) return undefined;
+  return [m[1] as string, (m[2] ?? '').trim()];
+}
+
+// ---- text → lines -------------------------------------------------------------------------------
+
+/** Prompt lines users paste with the output: "$ kubectl describe pod x", "user@host:~# kubectl …". */
+const PROMPT = /^(?:(?:PS )?\S{0,80}?[$#%>] ?)?(?:kubectl|oc|k|kubectl\.exe)(?: +\S+)* *$/;
+
+/** More lines than this (not counting blank ones) is refused: describe text of 10 000 pods has far fewer. */
+export const MAX_LINES = 2_000_000;
+
+/** The text's non-blank lines, with their numbers, indentation (tabs as two spaces) and no controls. */
+export function toLines(text: string, file = '<input>'): Line[] {
+  const out: Line[] = [];
+  const t = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  let n = 0;
+  let at = 0;
+  while (at <= t.length) {
+    let end = t.indexOf('\n', at);
+    if (end < 0) end = t.length;
+    n++;
+    if (end > at) {
+      let s = t.slice(at, Math.min(end, at + MAX_LINE));
+      if (s.trim() !== '') {
+        s = stripControls(s.replace(/\t/g, '  ')).replace(/\s+$/, '');
+        if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+        const body = s.trimStart();
+        if (body !== '') {
+          if (out.length >= MAX_LINES) throw new InputError(`${file}: more than ${MAX_LINES} lines of kubectl text — split the input`);
+          out.push({ n, indent: s.length - body.length, text: body });
+        }
+      }
+    }
+    at = end + 1;
+  }
+  return out;
+}
+
+export function isPrompt(text: string): boolean {
+  return /\b(?:kubectl|oc)\b|^\S{0,80}?[$#%>] *k +\w/.test(text) && PROMPT.test(text);
+}
+
+// ---- detection ----------------------------------------------------------------------------------
+
+export type TextKind = 'describe' | 'events-table' | 'pods-table' | 'events-section' | 'describe-other';
+
+export const EVENTS_HEADER = EVENTS_TABLE_HEADER;
+export const PODS_HEADER = PODS_TABLE_HEADER;
+
+/**
+ * What kind of kubectl text this is, from its first meaningful lines; undefined when it is not
+ * kubectl's text output (YAML, JSON, or something else).
+ */
+export function sniffKubectlText(head: string): TextKind | undefined {
+  const lines = toLines(head.length > 64 * 1024 ? head.slice(0, 64 * 1024) : head).filter((l) => l.text !== '' && !isPrompt(l.text));
+  const first = lines[0];
+  if (!first) return undefined;
+  // a table's header may follow a line or two of the ticket's own words
+  for (const l of lines.slice(0, 4)) {
+    if (EVENTS_HEADER.test(l.text)) return 'events-table';
+    if (PODS_HEADER.test(l.text)) return 'pods-table';
+  }
+  if (/^Events:(?: +<none>)?$/.test(first.text) && (lines[1] === undefined || /^(?:Type +Reason +Age|FirstSeen +LastSeen)/.test(lines[1].text))) return 'events-section';
+  if (/^Type +Reason +Age +From +Message$/.test(first.text)) return 'events-section';
+  // "Name:" may follow a line or two of other text (a kubectl warning, a sentence of the ticket)
+  const nameAt = lines.slice(0, 12).findIndex((l) => /^Name: +\S/.test(l.text));
+  if (nameAt >= 0) {
+    // A YAML mapping could start with "Name: x" too; describe output has these keys next.
+    const keys = lines.slice(nameAt + 1, nameAt + 12).map((l) => keyValue(l.text)?.[0]);
+    // a pod's describe always has a Node (Host before kubectl 1.1) line; other kinds do not
+    if (keys.includes('Namespace') && (keys.includes('Node') || keys.includes('Host'))) return 'describe';
+    if (keys.filter((k) => k !== undefined && /^[A-Z]/.test(k)).length >= 3) return 'describe-other';
+  }
+  return undefined;
+}
+
+export interface Ctx {
+  file: string;
+  /** The instant the text was taken, when the caller knows it; else estimated per pod. */
+  now: number | undefined;
+  warnings: string[];
+  dropped: number;
+  /** When set, lines skipped are listed here rather than warned about one by one. */
+  skippedLines?: number[];
+}
+
+export function warn(ctx: Ctx, msg: string): void {
+  // the paste reader counts the lines it skips in one warning of its own
+  const skipped = ctx.skippedLines ? /^(\d+): .*: skipped$/.exec(msg) : null;
+  if (skipped) ctx.skippedLines?.push(Number(skipped[1]));
+  else if (ctx.warnings.length < MAX_WARNINGS) ctx.warnings.push(`${ctx.file}:${msg}`);
+  else ctx.dropped++;
+}

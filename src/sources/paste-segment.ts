@@ -1,0 +1,601 @@
+// The paste reader's first pass (paste.ts): a paste cut into blocks — describe output, tables,
+// YAML or JSON, logs, console lines — each with the prompt command it came from, and the shapes
+// (pieces) the next pass turns blocks into. Moved out of paste.ts unchanged.
+
+import type { JsonObject } from '../util/json.js';
+import type { Line, TextObject } from './describe.js';
+import { describeKey, DESCRIBE_SECTIONS, EVENT_HEADER, EVENT_ROW, EVENTS_TABLE_HEADER, EVENTS_TABLE_ROW, F_FENCE, F_FENCED, F_GAP, isContainerHeader, isEllipsis, isJsonStart, isYamlLine, K8S_KEYS, keyValue, NO_RESOURCES, NODES_TABLE_HEADER, OLD_EVENT_HEADER, OLD_EVENT_ROW, PODS_TABLE_HEADER, PODS_TABLE_ROW, promptCommand, STATE_KEYS, WAITING_TO_START, yamlKey, type Command, type PasteLines } from './paste-lines.js';
+import { inlineItems, type InlineItems } from './inline.js';
+import { PYTHON_DICT } from './dumps.js';
+import { JSON_MEMBER } from './json-cut.js';
+import { findKnownMessage } from './messages.js';
+import type { MissingFact, TextFormat } from './types.js';
+
+export const UNNAMED = 'podwhy-unnamed';
+/** YAML or JSON inside a paste bigger than this is not parsed (a paste of megabytes is a file). */
+export const MAX_BLOCK = 8 * 1024 * 1024;
+/** Log tails keep this much of their end. */
+export const MAX_LOG = 256 * 1024;
+/** Lines longer than this are not read for kubectl output inside them. */
+const INLINE_MAX = 8 * 1024;
+
+export interface PasteOptions {
+  /** The instant the text was taken (--now, or a fixture header's now). */
+  now?: number;
+  /** Lines of the file before the text (a fixture's header): line numbers count from there. */
+  lineOffset?: number;
+}
+
+export type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'nodes-table' | 'console-events' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting' | 'inline';
+
+export interface Block {
+  kind: BlockKind;
+  from: number;
+  /** Exclusive. */
+  to: number;
+  /** The command of the prompt before the block, when the block is its output. */
+  cmd?: Command;
+  /** What an inline block holds (inline.ts). */
+  items?: InlineItems;
+  /** A log line quoted in a sentence: the log's text. */
+  logText?: string;
+}
+
+// ---- segmentation ---------------------------------------------------------------------------
+
+export class Segmenter {
+  readonly blocks: Block[] = [];
+  /** Line indexes placed: in a block, or decoration (prompt, fence, ellipsis, blank). */
+  readonly placed: Uint8Array;
+
+  constructor(private readonly L: PasteLines) {
+    this.placed = new Uint8Array(L.count);
+  }
+
+  private t(i: number): string {
+    return this.L.text[i] as string;
+  }
+  private ind(i: number): number {
+    return this.L.indent[i] as number;
+  }
+  private gap(i: number): boolean {
+    return ((this.L.flags[i] as number) & F_GAP) !== 0;
+  }
+  private fence(i: number): boolean {
+    return ((this.L.flags[i] as number) & F_FENCE) !== 0;
+  }
+
+  /** The next line after i that is not a cut mark, within the same fenced region; -1 at a fence or the end. */
+  next(i: number): number {
+    for (let j = i + 1; j < this.L.count && j < i + 400; j++) {
+      if (this.fence(j)) return -1;
+      if (!isEllipsis(this.t(j))) return j;
+    }
+    return -1;
+  }
+
+  run(): void {
+    const L = this.L;
+    let cmd: Command | undefined;
+    /** The prompt's output has begun: prose after it ends the prompt's reach. */
+    let cmdUsed = false;
+    let logsHint = false;
+    let i = 0;
+    while (i < L.count) {
+      if (this.fence(i)) {
+        this.placed[i] = 1;
+        i++;
+        continue;
+      }
+      const t = this.t(i);
+      const p = promptCommand(t);
+      // ("kubectl describe pvc x gives no persistent volumes available…": a command and what it said, in a sentence)
+      if (p && !(p.bare && findKnownMessage(t) !== undefined)) {
+        cmd = p;
+        cmdUsed = false;
+        logsHint = false;
+        this.placed[i] = 1;
+        i++;
+        continue;
+      }
+      if (p) {
+        cmd = p;
+        cmdUsed = false;
+      }
+      if (isEllipsis(t) || /^(?:-{3,}|_{3,}|={3,})$/.test(t)) {
+        // a cut mark, or a rule a page drew between blocks
+        this.placed[i] = 1;
+        i++;
+        continue;
+      }
+      const fenced = ((L.flags[i] as number) & F_FENCED) !== 0;
+      let b: Block | undefined;
+      if (cmd?.verb === 'logs' && !cmdUsed && WAITING_TO_START.test(t)) b = { kind: 'waiting', from: i, to: i + 1 };
+      else if (cmd?.verb === 'logs' && !cmdUsed && !this.strongStart(i)) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
+      else b = this.start(i);
+      // a line of kubectl output inside a sentence, or wrapped in something: an inline block
+      let inline: { block?: Block; cmd?: Command } | undefined;
+      if (!b) {
+        inline = this.inline(i);
+        b = inline.block;
+        if (inline.cmd) {
+          cmd = inline.cmd;
+          cmdUsed = false;
+          logsHint = false;
+          this.placed[i] = 1;
+          if (!b) {
+            i++;
+            continue;
+          }
+        }
+      }
+      if (!b && logsHint && fenced) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
+      // a program's log line (klog's header or its structured form) where nothing else is: a log
+      if (!b && (KLOG.test(t) || KLOG_STRUCTURED.test(t))) {
+        let to = i + 1;
+        while (to < L.count && !this.gap(to) && !this.fence(to) && (KLOG.test(this.t(to)) || KLOG_STRUCTURED.test(this.t(to)))) to++;
+        b = { kind: 'logs', from: i, to };
+      }
+      // "I found this message in log, "chown: … Operation not permitted"": the quoted line is the log
+      if (!b && /\blogs?\b|로그/i.test(t)) {
+        const q = /["“]([^"“”]{15,})["”]\s*\.?$/.exec(t);
+        if (q) b = { kind: 'logs', from: i, to: i + 1, logText: (q[1] as string).replace(/[‘’]/g, "'") };
+      }
+      if (b) {
+        if (cmd && (!cmdUsed || b.kind === cmd.verb)) b.cmd = cmd;
+        cmdUsed = true;
+        logsHint = false;
+        this.blocks.push(b);
+        for (let j = b.from; j < b.to; j++) this.placed[j] = 1;
+        i = Math.max(b.to, i + 1);
+        continue;
+      }
+      // prose (or a line of nothing podwhy knows): skipped and counted
+      if (/\blogs?\b|로그/i.test(t) && !/^\s*(?:#|\/\/)/.test(t)) logsHint = true;
+      if (cmdUsed) cmd = undefined;
+      i++;
+    }
+  }
+
+  /**
+   * Lines a terminal (or kubectl itself, for a message with line breaks) put under an event row:
+   * from j, the lines up to the next row, blank line, prompt or other output. Returns the end of
+   * the run when what follows it is a row or the end of the block, else -1.
+   */
+  private continuation(j: number, isRow: (t: string) => boolean): number {
+    let k = j;
+    for (; k < this.L.count && k < j + 40; k++) {
+      if (this.fence(k) || (k > j && this.gap(k))) return k;
+      const t = this.t(k);
+      if (isRow(t)) return k;
+      if (promptCommand(t) || this.strongStart(k) || isEllipsis(t)) return k === j ? -1 : k;
+    }
+    return k >= this.L.count ? k : -1;
+  }
+
+  /**
+   * A line that starts no block, read for what it holds inside (inline.ts): an event row, a pods
+   * row or a known message in inline code, quotes, after a sentence or a log prefix, or a command
+   * in inline code. A message cut by the line's end (inline code left open, a trailing colon, an
+   * eviction message's next fragment) takes the next lines, up to three.
+   */
+  private inline(i: number): { block?: Block; cmd?: Command } {
+    let text = this.t(i);
+    if (text.length > INLINE_MAX) return {};
+    let to = i + 1;
+    let items = inlineItems(text);
+    for (let k = 0; k < 3 && to < this.L.count && !this.gap(to) && !this.fence(to); k++) {
+      const next = this.t(to);
+      const open = (text.replace(/```/g, '').match(/`/g) ?? []).length % 2 === 1;
+      // (a message cut at its colon goes on; a row whose message is empty is followed by the next row)
+      const colon = /:\s*(?:\*\*)?$/.test(text) && items.events.length + items.states.length > 0 && findKnownMessage(next) === undefined && !/(?:^|\s)(?:Normal|Warning)\s/.test(next);
+      const evicted = items.states.some((s) => s.reason === 'Evicted') && /^(?:Threshold quantity: |Container \S+ was using )/.test(next);
+      const bare = items.events.length + items.states.length + items.rows.length + items.values.length === 0 && /:\s*$/.test(text) && findKnownMessage(`${text} ${next}`) !== undefined;
+      if (!(open || colon || evicted || bare) || promptCommand(next) || this.strongStart(to) || next.length > INLINE_MAX) break;
+      text = `${text} ${next}`;
+      to++;
+      items = inlineItems(text);
+    }
+    const cmd = items.commands[items.commands.length - 1];
+    const found = items.events.length + items.states.length + items.rows.length + items.values.length > 0;
+    return { ...(found ? { block: { kind: 'inline', from: i, to, items } } : {}), ...(cmd ? { cmd } : {}) };
+  }
+
+  /** A line that begins kubectl output of a kind other than logs. */
+  private strongStart(i: number): boolean {
+    const t = this.t(i);
+    if (EVENTS_TABLE_HEADER.test(t) || PODS_TABLE_HEADER.test(t.replace(/[↑↓]/g, '')) || EVENT_HEADER.test(t) || OLD_EVENT_HEADER.test(t)) return true;
+    if (/^Name:\s+\S/.test(t)) return this.namespaceFollows(i);
+    return /^(?:apiVersion|kind):\s*\S/.test(t) || t === '---';
+  }
+
+  private namespaceFollows(i: number): boolean {
+    let j = i;
+    for (let k = 0; k < 4; k++) {
+      j = this.next(j);
+      if (j < 0) return false;
+      if (/^Namespace:\s*\S/.test(this.t(j))) return true;
+    }
+    return false;
+  }
+
+  private start(i: number): Block | undefined {
+    const t = this.t(i);
+    const ind = this.ind(i);
+    if (isJsonStart(t) || JSON_MEMBER.test(t) || PYTHON_DICT.test(t)) return { kind: 'json', from: i, to: this.jsonExtent(i) };
+    if (/^Name:\s+\S/.test(t)) {
+      const kind = this.describedKind(i);
+      const ns = this.namespaceFollows(i);
+      if (kind === 'pod' || (ns && kind === undefined)) return { kind: 'describe', from: i, to: this.describeExtent(i) };
+      if (kind === 'other') {
+        // describe of another kind: its "Key: value" lines and what is indented under them
+        let to = i + 1;
+        while (to < this.L.count && !this.fence(to) && (this.ind(to) > ind || keyValue(this.t(to)) !== undefined) && !promptCommand(this.t(to))) to++;
+        return { kind: 'other-describe', from: i, to };
+      }
+    }
+    if (EVENTS_TABLE_HEADER.test(t)) return { kind: 'events-table', from: i, to: this.tableExtent(i, 'events-table') };
+    if (PODS_TABLE_HEADER.test(t.replace(/[↑↓]/g, ''))) return { kind: 'pods-table', from: i, to: this.tableExtent(i, 'pods-table') };
+    if (CONSOLE_START.test(t) || OPENSHIFT_FROM.test(t)) {
+      // a web console's event list: each event a few lines, a blank line or the next event's first line after it
+      let to = i + 1;
+      while (to < this.L.count && !this.fence(to) && !promptCommand(this.t(to)) && !(this.gap(to) && !CONSOLE_START.test(this.t(to)) && !OPENSHIFT_FROM.test(this.t(to)))) to++;
+      return { kind: 'console-events', from: i, to };
+    }
+    if (NODES_TABLE_HEADER.test(t)) {
+      let to = i + 1;
+      while (to < this.L.count && !this.gap(to) && !this.fence(to) && /^\S+\s+(?:Ready|NotReady|Unknown)(?:,\S+)?\s/.test(this.t(to))) to++;
+      if (to > i + 1) return { kind: 'nodes-table', from: i, to };
+    }
+    if (this.describeStart(i)) return { kind: 'describe', from: i, to: this.describeExtent(i) };
+    if (EVENTS_TABLE_ROW.test(t) || OLD_TABLE_ROW_HEAD.test(t)) return { kind: 'events-table', from: i, to: this.tableExtent(i, 'events-table') };
+    if (PODS_TABLE_ROW.test(t)) return { kind: 'pods-table', from: i, to: this.tableExtent(i, 'pods-table') };
+    if (NO_RESOURCES.test(t)) return { kind: 'no-resources', from: i, to: i + 1 };
+    if (WAITING_TO_START.test(t)) return { kind: 'waiting', from: i, to: i + 1 };
+    if (this.yamlStart(i, ind)) return { kind: 'yaml', from: i, to: this.yamlExtent(i) };
+    return undefined;
+  }
+
+  /**
+   * What a describe that starts at a "Name:" line describes: a pod has a Node (Host before kubectl
+   * 1.1), Start Time or Containers line among its first keys; other kinds have other keys.
+   */
+  private describedKind(i: number): 'pod' | 'other' | undefined {
+    let keys = 0;
+    for (let j = i + 1; j < Math.min(this.L.count, i + 40); j++) {
+      if (this.fence(j) || (/^Name:\s/.test(this.t(j)) && this.ind(j) === this.ind(i))) break;
+      if (this.ind(j) > this.ind(i)) continue;
+      const kv = keyValue(this.t(j));
+      if (!kv) continue;
+      // keys only other kinds have (a Job, a claim, a ReplicaSet, a node): not a pod, whatever follows
+      if (OTHER_KEYS.has(kv[0])) return 'other';
+      if (kv[0] === 'Node' || kv[0] === 'Host' || kv[0] === 'Containers' || kv[0] === 'Init Containers' || kv[0] === 'Start Time') return 'pod';
+      if (/^[A-Z]/.test(kv[0]) && !describeKey(this.t(j))) keys++;
+    }
+    return keys >= 2 ? 'other' : undefined;
+  }
+
+  private describeStart(i: number): boolean {
+    const t = this.t(i);
+    const ind = this.ind(i);
+    if (EVENT_HEADER.test(t) || OLD_EVENT_HEADER.test(t) || EVENT_ROW.test(t)) return true;
+    if (OLD_EVENT_ROW.test(t) && !OLD_TABLE_ROW_HEAD.test(t)) return true;
+    const j = this.next(i);
+    const nt = j >= 0 ? this.t(j) : '';
+    const nd = j >= 0 ? describeKey(nt) : undefined;
+    const d = describeKey(t);
+    if (d?.kind === 'top') {
+      if (d.key === 'Events') return d.value === '<none>' || EVENT_HEADER.test(nt) || OLD_EVENT_HEADER.test(nt) || EVENT_ROW.test(nt) || OLD_EVENT_ROW.test(nt);
+      if ((d.key === 'Containers' || d.key === 'Init Containers') && d.value === '') return j >= 0 && (isContainerHeader(nt) !== undefined || nd?.kind === 'container');
+      if (d.key === 'Conditions' && d.value === '') return /^Type\s+Status$/.test(nt) || /^\w+\s+(?:True|False|Unknown)$/.test(nt);
+      // two describe keys in a row: "Status: Failed / Reason: Evicted / Message: …"
+      return nd?.kind === 'top' && this.ind(j) === ind && (d.value !== '' || DESCRIBE_SECTIONS.has(d.key)) && !/^[a-z]/.test(nt);
+    }
+    if (d?.kind === 'container') return j >= 0 && nd !== undefined && (nd.kind !== 'top' || STATE_KEYS.has(nd.key)) && this.ind(j) >= ind;
+    // a container block: "app:" (or just "app") with its keys under it
+    const name = isContainerHeader(t) ?? (/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(t) ? t : undefined);
+    if (name !== undefined && j >= 0 && nd?.kind === 'container' && (this.ind(j) > ind || (this.ind(j) === ind && /^(?:Container ID|Image)$/.test(nd.key)))) return true;
+    return false;
+  }
+
+  private describeExtent(i: number): number {
+    const base = this.ind(i);
+    let last = i;
+    let section = describeKey(this.t(i))?.kind === 'top' ? (describeKey(this.t(i))?.key as string) : EVENT_ROW.test(this.t(i)) || EVENT_HEADER.test(this.t(i)) ? 'Events' : 'Containers';
+    let msgUntil = -1;
+    let inArgs = false;
+    let lastRow = EVENT_ROW.test(this.t(i)) || OLD_EVENT_ROW.test(this.t(i));
+    let blankSince = false;
+    for (let j = i + 1; j < this.L.count; j++) {
+      if (this.fence(j)) break;
+      if (this.gap(j)) blankSince = true;
+      const t = this.t(j);
+      const ind = this.ind(j);
+      if (j <= msgUntil) {
+        last = j;
+        continue;
+      }
+      const d = describeKey(t);
+      const inContainers = section.endsWith('Containers');
+      // a command line inside Command:/Args: is no prompt
+      if (ind <= base && !(inArgs && d === undefined)) {
+        const p = promptCommand(t);
+        if (p && !(p.bare && inContainers)) break;
+      }
+      if (d !== undefined) inArgs = d.kind === 'container' && (d.key === 'Command' || d.key === 'Args') && d.value === '';
+      else if (inArgs && inContainers) {
+        // the lines of a Command or Args that lost their indentation
+        last = j;
+        continue;
+      }
+      // a terminated state's message runs to its "Exit Code:" line, at any indentation
+      if (d?.key === 'Message' && ind > base) {
+        for (let k = j + 1; k < Math.min(this.L.count, j + 200); k++) {
+          if (this.fence(k)) break;
+          if (/^Exit Code:/.test(this.t(k)) && this.ind(k) > base) {
+            msgUntil = k - 1;
+            break;
+          }
+        }
+      }
+      const row = EVENT_ROW.test(t) || OLD_EVENT_ROW.test(t);
+      if (ind > base || d !== undefined || row || isEllipsis(t)) {
+        // (Reason, Message under a container's state are no new section)
+        if (d?.kind === 'top' && ind <= base && !(section.endsWith('Containers') && (d.key === 'Reason' || d.key === 'Message'))) section = d.key;
+        last = j;
+        lastRow = row;
+        blankSince = false;
+        continue;
+      }
+      if (/^No events\.?$/.test(t) || isContainerHeader(t) !== undefined || EVENT_HEADER.test(t) || OLD_EVENT_HEADER.test(t) || /^-{2,}(?:\s+-{2,})+$/.test(t) || /^[\w./-]+\s+(?:True|False|Unknown|<none>)$/.test(t) || /^Type\s+Status$/.test(t)) {
+        last = j;
+        lastRow = false;
+        blankSince = false;
+        continue;
+      }
+      // a describe that lost its indentation: environment, mounts, labels lines at the left
+      if ((section === 'Containers' || section === 'Init Containers') && (keyValue(t) !== undefined || / from \S+ \((?:ro|rw)/.test(t) || /^[\w.\/-]+:\s*\S/.test(t))) {
+        last = j;
+        continue;
+      }
+      if ((section === 'Labels' || section === 'Node-Selectors') && /^[\w.\/-]+=\S*$/.test(t)) {
+        last = j;
+        continue;
+      }
+      if (section === 'Volumes' && keyValue(t) !== undefined) {
+        last = j;
+        continue;
+      }
+      if (section === 'Tolerations' && /^[\w.\/-]*(?:=\S*)?(?::(?:NoSchedule|PreferNoSchedule|NoExecute))?(?: op=Exists)?(?: for \d+s)?$/.test(t) && /[:=]|op=/.test(t)) {
+        last = j;
+        continue;
+      }
+      if (section === 'Annotations' && !this.strongStart(j) && !/^[{[]\s*$/.test(t)) {
+        // keys, and values of many lines (a JSON annotation at the left margin)
+        last = j;
+        continue;
+      }
+      // a wrapped event message (or one with line breaks) at the left margin, after its row
+      if (section === 'Events' && lastRow && !blankSince) {
+        const k = this.continuation(j, (x) => EVENT_ROW.test(x) || OLD_EVENT_ROW.test(x));
+        if (k > j) {
+          last = k - 1;
+          j = k - 1;
+          continue;
+        }
+      }
+      break;
+    }
+    return last + 1;
+  }
+
+  private tableExtent(i: number, kind: 'events-table' | 'pods-table'): number {
+    const isRow = kind === 'events-table' ? (t: string) => EVENTS_TABLE_ROW.test(t) || OLD_TABLE_ROW_HEAD.test(t) || /\s(?:Normal|Warning)\s/.test(t) : (t: string) => PODS_TABLE_ROW.test(t) || /^\S+(?:\s+\S+)?\s+\d+\/\d+\s+\S+/.test(t);
+    let last = i;
+    let lastRow = true;
+    let blankSince = false;
+    for (let j = i + 1; j < this.L.count; j++) {
+      if (this.fence(j)) break;
+      if (this.gap(j)) blankSince = true;
+      const t = this.t(j);
+      if (promptCommand(t)) break;
+      if (isRow(t)) {
+        last = j;
+        lastRow = true;
+        blankSince = false;
+        continue;
+      }
+      if (isEllipsis(t)) {
+        last = j;
+        continue;
+      }
+      if (kind === 'events-table' && lastRow && !blankSince) {
+        const k = this.continuation(j, isRow);
+        if (k > j) {
+          last = k - 1;
+          j = k - 1;
+          continue;
+        }
+      }
+      break;
+    }
+    return last + 1;
+  }
+
+  private yamlStart(i: number, ind: number): boolean {
+    const t = this.t(i);
+    if (!isYamlLine(t) || t.startsWith('#')) return false;
+    const j = this.next(i);
+    // (a Markdown rule before describe output is no YAML document)
+    if (t === '---' || t.startsWith('--- ')) return j >= 0 && isYamlLine(this.t(j)) && !this.describeStart(j);
+    if (t === '...') return false;
+    const k = yamlKey(t);
+    if (k !== undefined && K8S_KEYS.has(k)) return true;
+    if (j < 0 || !isYamlLine(this.t(j)) || this.ind(j) < ind) return false;
+    if (t.startsWith('-')) return k !== undefined;
+    return k !== undefined && /^[a-z_$"']/.test(k);
+  }
+
+  private yamlExtent(i: number): number {
+    const base = this.ind(i);
+    let last = i;
+    for (let j = i + 1; j < this.L.count; j++) {
+      if (this.fence(j)) break;
+      const t = this.t(j);
+      const ind = this.ind(j);
+      if (ind <= base && (promptCommand(t) || this.strongStart(j)) && !/^(?:apiVersion|kind):/.test(t) && t !== '---') break;
+      if (ind > base || isYamlLine(t) || isEllipsis(t)) {
+        last = j;
+        continue;
+      }
+      break;
+    }
+    return last + 1;
+  }
+
+  /** A JSON value: to the line where its brackets close (strings honoured; a Python repr's single-quoted ones too). */
+  private jsonExtent(i: number): number {
+    const python = PYTHON_DICT.test(this.t(i));
+    let depth = 0;
+    let size = 0;
+    // JSON that never closes (a cut paste) ends at the first blank line
+    let gap = -1;
+    for (let j = i; j < this.L.count; j++) {
+      if (this.fence(j)) return j;
+      if (j > i && gap < 0 && this.gap(j)) gap = j;
+      const t = this.t(j);
+      size += t.length;
+      if (size > MAX_BLOCK) return j + 1;
+      let inStr = 0;
+      for (let k = 0; k < t.length; k++) {
+        const c = t.charCodeAt(k);
+        if (inStr) {
+          if (c === 0x5c) k++;
+          else if (c === inStr) inStr = 0;
+          continue;
+        }
+        if (c === 0x22 || (python && c === 0x27)) inStr = c;
+        else if (c === 0x7b || c === 0x5b) depth++;
+        else if (c === 0x7d || c === 0x5d) {
+          depth--;
+          if (depth <= 0) return j + 1;
+        }
+      }
+      // members pasted without their object's braces: the run of them
+      if (depth === 0 && !(/,$/.test(t) && j + 1 < this.L.count && !this.gap(j + 1) && JSON_MEMBER.test(this.t(j + 1)))) return j + 1;
+    }
+    return gap > 0 ? gap : this.L.count;
+  }
+
+  /** `kubectl logs` output: to the next prompt or the end of its fence; unfenced, to a blank line before other kubectl output. */
+  private logsExtent(i: number): number {
+    const fenced = ((this.L.flags[i] as number) & F_FENCED) !== 0;
+    let last = i;
+    for (let j = i + 1; j < this.L.count; j++) {
+      if (this.fence(j)) break;
+      const t = this.t(j);
+      if (promptCommand(t)) break;
+      if (!fenced && this.gap(j) && this.strongStart(j)) break;
+      last = j;
+    }
+    return last + 1;
+  }
+}
+
+/** Sealos's (and kin) event list: "BackOff, Last Occur: 6s", then "First Seen: 31s", "count: 2", the message. */
+export const CONSOLE_START = /^([A-Z][A-Za-z]+), Last Occur: ((?:\d+[ydhms])+)$/;
+/** OpenShift's console: "Generated from kubelet on node-1", "3 times in the last 14 minutes", the message. */
+export const OPENSHIFT_FROM = /^Generated from ([\w.-]+)(?: on (.+))?$/;
+
+/** klog's line header: "E0831 04:12:41.868086    3570 configmap.go:157] …". */
+const KLOG = /^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w.-]+:\d+\] /;
+/** klog's structured form: '"Failed to scrape node" err="…" node="…"' (quotes maybe curled by a page). */
+const KLOG_STRUCTURED = /^["“][A-Z][^"“”]{3,120}["”] [a-zA-Z]+=["“”]/;
+
+/** describe keys of kinds other than pods. */
+const OTHER_KEYS = new Set(['Selector', 'Parallelism', 'Completions', 'Completion Mode', 'Pods Statuses', 'Pod Template', 'Backoff Limit', 'Replicas', 'StorageClass', 'Access Modes', 'VolumeMode', 'Capacity', 'Used By', 'Mounted By', 'Roles', 'Taints', 'Unschedulable', 'Addresses', 'CreationTimestamp', 'Schedule', 'Concurrency Policy', 'Reclaim Policy', 'StrategyType', 'MinReadySeconds', 'Update Strategy', 'Active Deadline Seconds']);
+
+/** The head of an old-layout `kubectl get events` row: LAST SEEN FIRST SEEN COUNT NAME KIND. */
+const OLD_TABLE_ROW_HEAD = /^(?:[a-z0-9][-a-z0-9.]*\s+)?(?:(?:\d+[ydhms])+|<unknown>|<invalid>)\s+(?:(?:\d+[ydhms])+|<unknown>|<invalid>)\s+\d+\s+\S+\s+[A-Z]\w+\s+(?:\S+\s+)?(?:Normal|Warning)\s/;
+
+// ---- pieces -----------------------------------------------------------------------------------
+
+/**
+ * An event about an object a pod depends on: a PersistentVolumeClaim it mounts ("storageclass …
+ * not found", ProvisioningFailed), the Job that runs it (BackoffLimitExceeded, DeadlineExceeded).
+ * It keeps its own involvedObject and names the pod in `related`.
+ */
+export interface Evidence {
+  event: JsonObject;
+  line: number;
+  order: number;
+  /** The pods the paste says use the object ("Used By:" of a claim). */
+  usedBy?: string[];
+}
+
+export const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+
+export interface LogPiece {
+  text: string;
+  container?: string;
+  previous: boolean;
+  truncated: boolean;
+}
+
+/** What one block says about one pod. */
+export interface Piece {
+  format: TextFormat;
+  /** How much of the pod the piece holds: YAML pod 5, describe 4, fragments 3, a kubectl error 2, a table row 1, events or logs 0. */
+  rank: number;
+  line: number;
+  /** Index of the block in the paste (order). */
+  order: number;
+  name?: string;
+  namespace?: string;
+  pod?: JsonObject;
+  events: JsonObject[];
+  /** The piece had an events section (maybe `<none>`): events are known, not missing. */
+  eventsSeen: boolean;
+  logs?: LogPiece;
+  /** describe's notes of what it does not print. */
+  missing?: MissingFact[];
+  /** The capture instant a describe text gives, when it was estimated from it. */
+  estimate?: number;
+  /** The creation time is a lower bound (describe prints none). */
+  createdEstimated?: boolean;
+  /** Read from a line of text inside a sentence (inline.ts), not from a block of output. */
+  inline?: boolean;
+  /** A workload's pod template: joins a pod only when its containers are the pod's. */
+  template?: boolean;
+}
+
+export interface Reader {
+  file: string;
+  L: PasteLines;
+  now: number | undefined;
+  warnings: string[];
+  /** Line indexes inside blocks that could not be used. */
+  skipped: number[];
+  /** Line numbers the block parsers skipped. */
+  skippedLines: number[];
+  /** Objects that are not pods or events (Nodes, events of other objects): passed on as they are. */
+  others: TextObject[];
+  /** Events about objects a pod depends on (its claims, its Job): joined to that pod. */
+  evidence: Evidence[];
+  /** The pods a described claim says use it ("Used By:", "Mounted By:"). */
+  claimUsers: string[];
+
+  /** YAML/JSON objects of kinds podwhy does not read, by line. */
+  skippedObjects: number[];
+}
+
+export function blockLines(r: Reader, b: Block): Line[] {
+  const out: Line[] = [];
+  for (let i = b.from; i < b.to; i++) {
+    if ((r.L.flags[i] as number) & F_FENCE) continue;
+    const text = r.L.text[i] as string;
+    if (isEllipsis(text) || promptCommand(text)) continue;
+    out.push({ n: r.L.n[i] as number, indent: r.L.indent[i] as number, text });
+  }
+  return out;
+}
