@@ -1,25 +1,37 @@
 // `npm run bench`: the performance table of issue 9, measured side by side on this machine.
 //
 // Every row runs podwhy and its yardstick in alternation (ABAB…, so drift and noise from other
-// load fall on both) and compares medians. Inputs are generated (src/bench/inputs.ts) and cached
-// in the temp directory. The result goes to stdout and to bench/RESULTS.md with the machine it
-// ran on.
+// load fall on both) and compares medians, with the spread (min–max) beside them. Inputs are
+// generated (src/bench/inputs.ts) and cached in the temp directory. The result goes to stdout and
+// to bench/RESULTS.md with the machine it ran on.
+//
+// Wall time moves with the machine's load, so each row records the 1-minute load average before
+// and after it, and a row measured above --max-load (default: half the cores) is marked as not to
+// be trusted. Where `perf stat` works, each run's CPU time (task-clock: every thread, user and
+// system) is recorded too; where valgrind is installed, the startup rows and a small pod list are
+// also counted in instructions (callgrind), which do not move with load at all.
 //
 //   node dist/bench/run.js [--pods 10000] [--live-pods 5000] [--runs 5] [--root DIR] [--no-write]
+//     [--max-load N] [--wait-quiet SECONDS] [--strict] [--rows help,one-pod,yaml,json,text,live,rules,icount]
+//     [--no-icount] [--icount-pods 100] [--icount-runs 3]
 //
 // --root runs another checkout's build (its bin/ and dist/), to measure "before" figures.
+// --wait-quiet waits up to that long before each row for the load to fall under --max-load.
+// --strict exits 3, writing nothing, when a row was measured above --max-load.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os';
+import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchInputs, generatePods } from './inputs.js';
+import { callgrindTotal, perfStatFigures, spread, type Spread } from './measure.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const OWN_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+const ALL_ROWS = ['help', 'one-pod', 'yaml', 'json', 'text', 'live', 'rules', 'icount'] as const;
 const { values: args } = parseArgs({
   options: {
     pods: { type: 'string', default: '10000' },
@@ -27,6 +39,13 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     root: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    'max-load': { type: 'string' },
+    'wait-quiet': { type: 'string', default: '0' },
+    strict: { type: 'boolean', default: false },
+    rows: { type: 'string', default: ALL_ROWS.join(',') },
+    'no-icount': { type: 'boolean', default: false },
+    'icount-pods': { type: 'string', default: '100' },
+    'icount-runs': { type: 'string', default: '3' },
   },
 });
 const PODS = Number(args.pods);
@@ -39,48 +58,94 @@ const NOW = ['--now', '2025-06-01T00:00:00Z'];
 const RSS_HOOK = join(HERE, 'rss-hook.js');
 const NULL = openSync('/dev/null', 'w');
 const scratch = mkdtempSync(join(tmpdir(), 'podwhy-bench-'));
+const CORES = cpus().length;
+const MAX_LOAD = args['max-load'] !== undefined ? Number(args['max-load']) : 0.5 * CORES;
+const WAIT_QUIET_S = Number(args['wait-quiet']);
+const ROWS = new Set(args.rows.split(',').map((r) => r.trim()));
+for (const r of ROWS) if (!(ALL_ROWS as readonly string[]).includes(r)) throw new Error(`--rows: unknown row "${r}" (rows: ${ALL_ROWS.join(', ')})`);
+if (args['no-icount']) ROWS.delete('icount');
+const ICOUNT_PODS = Math.max(2, Number(args['icount-pods']));
+const ICOUNT_RUNS = Math.max(1, Number(args['icount-runs']));
+
+/** `perf stat` with a software counter works in most VMs and containers where hardware ones do not. */
+const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock,duration_time', '--', process.execPath, '-e', '0'], { encoding: 'utf8' });
+const HAVE_PERF = PERF.status === 0 && perfStatFigures(PERF.stderr ?? '').cpuMs !== undefined;
+const HAVE_VALGRIND = ROWS.has('icount') && spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).status === 0;
 
 interface Run {
   ms: number;
+  /** CPU time of the run, every thread (perf stat task-clock), when perf works here. */
+  cpuMs?: number;
   /** Peak resident set, MiB (only for runs measured with the hook). */
   rssMiB?: number;
 }
 
-/** Run a command once; wall time from spawn to exit, peak RSS when asked. */
+/**
+ * Run a command once: wall time from spawn to exit (perf's own duration_time when perf wraps the
+ * run, so its start-up is left out), CPU time where perf works, peak RSS when asked.
+ */
 function once(cmd: string[], rss: boolean, env: Record<string, string> = {}): Run {
   const rssFile = join(scratch, 'rss');
+  const perfFile = join(scratch, 'perf');
   rmSync(rssFile, { force: true });
   const argv = rss ? ['--import', RSS_HOOK, ...cmd] : cmd;
+  const [exe, full] = HAVE_PERF ? ['perf', ['stat', '-x,', '-o', perfFile, '-e', 'task-clock,duration_time', '--', process.execPath, ...argv]] : [process.execPath, argv];
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, argv, { stdio: ['ignore', NULL, 'pipe'], env: { ...process.env, ...env, PODWHY_BENCH_RSS: rssFile }, maxBuffer: 1 << 20 });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const r = spawnSync(exe, full, { stdio: ['ignore', NULL, 'pipe'], env: { ...process.env, ...env, PODWHY_BENCH_RSS: rssFile }, maxBuffer: 1 << 20 });
+  let ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd.join(' ')} exited ${r.status}: ${r.stderr?.toString().slice(0, 500)}`);
   const out: Run = { ms };
+  if (HAVE_PERF) {
+    const f = perfStatFigures(readFileSync(perfFile, 'utf8'));
+    if (f.wallMs !== undefined) out.ms = ms = f.wallMs;
+    if (f.cpuMs !== undefined) out.cpuMs = f.cpuMs;
+  }
   if (rss) out.rssMiB = Number(readFileSync(rssFile, 'utf8')) / 1024;
   return out;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
+
+/** The 1-minute load average, rounded as uptime prints it. */
+const load1 = () => Math.round((loadavg()[0] ?? 0) * 100) / 100;
+
+/** With --wait-quiet, wait (up to that long) for the load to fall under --max-load. */
+function waitQuiet(): void {
+  const until = Date.now() + WAIT_QUIET_S * 1000;
+  let said = false;
+  while (load1() > MAX_LOAD && Date.now() < until) {
+    if (!said) process.stderr.write(`  waiting for the load (${load1()}) to fall under ${MAX_LOAD}…\n`);
+    said = true;
+    spawnSync('sleep', ['5']);
+  }
+}
+
+interface Load {
+  before: number;
+  after: number;
+}
 
 interface Row {
   what: string;
-  subject: number;
-  yardstick: number;
+  subject: Spread;
+  yardstick: Spread;
+  subjectCpu?: Spread;
+  yardstickCpu?: Spread;
   yardstickName: string;
   ratio: number;
   target: number;
+  load: Load;
   rssMiB?: number;
   rssTarget?: number;
   note?: string;
 }
 
+const loaded = (l: Load) => Math.max(l.before, l.after) > MAX_LOAD;
+
 /** Subject and yardstick in alternation, `runs` times each after one warm-up of each. */
 function pair(what: string, subject: string[], yardstick: string[], yardstickName: string, target: number, opts: { rss?: boolean; rssTarget?: number; runs?: number } = {}): Row {
   const runs = opts.runs ?? RUNS;
+  waitQuiet();
+  const before = load1();
   once(subject, false);
   once(yardstick, false);
   const a: Run[] = [];
@@ -89,13 +154,39 @@ function pair(what: string, subject: string[], yardstick: string[], yardstickNam
     a.push(once(subject, opts.rss === true));
     b.push(once(yardstick, false));
   }
-  const sm = median(a.map((r) => r.ms));
-  const ym = median(b.map((r) => r.ms));
-  const row: Row = { what, subject: sm, yardstick: ym, yardstickName, ratio: sm / ym, target };
+  const load = { before, after: load1() };
+  const sm = spread(a.map((r) => r.ms));
+  const ym = spread(b.map((r) => r.ms));
+  const row: Row = { what, subject: sm, yardstick: ym, yardstickName, ratio: sm.median / ym.median, target, load };
+  if (HAVE_PERF) {
+    row.subjectCpu = spread(a.map((r) => r.cpuMs ?? Number.NaN));
+    row.yardstickCpu = spread(b.map((r) => r.cpuMs ?? Number.NaN));
+  }
   if (opts.rss) row.rssMiB = Math.max(...a.map((r) => r.rssMiB ?? 0));
   if (opts.rssTarget !== undefined) row.rssTarget = opts.rssTarget;
-  process.stderr.write(`  ${what}: ${sm.toFixed(0)} ms vs ${ym.toFixed(0)} ms = ${(sm / ym).toFixed(2)}×${row.rssMiB ? `, peak ${row.rssMiB.toFixed(0)} MiB` : ''}\n`);
+  const cpu = row.subjectCpu && row.yardstickCpu ? `; CPU ${row.subjectCpu.median.toFixed(0)} vs ${row.yardstickCpu.median.toFixed(0)} ms = ${(row.subjectCpu.median / row.yardstickCpu.median).toFixed(2)}×` : '';
+  process.stderr.write(`  ${what}: ${sm.median.toFixed(0)} ms vs ${ym.median.toFixed(0)} ms = ${row.ratio.toFixed(2)}×${cpu}${row.rssMiB ? `, peak ${row.rssMiB.toFixed(0)} MiB` : ''}; load ${load.before} → ${load.after}${loaded(load) ? ' (loaded)' : ''}\n`);
   return row;
+}
+
+interface Count {
+  what: string;
+  cmd: string[];
+  instructions: Spread;
+}
+
+/** Instructions executed by a command under callgrind (every thread), `ICOUNT_RUNS` times. */
+function icount(what: string, cmd: string[]): Count {
+  const xs: number[] = [];
+  for (let i = 0; i < ICOUNT_RUNS; i++) {
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...cmd], { stdio: ['ignore', NULL, 'pipe'], encoding: 'utf8', maxBuffer: 1 << 24 });
+    const n = callgrindTotal(r.stderr ?? '');
+    if (n === undefined || (r.status !== 0 && r.status !== 1)) throw new Error(`callgrind of ${what} failed (exit ${r.status}): ${(r.stderr ?? '').slice(-500)}`);
+    xs.push(n);
+  }
+  const c = { what, cmd, instructions: spread(xs) };
+  process.stderr.write(`  instructions, ${what}: ${(c.instructions.median / 1e6).toFixed(1)} M\n`);
+  return c;
 }
 
 async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
@@ -116,17 +207,31 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
     }
     const kubeconfig = server.writeKubeconfig(scratch, { namespace: 'bench' });
     const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: scratch } as Record<string, string>;
+    // the server answers from this process: the run is spawned, not run synchronously
     const timeOne = (cmd: string[]) =>
-      new Promise<number>((res, rej) => {
+      new Promise<Run>((res, rej) => {
+        const perfFile = join(scratch, 'perf-live');
+        const [exe, full] = HAVE_PERF ? ['perf', ['stat', '-x,', '-o', perfFile, '-e', 'task-clock,duration_time', '--', process.execPath, ...cmd]] : [process.execPath, cmd];
         const t0 = process.hrtime.bigint();
-        const c = spawn(process.execPath, cmd, { stdio: ['ignore', NULL, 'pipe'], env });
+        const c = spawn(exe, full, { stdio: ['ignore', NULL, 'pipe'], env });
         let err = '';
         c.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-        c.on('exit', (code) => (code === 0 || code === 1 ? res(Number(process.hrtime.bigint() - t0) / 1e6) : rej(new Error(`live run exited ${code}: ${err.slice(0, 500)}`))));
+        c.on('exit', (code) => {
+          if (code !== 0 && code !== 1) return rej(new Error(`live run exited ${code}: ${err.slice(0, 500)}`));
+          const run: Run = { ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+          if (HAVE_PERF) {
+            const f = perfStatFigures(readFileSync(perfFile, 'utf8'));
+            if (f.wallMs !== undefined) run.ms = f.wallMs;
+            if (f.cpuMs !== undefined) run.cpuMs = f.cpuMs;
+          }
+          res(run);
+        });
       });
     const subject = [BIN, '-o', 'json'];
-    const a: number[] = [];
-    const b: number[] = [];
+    const a: Run[] = [];
+    const b: Run[] = [];
+    waitQuiet();
+    const before = load1();
     server.requests.length = 0;
     await timeOne(subject);
     const requests: Record<string, number> = {};
@@ -139,18 +244,31 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
       a.push(await timeOne(subject));
       b.push(await timeOne(['-e', '0']));
     }
-    const sm = median(a);
-    const ym = median(b);
+    const load = { before, after: load1() };
+    const sm = spread(a.map((r) => r.ms));
+    const ym = spread(b.map((r) => r.ms));
     const pages = Math.ceil(LIVE_PODS / 500);
     const note = `${total} requests: ${Object.entries(requests).map(([k, v]) => `${v} ${k}`).join(', ')} (${pages} pages of 500 pods expected)`;
-    process.stderr.write(`  live: ${sm.toFixed(0)} ms; ${note}\n`);
-    return { what: `live, ${LIVE_PODS}-pod namespace, -o json`, subject: sm, yardstick: ym, yardstickName: 'node -e 0', ratio: sm / ym, target: Number.NaN, note, requests };
+    process.stderr.write(`  live: ${sm.median.toFixed(0)} ms; ${note}; load ${load.before} → ${load.after}\n`);
+    const row: Row & { requests: Record<string, number> } = { what: `live, ${LIVE_PODS}-pod namespace, -o json`, subject: sm, yardstick: ym, yardstickName: '`node -e 0`', ratio: sm.median / ym.median, target: Number.NaN, load, note, requests };
+    if (HAVE_PERF) {
+      row.subjectCpu = spread(a.map((r) => r.cpuMs ?? Number.NaN));
+      row.yardstickCpu = spread(b.map((r) => r.cpuMs ?? Number.NaN));
+    }
+    return row;
   } finally {
     await server.stop();
   }
 }
 
-async function rulesRow(yamlFile: string): Promise<{ evaluate: number; normalize: number; diagnose: number }> {
+interface RulesFigures {
+  evaluate: Spread;
+  normalize: Spread;
+  diagnose: Spread;
+  load: Load;
+}
+
+async function rulesRow(yamlFile: string): Promise<RulesFigures> {
   const load = async <T>(p: string) => (await import(join(ROOT, 'dist', p))) as T;
   const { loadRuleSet } = await load<typeof import('../config.js')>('config.js');
   const { snapshotFromTexts } = await load<typeof import('../sources/file.js')>('sources/file.js');
@@ -168,6 +286,8 @@ async function rulesRow(yamlFile: string): Promise<{ evaluate: number; normalize
   const ev: number[] = [];
   const no: number[] = [];
   const di: number[] = [];
+  waitQuiet();
+  const before = load1();
   for (let i = 0; i < RUNS + 1; i++) {
     let facts: ReturnType<typeof normalize>[] = [];
     no.push(per(() => (facts = pods.map((p) => normalize(p, now)))));
@@ -175,8 +295,8 @@ async function rulesRow(yamlFile: string): Promise<{ evaluate: number; normalize
     di.push(per(() => pods.forEach((p) => diagnosePod(p, rules, { now }))));
   }
   // the first round warms the JIT
-  const r = { evaluate: median(ev.slice(1)), normalize: median(no.slice(1)), diagnose: median(di.slice(1)) };
-  process.stderr.write(`  rules: evaluate ${r.evaluate.toFixed(1)} µs/pod, normalize ${r.normalize.toFixed(1)} µs/pod, whole diagnosis ${r.diagnose.toFixed(1)} µs/pod\n`);
+  const r = { evaluate: spread(ev.slice(1)), normalize: spread(no.slice(1)), diagnose: spread(di.slice(1)), load: { before, after: load1() } };
+  process.stderr.write(`  rules: evaluate ${r.evaluate.median.toFixed(1)} µs/pod, normalize ${r.normalize.median.toFixed(1)} µs/pod, whole diagnosis ${r.diagnose.median.toFixed(1)} µs/pod; load ${r.load.before} → ${r.load.after}\n`);
   return r;
 }
 
@@ -186,42 +306,103 @@ function machine(): string {
 }
 
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+/** "149 ms (140–160)": median and the range of the runs. */
+const fmtSpread = (s: Spread) => {
+  if (s.n < 2) return fmt(s.median);
+  const [lo, hi] = [fmt(s.min), fmt(s.max)];
+  const unit = (t: string) => t.split(' ')[1];
+  // one unit for the whole range when they share it: "149 ms (140–160)"
+  return unit(lo) === unit(hi) && unit(hi) === unit(fmt(s.median)) ? `${fmt(s.median)} (${lo.split(' ')[0]}–${hi.split(' ')[0]})` : `${fmt(s.median)} (${lo}–${hi})`;
+};
+const fmtLoad = (l: Load) => `${l.before.toFixed(2)} → ${l.after.toFixed(2)}${loaded(l) ? ' ⚠' : ''}`;
+const fmtCount = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : `${(n / 1e6).toFixed(1)} M`);
 
 async function main(): Promise<void> {
-  process.stderr.write(`podwhy bench: ${ROOT}, ${PODS} pods, ${LIVE_PODS} live pods, ${RUNS} runs per row\n`);
+  process.stderr.write(`podwhy bench: ${ROOT}, ${PODS} pods, ${LIVE_PODS} live pods, ${RUNS} runs per row; load ${loadavg().map((l) => l.toFixed(2)).join(' ')} (threshold ${MAX_LOAD} on ${CORES} cores)${HAVE_PERF ? '' : '; perf stat unavailable: no CPU times'}\n`);
+  const startLoad = loadavg();
   const inputs = benchInputs(join(tmpdir(), 'podwhy-bench-inputs'), PODS, join(OWN_ROOT, 'fixtures'));
   const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
-  const jsonParse = ['-e', `JSON.parse(require('node:fs').readFileSync(${JSON.stringify(inputs.json)}, 'utf8'))`];
+  const jsonParseOf = (file: string) => ['-e', `JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`];
+  const jsonParse = jsonParseOf(inputs.json);
   const rows: Row[] = [];
-  rows.push(pair('`podwhy --help`', [BIN, '--help'], ['-e', '0'], '`node -e 0`', 1.45));
-  rows.push(pair('`podwhy -f <one-pod fixture> -o json`', [BIN, '-f', FIXTURE, '-o', 'json', ...NOW], ['-e', '0'], '`node -e 0`', 1.7));
-  const yamlJson = pair(`${PODS}-pod YAML list (${mb(inputs.bytes.yaml)}), \`-o json\``, [BIN, '-f', inputs.yaml, '-o', 'json', ...NOW], jsonParse, `read + JSON.parse of the list as JSON (${mb(inputs.bytes.json)})`, 1.5, { rss: true, rssTarget: 350 });
-  rows.push(yamlJson);
-  rows.push(pair('the same list as JSON input, `-o json`', [BIN, '-f', inputs.json, '-o', 'json', ...NOW], jsonParse, 'read + JSON.parse', 1.15, { rss: true }));
-  rows.push(pair('the same list (YAML), text output', [BIN, '-f', inputs.yaml, ...NOW], [BIN, '-f', inputs.yaml, '-o', 'json', ...NOW], 'its `-o json`', 1.1, { rss: true }));
-  const live = await liveRow();
-  rows.push(live);
-  const rules = await rulesRow(inputs.yaml);
+  if (ROWS.has('help')) rows.push(pair('`podwhy --help`', [BIN, '--help'], ['-e', '0'], '`node -e 0`', 1.25));
+  if (ROWS.has('one-pod')) rows.push(pair('`podwhy -f <one-pod fixture> -o json`', [BIN, '-f', FIXTURE, '-o', 'json', ...NOW], ['-e', '0'], '`node -e 0`', 1.5));
+  if (ROWS.has('yaml')) rows.push(pair(`${PODS}-pod YAML list (${mb(inputs.bytes.yaml)}), \`-o json\``, [BIN, '-f', inputs.yaml, '-o', 'json', ...NOW], jsonParse, `read + JSON.parse of the list as JSON (${mb(inputs.bytes.json)})`, 1.5, { rss: true, rssTarget: 350 }));
+  if (ROWS.has('json')) rows.push(pair('the same list as JSON input, `-o json`', [BIN, '-f', inputs.json, '-o', 'json', ...NOW], jsonParse, 'read + JSON.parse', 1.15, { rss: true }));
+  if (ROWS.has('text')) rows.push(pair('the same list (YAML), text output', [BIN, '-f', inputs.yaml, ...NOW], [BIN, '-f', inputs.yaml, '-o', 'json', ...NOW], 'its `-o json`', 1.1, { rss: true }));
+  if (ROWS.has('live')) rows.push(await liveRow());
+  const rules = ROWS.has('rules') ? await rulesRow(inputs.yaml) : undefined;
+  const counts: Count[] = [];
+  if (ROWS.has('icount') && HAVE_VALGRIND) {
+    const small = benchInputs(join(tmpdir(), 'podwhy-bench-inputs'), ICOUNT_PODS, join(OWN_ROOT, 'fixtures'));
+    counts.push(icount('`node -e 0`', ['-e', '0']));
+    counts.push(icount('`podwhy --help`', [BIN, '--help']));
+    counts.push(icount('`podwhy -f <one-pod fixture> -o json`', [BIN, '-f', FIXTURE, '-o', 'json', ...NOW]));
+    counts.push(icount(`read + JSON.parse of a ${ICOUNT_PODS}-pod list as JSON`, jsonParseOf(small.json)));
+    counts.push(icount(`\`podwhy -f <${ICOUNT_PODS}-pod YAML list> -o json\``, [BIN, '-f', small.yaml, '-o', 'json', ...NOW]));
+    counts.push(icount(`\`podwhy -f <${ICOUNT_PODS}-pod JSON list> -o json\``, [BIN, '-f', small.json, '-o', 'json', ...NOW]));
+  }
 
   const lines: string[] = [];
+  const flags = [`--pods ${PODS}`, `--live-pods ${LIVE_PODS}`, `--runs ${RUNS}`, ...(ROWS.size < ALL_ROWS.length ? [`--rows ${[...ROWS].join(',')}`] : [])];
   lines.push('# podwhy benchmark results', '');
-  lines.push(`Latest \`npm run bench\` (\`node dist/bench/run.js --pods ${PODS} --live-pods ${LIVE_PODS} --runs ${RUNS}\`), ${new Date().toISOString()}.`, '');
-  lines.push(`Machine: ${machine()}.`, '');
-  lines.push('Medians of alternating runs (subject, yardstick, subject, …) after one warm-up each; wall time from spawn to exit.', '');
-  lines.push('| what | podwhy | yardstick | ratio | target | |', '|---|---|---|---|---|---|');
+  lines.push(`Latest \`npm run bench\` (\`node dist/bench/run.js ${flags.join(' ')}\`), ${new Date().toISOString()}.`, '');
+  lines.push(`Machine: ${machine()}. Load average (1, 5, 15 min) at the start ${startLoad.map((l) => l.toFixed(2)).join(', ')}, at the end ${loadavg().map((l) => l.toFixed(2)).join(', ')}.`, '');
+  const untrusted = [...rows.map((r) => r.load), ...(rules ? [rules.load] : [])].filter(loaded).length;
+  lines.push(
+    `Medians of alternating runs (subject, yardstick, subject, …) after one warm-up each, with the fastest and slowest run in brackets; wall time from spawn to exit${HAVE_PERF ? ', and CPU time (every thread, user + system, from `perf stat -e task-clock`)' : ''}. Load: the 1-minute load average before → after the row; ⚠ marks a row measured above ${MAX_LOAD} (half of ${CORES} cores unless --max-load says otherwise), whose wall times are not to be trusted.`,
+    '',
+  );
+  if (untrusted) lines.push(`**${untrusted} row(s) were measured on a loaded machine (⚠): their wall-time verdicts read "not trusted". Compare CPU times and instruction counts instead, or run again on a quiet machine (--wait-quiet 300).**`, '');
+  lines.push('| what | podwhy | yardstick | ratio | target | | load |', '|---|---|---|---|---|---|---|');
+  const cpuOf = (s: Spread | undefined) => (s && Number.isFinite(s.median) ? `<br>CPU ${fmtSpread(s)}` : '');
   for (const r of rows) {
+    const cpuRatio = r.subjectCpu && r.yardstickCpu && Number.isFinite(r.subjectCpu.median) ? `<br>CPU ${(r.subjectCpu.median / r.yardstickCpu.median).toFixed(2)}×` : '';
     if (Number.isNaN(r.target)) {
-      lines.push(`| ${r.what} | ${fmt(r.subject)} | ${fmt(r.yardstick)} (${r.yardstickName}) | — | requests = pages + events list pages + bounded logs | ${r.note ?? ''} |`);
+      lines.push(`| ${r.what} | ${fmtSpread(r.subject)}${cpuOf(r.subjectCpu)} | ${fmtSpread(r.yardstick)} (${r.yardstickName})${cpuOf(r.yardstickCpu)} | — | requests = pages + events list pages + bounded logs | ${r.note ?? ''} | ${fmtLoad(r.load)} |`);
       continue;
     }
     const ok = r.ratio <= r.target && (r.rssTarget === undefined || (r.rssMiB ?? 0) <= r.rssTarget);
     const rss = r.rssMiB !== undefined ? `; peak ${r.rssMiB.toFixed(0)} MiB${r.rssTarget ? ` (target ≤ ${r.rssTarget})` : ''}` : '';
-    lines.push(`| ${r.what} | ${fmt(r.subject)} | ${fmt(r.yardstick)} (${r.yardstickName}) | ${r.ratio.toFixed(2)}× | ≤ ${r.target}×${rss} | ${ok ? 'met' : 'missed'} |`);
+    const verdict = loaded(r.load) ? `not trusted (${ok ? 'met' : 'missed'} under load)` : ok ? 'met' : 'missed';
+    lines.push(`| ${r.what} | ${fmtSpread(r.subject)}${cpuOf(r.subjectCpu)} | ${fmtSpread(r.yardstick)} (${r.yardstickName})${cpuOf(r.yardstickCpu)} | ${r.ratio.toFixed(2)}×${cpuRatio} | ≤ ${r.target}×${rss} | ${verdict} | ${fmtLoad(r.load)} |`);
   }
-  lines.push(`| rules (in process, ${PODS} pods) | ${rules.evaluate.toFixed(1)} µs/pod | | | ≤ 10 µs/pod | ${rules.evaluate <= 10 ? 'met' : 'missed'} |`);
-  lines.push('', `Also measured: normalize (pod → facts) ${rules.normalize.toFixed(1)} µs/pod; the whole diagnosis (facts, rules, ranking, texts) ${rules.diagnose.toFixed(1)} µs/pod.`, '');
+  if (rules) {
+    const us = (s: Spread) => `${s.median.toFixed(1)} µs/pod${s.n > 1 ? ` (${s.min.toFixed(1)}–${s.max.toFixed(1)})` : ''}`;
+    const ok = rules.evaluate.median <= 10;
+    lines.push(`| rules (in process, ${PODS} pods) | ${us(rules.evaluate)} | | | ≤ 10 µs/pod | ${loaded(rules.load) ? `not trusted (${ok ? 'met' : 'missed'} under load)` : ok ? 'met' : 'missed'} | ${fmtLoad(rules.load)} |`);
+    lines.push('', `Also measured: normalize (pod → facts) ${us(rules.normalize)}; the whole diagnosis (facts, rules, ranking, texts) ${us(rules.diagnose)}.`);
+  }
+  lines.push('');
+  if (counts.length) {
+    const base = counts[0]?.instructions.median ?? Number.NaN;
+    const parse = counts.find((c) => c.what.startsWith('read + JSON.parse'))?.instructions.median ?? Number.NaN;
+    lines.push(
+      `Instructions executed (valgrind --tool=callgrind, every thread; ${ICOUNT_RUNS === 1 ? 'one run each' : `median of ${ICOUNT_RUNS} runs, range in brackets`}): they do not move with the machine's load. The pod lists are ${ICOUNT_PODS} pods of the same generator.`,
+      '',
+      '| run | instructions | ratio |',
+      '|---|---|---|',
+    );
+    for (const c of counts) {
+      const s = c.instructions;
+      const range = s.n > 1 ? ` (${fmtCount(s.min)}–${fmtCount(s.max)})` : '';
+      const ratio = c.what.includes('-pod YAML list') || c.what.includes('-pod JSON list') ? `${(s.median / parse).toFixed(2)}× the JSON.parse` : `${(s.median / base).toFixed(2)}× \`node -e 0\``;
+      lines.push(`| ${c.what} | ${fmtCount(s.median)}${range} | ${ratio} |`);
+    }
+    const one = counts.find((c) => c.what.includes('one-pod'))?.instructions.median;
+    const list = counts.find((c) => c.what.includes('-pod YAML list'))?.instructions.median;
+    if (one !== undefined && list !== undefined) lines.push('', `Per pod of the YAML list, beyond the one-pod run: ${fmtCount((list - one) / (ICOUNT_PODS - 1))} instructions.`);
+    lines.push('');
+  } else if (ROWS.has('icount')) {
+    lines.push('No instruction counts: valgrind is not installed here.', '');
+  }
   const text = `${lines.join('\n')}\n`;
   process.stdout.write(text);
+  if (args.strict && untrusted) {
+    process.stderr.write(`podwhy bench: ${untrusted} row(s) measured above load ${MAX_LOAD}: not written (--strict)\n`);
+    process.exitCode = 3;
+    return;
+  }
   if (!args['no-write']) {
     mkdirSync(join(OWN_ROOT, 'bench'), { recursive: true });
     writeFileSync(join(OWN_ROOT, 'bench', 'RESULTS.md'), text);

@@ -28,7 +28,11 @@ export function processIO(): IO {
       process.stderr.write(s);
     },
     stdin: () => process.stdin as AsyncIterable<Buffer>,
-    stdinIsTTY: process.stdin.isTTY === true,
+    // read when asked: process.stdin builds its stream on first touch, a cost (~2 ms) that runs
+    // with -f, --help and the like never need
+    get stdinIsTTY() {
+      return process.stdin.isTTY === true;
+    },
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
