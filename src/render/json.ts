@@ -86,7 +86,7 @@ export class JsonReportWriter {
     if (p.healthy) this.healthy++;
     // nested two levels deep (report → pods): JSON.stringify escapes newlines inside strings, so
     // every line break in its output is structure, to be indented
-    const text = JSON.stringify(podObject(p), null, 2).replace(/\n/g, '\n    ');
+    const text = JSON.stringify(podObject(p), null, 2).replaceAll('\n', '\n    ');
     this.write(`${this.pods++ === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [\n` : ',\n'}    ${text}`);
   }
 
