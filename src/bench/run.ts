@@ -139,7 +139,13 @@ interface Row {
   note?: string;
 }
 
-const loaded = (l: Load) => Math.max(l.before, l.after) > MAX_LOAD;
+/**
+ * A row is loaded when the machine was busy before it, or busier after it than the row itself
+ * makes it: the bench keeps about one core busy (the subject or its yardstick, one at a time), so
+ * a long row lifts the 1-minute load by up to 1 on its own.
+ */
+const OWN_LOAD = 1;
+const loaded = (l: Load) => l.before > MAX_LOAD || l.after > MAX_LOAD + OWN_LOAD;
 
 /** Subject and yardstick in alternation, `runs` times each after one warm-up of each. */
 function pair(what: string, subject: string[], yardstick: string[], yardstickName: string, target: number, opts: { rss?: boolean; rssTarget?: number; runs?: number } = {}): Row {
@@ -350,7 +356,7 @@ async function main(): Promise<void> {
   lines.push(`Machine: ${machine()}. Load average (1, 5, 15 min) at the start ${startLoad.map((l) => l.toFixed(2)).join(', ')}, at the end ${loadavg().map((l) => l.toFixed(2)).join(', ')}.`, '');
   const untrusted = [...rows.map((r) => r.load), ...(rules ? [rules.load] : [])].filter(loaded).length;
   lines.push(
-    `Medians of alternating runs (subject, yardstick, subject, …) after one warm-up each, with the fastest and slowest run in brackets; wall time from spawn to exit${HAVE_PERF ? ', and CPU time (every thread, user + system, from `perf stat -e task-clock`)' : ''}. Load: the 1-minute load average before → after the row; ⚠ marks a row measured above ${MAX_LOAD} (half of ${CORES} cores unless --max-load says otherwise), whose wall times are not to be trusted.`,
+    `Medians of alternating runs (subject, yardstick, subject, …) after one warm-up each, with the fastest and slowest run in brackets; wall time from spawn to exit${HAVE_PERF ? ', and CPU time (every thread, user + system, from `perf stat -e task-clock`)' : ''}. Load: the 1-minute load average before → after the row; ⚠ marks a row that started above ${MAX_LOAD} (half of ${CORES} cores unless --max-load says otherwise) or ended above ${MAX_LOAD + OWN_LOAD} (the bench itself keeps about one core busy), whose wall times are not to be trusted.`,
     '',
   );
   if (untrusted) lines.push(`**${untrusted} row(s) were measured on a loaded machine (⚠): their wall-time verdicts read "not trusted". Compare CPU times and instruction counts instead, or run again on a quiet machine (--wait-quiet 300).**`, '');
