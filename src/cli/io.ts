@@ -41,3 +41,15 @@ export function processIO(): IO {
     exitCode: 0,
   };
 }
+
+/**
+ * Ctrl-C as a signal, for commands that run until interrupted (--watch): the IO's own (tests),
+ * else SIGINT for as long as the command runs; cleanup() gives SIGINT back.
+ */
+export function interruptOf(io: IO): { signal: AbortSignal; cleanup: () => void } {
+  if (io.interrupt) return { signal: io.interrupt, cleanup: () => {} };
+  const ac = new AbortController();
+  const onSigint = () => ac.abort();
+  process.once('SIGINT', onSigint);
+  return { signal: ac.signal, cleanup: () => process.removeListener('SIGINT', onSigint) };
+}

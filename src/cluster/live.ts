@@ -1,11 +1,11 @@
 // The live source, loaded by dynamic import only when a cluster is used: the offline path never
 // loads @kubernetes/client-node (a test proves it).
 
+import { connect } from './connect.js';
 import { UsageError } from '../errors.js';
 import type { PodInput } from '../sources/types.js';
-import { ApiClient, parseRequestTimeout } from './client.js';
 import { fetchPod, fetchPods, type ScanStats, type Triage } from './fetch.js';
-import { loadKubeconfig, type KubeTarget } from './kubeconfig.js';
+import type { KubeTarget } from './kubeconfig.js';
 
 /** Which cluster, context and pods to read: the same for a scan and for --watch. */
 export interface ClusterTarget {
@@ -42,16 +42,7 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
   if (opts.pod !== undefined && opts.allNamespaces) {
     throw new UsageError('a pod cannot be read by name across all namespaces (-A) — give its namespace with -n');
   }
-  const timeoutMs = parseRequestTimeout(opts.requestTimeout ?? '30s');
-  if (timeoutMs === undefined) throw new UsageError(`--request-timeout "${opts.requestTimeout}" is not a duration — use e.g. 30s, 1m or 500ms`);
-  const target = await loadKubeconfig({
-    env: opts.env,
-    ...(opts.kubeconfig !== undefined ? { kubeconfig: opts.kubeconfig } : {}),
-    ...(opts.context !== undefined ? { context: opts.context } : {}),
-    ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
-  });
-  // kubectl's 0 means "no timeout"; a very long one stands in for it.
-  const client = new ApiClient(target, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs });
+  const { target, client } = await connect(opts);
   try {
     await client.init();
     const stats: ScanStats = {};
@@ -77,15 +68,7 @@ export async function readWorkloadLive(
   target: import('../sources/workloads.js').WorkloadTarget,
   opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env'>,
 ): Promise<{ input: import('../facts/workload.js').WorkloadInput; requests: number }> {
-  const timeoutMs = parseRequestTimeout(opts.requestTimeout ?? '30s');
-  if (timeoutMs === undefined) throw new UsageError(`--request-timeout "${opts.requestTimeout}" is not a duration — use e.g. 30s, 1m or 500ms`);
-  const kube = await loadKubeconfig({
-    env: opts.env,
-    ...(opts.kubeconfig !== undefined ? { kubeconfig: opts.kubeconfig } : {}),
-    ...(opts.context !== undefined ? { context: opts.context } : {}),
-    ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
-  });
-  const client = new ApiClient(kube, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs });
+  const { target: kube, client } = await connect(opts);
   try {
     await client.init();
     const { fetchWorkload } = await import('./workload.js');

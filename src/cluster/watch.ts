@@ -10,13 +10,14 @@
 // (what `kubectl get pods` would show) is a transition, printed with its one-line explanation.
 // One pod ends when it is Ready, Succeeded, Failed or deleted; every watch ends on interrupt.
 
+import { connect } from './connect.js';
 import type { ClusterTarget } from './live.js';
 import { ClusterError, InputError, UsageError } from '../errors.js';
 import { toEventRecord } from '../sources/events.js';
 import type { EventRecord, PodInput } from '../sources/types.js';
 import { dig, nonEmpty, objs, str, type JsonObject } from '../util/json.js';
-import { ApiError, ApiClient, parseRequestTimeout, type WatchEnd, type WatchEvent, type WatchHandle } from './client.js';
-import { loadKubeconfig, type KubeTarget } from './kubeconfig.js';
+import { ApiError, ApiClient, type WatchEnd, type WatchEvent, type WatchHandle } from './client.js';
+import type { KubeTarget } from './kubeconfig.js';
 import { listAll, readScanLogs, type Triage } from './fetch.js';
 
 /** What the caller's diagnosis says about a pod: enough to print a transition and decide the end. */
@@ -291,25 +292,8 @@ function isReady(pod: JsonObject): boolean {
 /** Follow one pod, or every pod a selector matches, until it settles or the user interrupts. */
 export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
   if (opts.pod !== undefined && opts.allNamespaces) throw new UsageError('a pod cannot be watched by name across all namespaces (-A) — give its namespace with -n');
-  const timeoutMs = parseRequestTimeout(opts.requestTimeout ?? '30s');
-  if (timeoutMs === undefined) throw new UsageError(`--request-timeout "${opts.requestTimeout}" is not a duration — use e.g. 30s, 1m or 500ms`);
-  let target: KubeTarget;
-  try {
-    target = await loadKubeconfig({
-      env: opts.env,
-      ...(opts.kubeconfig !== undefined ? { kubeconfig: opts.kubeconfig } : {}),
-      ...(opts.context !== undefined ? { context: opts.context } : {}),
-      ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
-    });
-  } catch (e) {
-    // Without a cluster there is nothing to watch: a usage problem, not an unreachable cluster.
-    if (e instanceof ClusterError && /no kubeconfig found|none of the files in KUBECONFIG/.test(e.message)) {
-      throw new UsageError(`--watch needs a cluster: ${e.message.replace(/ — .*$/, '')} — set KUBECONFIG or pass --kubeconfig; for saved YAML use --timeline instead`);
-    }
-    throw e;
-  }
+  const { target, client } = await connect(opts, true);
   const clock = opts.clock ?? Date.now;
-  const client = new ApiClient(target, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs });
   const stop = new AbortController();
   const onInterrupt = () => stop.abort();
   opts.interrupt.addEventListener('abort', onInterrupt, { once: true });

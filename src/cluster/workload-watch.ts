@@ -5,14 +5,14 @@
 // ready and available replicas, the Progressing condition) or a new STATUS/READY of one of its
 // pods, with the pod's one-line explanation. The caller prints the final diagnosis.
 
+import { connect } from './connect.js';
 import type { ClusterTarget } from './live.js';
-import { ClusterError, InputError, UsageError } from '../errors.js';
+import { ClusterError, InputError } from '../errors.js';
 import type { PodInput } from '../sources/types.js';
 import type { WorkloadKind } from '../facts/workload.js';
 import type { WorkloadTarget } from '../sources/workloads.js';
 import { dig, obj, objs, str, type JsonObject } from '../util/json.js';
-import { ApiClient, ApiError, parseRequestTimeout } from './client.js';
-import { loadKubeconfig } from './kubeconfig.js';
+import { ApiError } from './client.js';
 import { Reflector, type PodView } from './watch.js';
 
 const PATHS: Record<WorkloadKind, string> = {
@@ -130,17 +130,9 @@ export function selectorQuery(selector: unknown): string | undefined {
 
 /** Follow the rollout until it completes, fails, the workload is deleted, or the user interrupts. */
 export async function watchWorkload(opts: WorkloadWatchOptions): Promise<{ end: RolloutEnd; namespace: string }> {
-  const timeoutMs = parseRequestTimeout(opts.requestTimeout ?? '30s');
-  if (timeoutMs === undefined) throw new UsageError(`--request-timeout "${opts.requestTimeout}" is not a duration — use e.g. 30s, 1m or 500ms`);
-  const kube = await loadKubeconfig({
-    env: opts.env,
-    ...(opts.kubeconfig !== undefined ? { kubeconfig: opts.kubeconfig } : {}),
-    ...(opts.context !== undefined ? { context: opts.context } : {}),
-    ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
-  });
+  const { target: kube, client } = await connect(opts, true);
   const ns = kube.namespace;
   const clock = opts.clock ?? Date.now;
-  const client = new ApiClient(kube, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs });
   const stop = new AbortController();
   const onInterrupt = () => stop.abort();
   opts.interrupt.addEventListener('abort', onInterrupt, { once: true });

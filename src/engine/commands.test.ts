@@ -3,22 +3,12 @@
 // .spec.containers, and the command would print nothing), and no command names an unknown object.
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
 import { loadRules } from '../rules/load.js';
-import { snapshotFromTexts } from '../sources/file.js';
+import { fixturePods } from '../testing/fixture-pods.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { diagnosePod } from './diagnose.js';
 import { WORDS } from '../i18n/vocab.js';
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : /\.(ya?ml|txt)$/.test(f) ? [p] : [];
-  });
-}
 
 const LISTS = ['containers', 'initContainers', 'ephemeralContainers'] as const;
 const PICK = /\.spec\.(\w+)\[\?\(@\.name=="([^"]+)"\)\]/g;
@@ -28,26 +18,18 @@ test('jsonpath commands pick a container from the list that holds it; no command
   let picks = 0;
   let initPicks = 0;
   const wrong: string[] = [];
-  for (const file of files(FIXTURES_DIR)) {
-    let snap;
-    try {
-      snap = snapshotFromTexts([{ file, text: readFileSync(file, 'utf8') }]);
-    } catch {
-      continue;
-    }
-    for (const input of snap.pods) {
-      const spec = (isObject(input.pod['spec']) ? input.pod['spec'] : {}) as JsonObject;
-      const listOf = (name: string) => LISTS.find((l) => Array.isArray(spec[l]) && (spec[l] as JsonObject[]).some((c) => isObject(c) && c['name'] === name));
-      for (const f of diagnosePod(input, rules).findings) {
-        for (const cmd of f.commands) {
-          if (/\bunknown\b/.test(cmd)) wrong.push(`${file}: ${f.rule}: ${cmd}`);
-          for (const m of cmd.matchAll(PICK)) {
-            const holder = listOf(m[2] as string);
-            if (holder === undefined) continue; // a container known from its status or events only
-            picks++;
-            if (holder === 'initContainers') initPicks++;
-            if (m[1] !== holder) wrong.push(`${file}: ${f.rule}: ${m[2]} is in .spec.${holder}: ${cmd}`);
-          }
+  for (const { file, input } of fixturePods()) {
+    const spec = (isObject(input.pod['spec']) ? input.pod['spec'] : {}) as JsonObject;
+    const listOf = (name: string) => LISTS.find((l) => Array.isArray(spec[l]) && (spec[l] as JsonObject[]).some((c) => isObject(c) && c['name'] === name));
+    for (const f of diagnosePod(input, rules).findings) {
+      for (const cmd of f.commands) {
+        if (/\bunknown\b/.test(cmd)) wrong.push(`${file}: ${f.rule}: ${cmd}`);
+        for (const m of cmd.matchAll(PICK)) {
+          const holder = listOf(m[2] as string);
+          if (holder === undefined) continue; // a container known from its status or events only
+          picks++;
+          if (holder === 'initContainers') initPicks++;
+          if (m[1] !== holder) wrong.push(`${file}: ${f.rule}: ${m[2]} is in .spec.${holder}: ${cmd}`);
         }
       }
     }
@@ -64,18 +46,10 @@ test('no explanation, title or remedy of any fixture prints a missing value as "
   WORDS.ko.unknown = MARK;
   const found: string[] = [];
   try {
-    for (const file of files(FIXTURES_DIR)) {
-      let snap;
-      try {
-        snap = snapshotFromTexts([{ file, text: readFileSync(file, 'utf8') }]);
-      } catch {
-        continue;
-      }
-      for (const input of snap.pods) {
-        for (const lang of ['en', 'ko'] as const) {
-          for (const f of diagnosePod(input, rules, { lang }).findings) {
-            for (const t of [f.title, f.explanation, ...f.remedies]) if (t.includes(MARK)) found.push(`${file.slice(FIXTURES_DIR.length + 1)} ${f.rule} ${lang}: ${t.slice(0, 200)}`);
-          }
+    for (const { file, input } of fixturePods()) {
+      for (const lang of ['en', 'ko'] as const) {
+        for (const f of diagnosePod(input, rules, { lang }).findings) {
+          for (const t of [f.title, f.explanation, ...f.remedies]) if (t.includes(MARK)) found.push(`${file} ${f.rule} ${lang}: ${t.slice(0, 200)}`);
         }
       }
     }

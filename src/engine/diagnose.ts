@@ -9,7 +9,7 @@ import type { CompiledRule, Lang } from '../rules/types.js';
 import type { PodInput } from '../sources/types.js';
 import { dig, str } from '../util/json.js';
 import { collectEvidence, evaluate, renderText } from './evaluate.js';
-import { rank } from './rank.js';
+import { rank, type RankedFinding } from './rank.js';
 import type { Finding, PodDiagnosis, PodStage } from './types.js';
 
 export interface DiagnoseOptions {
@@ -52,6 +52,29 @@ const STUCK_STAGE: Partial<Record<PodStage, TimelineStage>> = {
   running: 'runtime',
 };
 
+/** A ranked finding rendered in one language: what pod and workload diagnoses both return. */
+export function toFinding(r: RankedFinding, lang: Lang): Finding {
+  const text = renderText(r.raw, lang);
+  const f: Finding = {
+    rule: r.raw.rule.id,
+    severity: r.raw.rule.severity,
+    role: r.role,
+    stage: r.raw.stage,
+    title: text.title,
+    explanation: text.explanation,
+    remedies: text.remedies,
+    commands: text.commands,
+    evidence: collectEvidence(r.raw),
+    docs: r.raw.rule.docs,
+  };
+  if (r.raw.container) {
+    f.container = r.raw.container.name;
+    f.containerKind = r.raw.container.kind;
+  }
+  if (r.supersededBy) f.supersededBy = r.supersededBy;
+  return f;
+}
+
 export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): PodDiagnosis {
   const now = opts.now ?? input.capturedAt ?? Date.now();
   const lang = opts.lang ?? 'en';
@@ -60,27 +83,7 @@ export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opt
   const ignore = ignoredRules(input.pod);
   const raw = evaluate(facts, rules).filter((f) => !ignore.has(f.rule.id) && !ignore.has('*'));
   const ranked = rank(raw);
-  const findings: Finding[] = ranked.map((r) => {
-    const text = renderText(r.raw, lang);
-    const f: Finding = {
-      rule: r.raw.rule.id,
-      severity: r.raw.rule.severity,
-      role: r.role,
-      stage: r.raw.stage,
-      title: text.title,
-      explanation: text.explanation,
-      remedies: text.remedies,
-      commands: text.commands,
-      evidence: collectEvidence(r.raw),
-      docs: r.raw.rule.docs,
-    };
-    if (r.raw.container) {
-      f.container = r.raw.container.name;
-      f.containerKind = r.raw.container.kind;
-    }
-    if (r.supersededBy) f.supersededBy = r.supersededBy;
-    return f;
-  });
+  const findings: Finding[] = ranked.map((r) => toFinding(r, lang));
   const root = findings.find((f) => f.role === 'root-cause');
   const stage = root?.severity === 'info' || !root ? lifecycleStage(facts) : root.stage;
   const healthy = !findings.some((f) => f.severity === 'error' || f.severity === 'warning');

@@ -8,8 +8,8 @@ import { normalizeWorkload, workloadRef, type PodSummary, type WorkloadInput } f
 import type { CompiledRule, Lang, Vars } from '../rules/types.js';
 import { STAGES } from '../facts/types.js';
 import { dig, str, type JsonObject } from '../util/json.js';
-import { diagnosePod, type DiagnoseOptions } from './diagnose.js';
-import { collectEvidence, renderText, type RawFinding } from './evaluate.js';
+import { diagnosePod, toFinding, type DiagnoseOptions } from './diagnose.js';
+import type { RawFinding } from './evaluate.js';
 import { rank } from './rank.js';
 import type { Finding, PodDiagnosis } from './types.js';
 
@@ -100,23 +100,7 @@ export function diagnoseWorkload(input: WorkloadInput, rules: readonly CompiledR
     for (const alias of rule.aliasLists.keys()) if (vars[alias] !== undefined) vars[alias] = undefined;
   }
   const ranked = rank(raw);
-  let findings: Finding[] = ranked.map((r) => {
-    const text = renderText(r.raw, lang);
-    const f: Finding = {
-      rule: r.raw.rule.id,
-      severity: r.raw.rule.severity,
-      role: r.role,
-      stage: r.raw.stage,
-      title: text.title,
-      explanation: text.explanation,
-      remedies: text.remedies,
-      commands: text.commands,
-      evidence: collectEvidence(r.raw),
-      docs: r.raw.rule.docs,
-    };
-    if (r.supersededBy) f.supersededBy = r.supersededBy;
-    return f;
-  });
+  let findings: Finding[] = ranked.map((r) => toFinding(r, lang));
   const own = findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
   let rootCause: WorkloadRootCause | null = null;
   if (own && own.stage === 'admission') rootCause = { from: 'controller', rule: own.rule, title: own.title };

@@ -4,19 +4,9 @@
 // the readers give it: YAML, JSON, describe text, event rows) goes through redact() unchanged.
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
-import { snapshotFromTexts } from '../sources/file.js';
+import { fixturePods } from '../testing/fixture-pods.js';
 import { redact } from './redact.js';
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : /\.(ya?ml|json|txt)$/.test(f) ? [p] : [];
-  });
-}
 
 /** Every `message` string in an object (status, conditions, container states). */
 function messages(v: unknown, out: string[]): string[] {
@@ -33,21 +23,13 @@ function messages(v: unknown, out: string[]): string[] {
 test('every message in every fixture keeps its words through redaction', () => {
   let seen = 0;
   const changed: string[] = [];
-  for (const file of files(FIXTURES_DIR)) {
-    let snap;
-    try {
-      snap = snapshotFromTexts([{ file, text: readFileSync(file, 'utf8') }]);
-    } catch {
-      continue; // unreadable on purpose (hostile-input fixtures); the fixture tests cover them
-    }
-    for (const p of snap.pods) {
-      const all = messages(p.pod['status'], []);
-      for (const e of p.events) if (e.message !== undefined) all.push(e.message);
-      for (const m of all) {
-        seen++;
-        const r = redact(m);
-        if (r !== m) changed.push(`${file.slice(FIXTURES_DIR.length + 1)}:\n    ${m.slice(0, 300)}\n  → ${r.slice(0, 300)}`);
-      }
+  for (const { file, input: p } of fixturePods()) {
+    const all = messages(p.pod['status'], []);
+    for (const e of p.events) if (e.message !== undefined) all.push(e.message);
+    for (const m of all) {
+      seen++;
+      const r = redact(m);
+      if (r !== m) changed.push(`${file}:\n    ${m.slice(0, 300)}\n  → ${r.slice(0, 300)}`);
     }
   }
   assert.ok(seen > 1000, `only ${seen} messages read`);

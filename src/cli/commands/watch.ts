@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.js';
 import { parseSelector } from '../../util/selector.js';
 import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
-import type { IO } from '../io.js';
+import { interruptOf, type IO } from '../io.js';
 import type { DiagnoseFlags } from '../program.js';
 import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, triageFor } from './diagnose.js';
 import { colorEnabled } from '../color.js';
@@ -35,15 +35,7 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
   const single = pod !== undefined;
 
   // Ctrl-C ends the watch with the final diagnosis, not with a dead process.
-  let interrupt = io.interrupt;
-  let cleanup = () => {};
-  if (!interrupt) {
-    const ac = new AbortController();
-    const onSigint = () => ac.abort();
-    process.once('SIGINT', onSigint);
-    cleanup = () => process.removeListener('SIGINT', onSigint);
-    interrupt = ac.signal;
-  }
+  const { signal: interrupt, cleanup } = interruptOf(io);
 
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
   const { watchPods } = await import('../../cluster/watch.js');

@@ -15,7 +15,7 @@ import { workloadFromSnapshot, workloadWarnings, type WorkloadTarget } from '../
 import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { colorEnabled } from '../color.js';
-import type { IO } from '../io.js';
+import { interruptOf, type IO } from '../io.js';
 import type { DiagnoseFlags } from '../program.js';
 import { chooseLang, exitStatus, parseNow } from './diagnose.js';
 
@@ -46,15 +46,7 @@ async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO
   const clock = fixedNow !== undefined ? () => fixedNow : Date.now;
   const { rules } = loadRuleSet(io.cwd, flags);
   const json = flags.output === 'json';
-  let interrupt = io.interrupt;
-  let cleanup = () => {};
-  if (!interrupt) {
-    const ac = new AbortController();
-    const onSigint = () => ac.abort();
-    process.once('SIGINT', onSigint);
-    cleanup = () => process.removeListener('SIGINT', onSigint);
-    interrupt = ac.signal;
-  }
+  const { signal: interrupt, cleanup } = interruptOf(io);
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
   const self = `${target.kind.toLowerCase()}/${target.name}`;
   const { watchWorkload } = await import('../../cluster/workload-watch.js');
