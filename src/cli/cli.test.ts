@@ -32,6 +32,29 @@ function oneLineError(r: ReturnType<typeof run>, code: number, re: RegExp) {
 }
 
 describe('podwhy -f', () => {
+  test('-f /dev/stdin reads a pipe, many times in a row, without closing its descriptor twice', () => {
+    // spawnSync's input is a pipe: the stream path of the reader, which once closed the descriptor
+    // itself and then again (EBADF, reported as an internal error)
+    const yaml = readFileSync(OOM, 'utf8');
+    for (let i = 0; i < 5; i++) {
+      const r = run(['-f', '/dev/stdin', '-o', 'wide', '--no-headers'], yaml);
+      assert.equal(r.code, 1, r.err);
+      assert.equal(r.err, '');
+      assert.match(r.out, /crashloop-oomkilled/);
+    }
+  });
+
+  test('-f on a pipe (a process substitution, /dev/fd/N) closes its descriptor once', () => {
+    // the stream path of the reader, which once closed the descriptor itself and then again
+    // (EBADF, reported as an internal error)
+    for (let i = 0; i < 3; i++) {
+      const r = spawnSync('sh', ['-c', `cat "$1" | "$2" "$3" -f /dev/fd/5 -o wide --no-headers 5<&0`, 'sh', OOM, process.execPath, BIN], { encoding: 'utf8', cwd: tmp });
+      assert.equal(r.status, 1, r.stderr);
+      assert.equal(r.stderr, '');
+      assert.match(r.stdout, /crashloop-oomkilled/);
+    }
+  });
+
   test('names OOMKilled as the root cause, with the limit and restarts as evidence (exit 1)', () => {
     const r = run(['-f', OOM, '-o', 'json']);
     assert.equal(r.code, 1, r.err);

@@ -64,6 +64,10 @@ export async function readFileDocs(file: string, path: string, maxBytes: number,
   } catch (e) {
     throw cannotRead(file, e);
   }
+  // The stream below closes the descriptor itself when destroyed (whatever autoClose says), so a
+  // pipe's descriptor is the stream's to close and a second close here would be EBADF, or worse,
+  // close a descriptor reused meanwhile.
+  let closeHere = true;
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw cannotRead(file, Object.assign(new Error(), { code: 'EISDIR' }));
@@ -72,7 +76,8 @@ export async function readFileDocs(file: string, path: string, maxBytes: number,
       return await readChunks(file, regularFileChunks(fd), maxBytes, st.size, opts);
     }
     // A pipe or device (`-f <(kubectl get pods -o yaml)`, `-f /dev/stdin`): read it as a stream.
-    const stream = createReadStream('', { fd, autoClose: false, highWaterMark: CHUNK });
+    const stream = createReadStream('', { fd, autoClose: true, highWaterMark: CHUNK });
+    closeHere = false;
     try {
       return await readChunks(file, stream as AsyncIterable<Buffer>, maxBytes, undefined, opts);
     } finally {
@@ -82,6 +87,6 @@ export async function readFileDocs(file: string, path: string, maxBytes: number,
     if (e instanceof InputError) throw e;
     throw cannotRead(file, e);
   } finally {
-    closeSync(fd);
+    if (closeHere) closeSync(fd);
   }
 }

@@ -59,11 +59,15 @@ export function podName(arg: string): string {
   return name;
 }
 
+const STDIN_NAMES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
 async function readInputs(files: string[], io: IO, maxBytes: number, read: ReadOptions): Promise<{ file: string; docs: ParsedDoc[] }[]> {
   const out: { file: string; docs: ParsedDoc[] }[] = [];
   let stdinRead = false;
   for (const file of files) {
-    if (file === '-') {
+    // /dev/stdin is standard input by another name: read it as such, because opening it fails when
+    // standard input is a socket (ENXIO: what spawned processes and some CI runners are given)
+    if (file === '-' || STDIN_NAMES.has(file)) {
       if (stdinRead) continue;
       stdinRead = true;
       out.push({ file: '<stdin>', docs: (await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read)).docs });
