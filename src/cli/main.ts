@@ -1,7 +1,7 @@
 // The one place that touches process.exitCode and turns errors into exit codes and messages.
 
 import { CommanderError } from 'commander';
-import { PodwhyError, InternalError, RuleLoadError } from '../errors.js';
+import { PodwhyError, InternalError, RuleLoadError } from '../model/errors.js';
 import { oneLine } from '../util/sanitize.js';
 import { safeString } from '../util/json.js';
 import { processIO, type IO } from './io.js';

@@ -6,9 +6,9 @@
 // logs for unhealthy pods only, with bounded concurrency. The request count grows with pages,
 // not with pods. What cannot be read (403 on events, nodes, logs) is reported, not fatal.
 
-import { ClusterError, InputError } from '../errors.js';
+import { ClusterError, InputError } from '../model/errors.js';
 import { toEventRecord } from '../sources/events.js';
-import type { ContainerLog, EventRecord, PodInput } from '../sources/types.js';
+import type { ContainerLog, EventRecord, PodInput } from '../model/input.js';
 import { dig, isObject, nonEmpty, obj, objs, str, type JsonObject } from '../util/json.js';
 import { distance } from '../knowledge/explain.js';
 import { ApiError, type ApiClient } from './client.js';

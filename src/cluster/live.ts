@@ -2,8 +2,8 @@
 // loads @kubernetes/client-node (a test proves it).
 
 import { connect } from './connect.js';
-import { UsageError } from '../errors.js';
-import type { PodInput } from '../sources/types.js';
+import { UsageError } from '../model/errors.js';
+import type { PodInput } from '../model/input.js';
 import { fetchPod, fetchPods, type ScanStats, type Triage } from './fetch.js';
 import type { KubeTarget } from './kubeconfig.js';
 
@@ -67,7 +67,7 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
 export async function readWorkloadLive(
   target: import('../sources/workloads.js').WorkloadTarget,
   opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env'>,
-): Promise<{ input: import('../facts/workload.js').WorkloadInput; requests: number }> {
+): Promise<{ input: import('../model/input.js').WorkloadInput; requests: number }> {
   const { target: kube, client } = await connect(opts);
   try {
     await client.init();

@@ -12,9 +12,9 @@
 
 import { connect } from './connect.js';
 import type { ClusterTarget } from './live.js';
-import { ClusterError, InputError, UsageError } from '../errors.js';
+import { ClusterError, InputError, UsageError } from '../model/errors.js';
 import { toEventRecord } from '../sources/events.js';
-import type { EventRecord, PodInput } from '../sources/types.js';
+import type { EventRecord, PodInput } from '../model/input.js';
 import { dig, nonEmpty, objs, str, type JsonObject } from '../util/json.js';
 import { ApiError, ApiClient, type WatchEnd, type WatchEvent, type WatchHandle } from './client.js';
 import type { KubeTarget } from './kubeconfig.js';

@@ -7,9 +7,9 @@
 
 import { connect } from './connect.js';
 import type { ClusterTarget } from './live.js';
-import { ClusterError, InputError } from '../errors.js';
-import type { PodInput } from '../sources/types.js';
-import type { WorkloadKind } from '../facts/workload.js';
+import { ClusterError, InputError } from '../model/errors.js';
+import type { PodInput } from '../model/input.js';
+import type { WorkloadKind } from '../model/input.js';
 import type { WorkloadTarget } from '../sources/workloads.js';
 import { dig, obj, objs, str, type JsonObject } from '../util/json.js';
 import { ApiError } from './client.js';

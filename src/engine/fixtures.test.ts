@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { FIXTURES_DIR } from '../cli/commands/rules.js';
 import { loadRules } from '../rules/load.js';
-import { LANGS } from '../rules/types.js';
+import { LANGS } from '../model/vocabulary.js';
 import { checkFixture, describeResult, type FixtureResult } from './fixtures.js';
 
 const rules = loadRules();

@@ -2,13 +2,14 @@
 // root cause; this checks one file against the rules. Exact sets make every fixture a negative
 // test for every rule it does not list. Used by the test suite (and by `podwhy test`).
 
-import type { CompiledRule, Lang } from '../rules/types.js';
+import type { CompiledRule } from '../rules/types.js';
+import type { Lang } from '../model/vocabulary.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import { time } from '../util/json.js';
 import { diagnosePod } from './diagnose.js';
 import { diagnoseWorkload, type WorkloadDiagnosis } from './workload.js';
 import { parseWorkloadTarget, workloadFromSnapshot, workloadWarnings } from '../sources/workloads.js';
-import type { Snapshot } from '../sources/types.js';
+import type { Snapshot } from '../model/input.js';
 import type { Finding, PodDiagnosis } from './types.js';
 
 export interface FixtureExpectation {

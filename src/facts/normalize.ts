@@ -2,7 +2,7 @@
 // missing or of the wrong type, and the result is still well formed.
 
 import { kubectlColumns } from '../kubectl/status.js';
-import type { EventRecord, PodInput } from '../sources/types.js';
+import type { EventRecord, PodInput } from '../model/input.js';
 import { arr, bool, count, dig, nonEmpty, num, obj, objs, str, time, formatTime, type JsonObject } from '../util/json.js';
 import { classifyConfigError } from './extractors/config-error.js';
 import { classifyExit } from './extractors/exit-code.js';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { main } from '../cli/main.js';
 import { FIXTURES_DIR } from '../paths.js';
-import { STAGES } from '../facts/types.js';
+import { STAGES } from '../model/vocabulary.js';
 import { BUILTIN_RULES_DIR } from '../rules/load.js';
-import { LANGS } from '../rules/types.js';
+import { LANGS } from '../model/vocabulary.js';
 import { GLOSSARY_CACHE_FILE, GLOSSARY_DIR, GLOSSARY_FILES, glossaryLoads, loadGlossary, parseGlossary, readGlossary, type GlossaryCache } from './glossary.js';
 import type { TermCategory, TermText } from './types.js';
 

@@ -7,10 +7,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
-import { InternalError } from '../errors.js';
-import { STAGES } from '../facts/types.js';
+import { InternalError } from '../model/errors.js';
+import { STAGES } from '../model/vocabulary.js';
 import { embeddedAsset, IN_EXECUTABLE, PACKAGE_ROOT } from '../paths.js';
-import { LANGS } from '../rules/types.js';
+import { LANGS } from '../model/vocabulary.js';
 import type { Term, TermCategory, TermText } from './types.js';
 
 // In the source tree only: the package ships the compiled dist/glossary.json (package.json files).

@@ -2,7 +2,7 @@
 // exit code or signal means, where in the pod lifecycle it belongs, its usual causes and what to
 // check. Written in every supported language.
 
-import type { Lang } from '../rules/types.js';
+import type { Lang } from '../model/vocabulary.js';
 
 export interface TermText {
   /** One or two sentences: what it means. */

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { fixtureIndex } from '../cli/commands/rules.js';
 import { BUILTIN_RULES_DIR, loadRules } from './load.js';
 import { generatedPart, renderRulesDocs, templateSource } from './docs.js';
-import { LANGS } from './types.js';
+import { LANGS } from '../model/vocabulary.js';
 
 const rules = loadRules();
 

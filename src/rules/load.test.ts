@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { RuleLoadError } from '../errors.js';
+import { RuleLoadError } from '../model/errors.js';
 import { BUILTIN_RULES_DIR, checkRuleSet, compileRule, loadRules } from './load.js';
 import type { CompiledRule } from './types.js';
 

@@ -6,14 +6,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import yaml from 'js-yaml';
 import { hiddenRoots, resolvePath } from '../facts/catalog.js';
-import { STAGES, type Stage } from '../facts/types.js';
-import { RuleLoadError } from '../errors.js';
+import { STAGES, type Stage } from '../model/vocabulary.js';
+import { RuleLoadError } from '../model/errors.js';
 import { isObject } from '../util/json.js';
 import { cachedRule, embeddedRuleNames } from './cache.js';
 import { compilePredicate, type CompileContext } from './predicates.js';
 import { compileTemplate } from './template.js';
 import { didYouMean } from './vocabulary.js';
-import { LANGS, SEVERITIES, type CompiledRule, type CompiledText, type Lang, type RuleSpec, type Scope, type Severity } from './types.js';
+import { type CompiledRule, type CompiledText, type RuleSpec, type Scope } from './types.js';
+import { LANGS, SEVERITIES, type Lang, type Severity } from '../model/vocabulary.js';
 
 export { BUILTIN_RULES_DIR } from '../paths.js';
 import { BUILTIN_RULES_DIR, IN_EXECUTABLE } from '../paths.js';

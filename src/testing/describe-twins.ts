@@ -12,7 +12,7 @@ import { parseDescribeText } from '../sources/describe.js';
 import { collectDocuments, joinEvents, snapshotFromTexts } from '../sources/file.js';
 import { parseText } from '../sources/reader.js';
 import { dropPlaceholders } from '../sources/text-input.js';
-import type { EventRecord, FixtureHeader, PodInput } from '../sources/types.js';
+import type { EventRecord, FixtureHeader, PodInput } from '../model/input.js';
 import { isObject, time, type JsonObject } from '../util/json.js';
 import { describePodText } from './describe-printer.js';
 

@@ -7,7 +7,7 @@
 import yaml from 'js-yaml';
 import { loadRuleSet } from '../../config.js';
 import { diagnosePod } from '../../engine/diagnose.js';
-import type { PodInput } from '../../sources/types.js';
+import type { PodInput } from '../../model/input.js';
 import { formatTime, isObject, type JsonObject } from '../../util/json.js';
 import { redact, redactLogLines } from '../../util/redact.js';
 import type { IO } from '../io.js';

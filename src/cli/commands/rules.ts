@@ -2,10 +2,11 @@
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../model/errors.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../../rules/load.js';
 import { loadRuleSet } from '../../config.js';
-import type { CompiledRule, Lang } from '../../rules/types.js';
+import type { CompiledRule } from '../../rules/types.js';
+import type { Lang } from '../../model/vocabulary.js';
 import { renderRulesDocs, spliceDocs, templateSource } from '../../rules/docs.js';
 import { parseText } from '../../sources/file.js';
 import { isObject } from '../../util/json.js';

@@ -4,8 +4,8 @@
 
 import { loadRuleSet } from '../../config.js';
 import { diagnose, diagnosePod } from '../../engine/diagnose.js';
-import { UsageError } from '../../errors.js';
-import { parseSelector } from '../../util/selector.js';
+import { UsageError } from '../../model/errors.js';
+import { parseSelector } from '../../kubectl/selector.js';
 import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { interruptOf, type IO } from '../io.js';

@@ -4,8 +4,8 @@
 import { resolve } from 'node:path';
 import { loadRuleSet } from '../../config.js';
 import { diagnoseWorkload, type WorkloadDiagnosis } from '../../engine/workload.js';
-import { UsageError } from '../../errors.js';
-import type { WorkloadInput } from '../../facts/workload.js';
+import { UsageError } from '../../model/errors.js';
+import type { WorkloadInput } from '../../model/input.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
 import { snapshotFromDocs } from '../../sources/file.js';
 import { readChunks, readFileDocs } from '../../sources/input.js';

@@ -1,6 +1,6 @@
 // Kubernetes label selectors (the -l syntax): "app=web,tier!=db,env in (prod,stage),!canary,gpu".
 
-import { UsageError } from '../errors.js';
+import { UsageError } from '../model/errors.js';
 
 type Requirement =
   | { op: 'eq' | 'ne'; key: string; value: string }

@@ -124,3 +124,36 @@ export interface Snapshot {
   objects?: JsonObject[];
   nodes?: JsonObject[];
 }
+
+export const WORKLOAD_KINDS = ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob'] as const;
+export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
+
+/** What a workload's diagnosis reads: the object, its children, their events, its pods. */
+export interface WorkloadInput {
+  kind: WorkloadKind;
+  object: JsonObject;
+  /** A Deployment's ReplicaSets, a CronJob's Jobs. */
+  children: JsonObject[];
+  /** Its pods (directly, or through its children), with their events. */
+  pods: PodInput[];
+  /** Events of the workload and its children. */
+  events: EventRecord[];
+  /** ResourceQuotas and LimitRanges of the namespace (read when a quota message names one). */
+  quotas?: JsonObject[];
+  limitRanges?: JsonObject[];
+  /** Nodes, when given or read (DaemonSet placement). */
+  nodes?: JsonObject[];
+  capturedAt?: number;
+  unreadable?: string[];
+  source?: SourceRef;
+}
+
+/** A kind of read a live run could not make, and for how many pods (sources/unreadable.ts counts them). */
+export interface UnreadableRead {
+  /** events, nodes, logs, owners (the kinds of read live mode makes besides the pods). */
+  what: string;
+  /** forbidden, or the API's status ("404 NotFound"), or "error". */
+  reason: string;
+  /** How many pods were diagnosed without it. */
+  pods: number;
+}
