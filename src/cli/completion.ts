@@ -118,8 +118,8 @@ async function fromCluster<T>(seen: Seen, io: IO, deadline: number, fn: (get: (p
     timer.unref();
   });
   const work = (async () => {
-    const { loadKubeconfig } = await import('../cluster/kubeconfig.js');
-    const { ApiClient } = await import('../cluster/client.js');
+    const { loadKubeconfig } = await import('../sources/live/kubeconfig.js');
+    const { ApiClient } = await import('../sources/live/client.js');
     const kubeconfig = seen.values.get('--kubeconfig');
     const context = seen.values.get('--context');
     const namespace = seen.values.get('--namespace');
@@ -192,7 +192,7 @@ async function optionValues(opt: Option, seen: Seen, io: IO, deadline: number): 
 /** Context names from the kubeconfig; no network. */
 async function contextItems(seen: Seen, io: IO): Promise<string[]> {
   try {
-    const { loadKubeconfig } = await import('../cluster/kubeconfig.js');
+    const { loadKubeconfig } = await import('../sources/live/kubeconfig.js');
     const kubeconfig = seen.values.get('--kubeconfig');
     const target = await loadKubeconfig({ env: io.env, ...(kubeconfig !== undefined ? { kubeconfig } : {}) });
     return target.kc.getContexts().map((c) => c.name);

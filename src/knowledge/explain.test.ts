@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadRules } from '../rules/load.js';
-import { distance, explain } from './explain.js';
+import { explain } from './explain.js';
+import { distance } from '../util/distance.js';
 import { loadGlossary } from './glossary.js';
 
 const rules = loadRules();

@@ -4,6 +4,7 @@
 import { classifyExit, SIGNALS } from '../facts/extractors/exit-code.js';
 import type { CompiledRule } from '../rules/types.js';
 import type { Term } from './types.js';
+import { distance } from '../util/distance.js';
 
 export type Explained =
   | { kind: 'term'; term: Term; query: string; /** Set for "Init:X": X seen on an init container. */ init?: boolean; status?: string }
@@ -12,24 +13,6 @@ export type Explained =
   | { kind: 'unknown'; query: string; suggestions: string[] };
 
 const norm = (s: string) => s.trim().toLowerCase();
-
-/** Levenshtein distance, capped: enough to suggest "CrashLoopBackOff" for "crashloopbackof". */
-export function distance(a: string, b: string, cap = 8): number {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      best = Math.min(best, v);
-    }
-    if (best > cap) return cap + 1;
-    prev = cur;
-  }
-  return prev[b.length] as number;
-}
 
 export function buildIndex(terms: readonly Term[]): Map<string, Term> {
   const index = new Map<string, Term>();

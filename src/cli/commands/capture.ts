@@ -79,7 +79,7 @@ export function fixtureFromLive(input: PodInput, fires: string[], rootCause: str
 export async function runCapture(pod: string, flags: DiagnoseFlags, io: IO): Promise<number> {
   const now = parseNow(flags.now) ?? Date.now();
   const { rules } = loadRuleSet(io.cwd, flags);
-  const { readLive } = await import('../../cluster/live.js');
+  const { readLive } = await import('../../sources/live/live.js');
   const live = await readLive({
     pod: podName(pod),
     ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),

@@ -14,8 +14,8 @@ import { type UnreadableRead } from '../../model/input.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
 import { readChunks, readFileDocs } from '../../sources/input.js';
 import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
-import type { ClusterTarget } from '../../cluster/live.js';
-import type { Triage } from '../../cluster/fetch.js';
+import type { ClusterTarget } from '../../sources/live/live.js';
+import type { Triage } from '../../sources/live/fetch.js';
 import type { ScanNotes } from '../../render/text.js';
 import type { CompiledRule } from '../../rules/types.js';
 import type { PodInput, Snapshot } from '../../model/input.js';
@@ -272,7 +272,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
   } else {
     // Live: the cluster code (and @kubernetes/client-node) is loaded only now.
-    const { readLive } = await import('../../cluster/live.js');
+    const { readLive } = await import('../../sources/live/live.js');
     const progress = progressLine(io);
     try {
       const live = await readLive({

@@ -38,7 +38,7 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
   const { signal: interrupt, cleanup } = interruptOf(io);
 
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
-  const { watchPods } = await import('../../cluster/watch.js');
+  const { watchPods } = await import('../../sources/live/watch.js');
   let result;
   try {
     result = await watchPods({

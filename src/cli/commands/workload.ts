@@ -49,7 +49,7 @@ async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO
   const { signal: interrupt, cleanup } = interruptOf(io);
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
   const self = `${target.kind.toLowerCase()}/${target.name}`;
-  const { watchWorkload } = await import('../../cluster/workload-watch.js');
+  const { watchWorkload } = await import('../../sources/live/workload-watch.js');
   const { diagnosePod } = await import('../../engine/diagnose.js');
   let result;
   try {
@@ -123,7 +123,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
     for (const w of workloadWarnings(snapshot.warnings)) io.err(`podwhy: warning: ${oneLine(w)}\n`);
     input = workloadFromSnapshot(snapshot, target, flags.namespace);
   } else {
-    const { readWorkloadLive } = await import('../../cluster/live.js');
+    const { readWorkloadLive } = await import('../../sources/live/live.js');
     const live = await readWorkloadLive(target, {
       ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
       ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),

@@ -10,8 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import yaml from 'js-yaml';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { ClusterError, UsageError } from '../model/errors.js';
-import { isObject, nonEmpty, objs, str, type JsonObject } from '../util/json.js';
+import { ClusterError, UsageError } from '../../model/errors.js';
+import { isObject, nonEmpty, objs, str, type JsonObject } from '../../util/json.js';
 
 export interface KubeTarget {
   kc: KubeConfig;

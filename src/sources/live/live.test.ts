@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import yaml from 'js-yaml';
-import { main } from '../cli/main.js';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
-import { FakeApiServer } from '../testing/apiserver.js';
-import { memoryIO } from '../testing/io.js';
-import { isObject, type JsonObject } from '../util/json.js';
+import { main } from '../../cli/main.js';
+import { FIXTURES_DIR } from '../../cli/commands/rules.js';
+import { FakeApiServer } from '../../testing/apiserver.js';
+import { memoryIO } from '../../testing/io.js';
+import { isObject, type JsonObject } from '../../util/json.js';
 import { PAGE_SIZE } from './fetch.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-live-'));

@@ -6,13 +6,13 @@
 // logs for unhealthy pods only, with bounded concurrency. The request count grows with pages,
 // not with pods. What cannot be read (403 on events, nodes, logs) is reported, not fatal.
 
-import { ClusterError, InputError } from '../model/errors.js';
-import { toEventRecord } from '../sources/events.js';
-import type { ContainerLog, EventRecord, PodInput } from '../model/input.js';
-import { dig, isObject, nonEmpty, obj, objs, str, type JsonObject } from '../util/json.js';
-import { distance } from '../knowledge/explain.js';
+import { ClusterError, InputError } from '../../model/errors.js';
+import { toEventRecord } from '../events.js';
+import type { ContainerLog, EventRecord, PodInput } from '../../model/input.js';
+import { dig, isObject, nonEmpty, obj, objs, str, type JsonObject } from '../../util/json.js';
+import { distance } from '../../util/distance.js';
 import { ApiError, type ApiClient } from './client.js';
-import { controllerOf, derivedOwnerChain } from '../facts/owner.js';
+import { controllerOf, derivedOwnerChain } from './owner.js';
 
 export const PAGE_SIZE = 500;
 export const LOG_TAIL_LINES = 50;

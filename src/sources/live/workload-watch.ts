@@ -1,5 +1,5 @@
 // podwhy deploy/web -w: follow a rollout until it completes or fails, narrating each step. Two
-// reflectors (src/cluster/watch.ts): one on the workload object (by metadata.name), one on its
+// reflectors (src/sources/live/watch.ts): one on the workload object (by metadata.name), one on its
 // pods (by the workload's selector; a CronJob has none, so only the CronJob itself is followed).
 // A step is a new line of the workload's state (what `kubectl rollout status` waits on: updated,
 // ready and available replicas, the Progressing condition) or a new STATUS/READY of one of its
@@ -7,11 +7,11 @@
 
 import { connect } from './connect.js';
 import type { ClusterTarget } from './live.js';
-import { ClusterError, InputError } from '../model/errors.js';
-import type { PodInput } from '../model/input.js';
-import type { WorkloadKind } from '../model/input.js';
-import type { WorkloadTarget } from '../sources/workloads.js';
-import { dig, obj, objs, str, type JsonObject } from '../util/json.js';
+import { ClusterError, InputError } from '../../model/errors.js';
+import type { PodInput } from '../../model/input.js';
+import type { WorkloadKind } from '../../model/input.js';
+import type { WorkloadTarget } from '../workloads.js';
+import { dig, obj, objs, str, type JsonObject } from '../../util/json.js';
 import { ApiError } from './client.js';
 import { Reflector, type PodView } from './watch.js';
 

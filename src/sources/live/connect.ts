@@ -2,7 +2,7 @@
 // kubectl reads it (KUBECONFIG, --kubeconfig, --context, -n), and an API client for it. Shared
 // by one-shot reads, scans, workloads and --watch; the caller calls init() and close().
 
-import { ClusterError, UsageError } from '../model/errors.js';
+import { ClusterError, UsageError } from '../../model/errors.js';
 import { ApiClient, parseRequestTimeout } from './client.js';
 import type { ClusterTarget } from './live.js';
 import { loadKubeconfig, type KubeTarget } from './kubeconfig.js';

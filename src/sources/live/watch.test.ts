@@ -9,10 +9,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { main } from '../cli/main.js';
-import { FakeApiServer } from '../testing/apiserver.js';
-import { memoryIO, type MemoryIO } from '../testing/io.js';
-import type { JsonObject } from '../util/json.js';
+import { main } from '../../cli/main.js';
+import { FakeApiServer } from '../../testing/apiserver.js';
+import { memoryIO, type MemoryIO } from '../../testing/io.js';
+import type { JsonObject } from '../../util/json.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-watch-'));
 const T = '2026-01-10T12:00:00Z';

@@ -12,10 +12,10 @@
 
 import { connect } from './connect.js';
 import type { ClusterTarget } from './live.js';
-import { ClusterError, InputError, UsageError } from '../model/errors.js';
-import { toEventRecord } from '../sources/events.js';
-import type { EventRecord, PodInput } from '../model/input.js';
-import { dig, nonEmpty, objs, str, type JsonObject } from '../util/json.js';
+import { ClusterError, InputError, UsageError } from '../../model/errors.js';
+import { toEventRecord } from '../events.js';
+import type { EventRecord, PodInput } from '../../model/input.js';
+import { dig, nonEmpty, objs, str, type JsonObject } from '../../util/json.js';
 import { ApiError, ApiClient, type WatchEnd, type WatchEvent, type WatchHandle } from './client.js';
 import type { KubeTarget } from './kubeconfig.js';
 import { listAll, readScanLogs, type Triage } from './fetch.js';

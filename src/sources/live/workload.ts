@@ -4,14 +4,14 @@
 // DaemonSet's nodes. Every read is a GET, lists are paged (listAll); a 403 on anything but the
 // workload itself becomes a note, as for pods.
 
-import { ClusterError, InputError } from '../model/errors.js';
-import { toEventRecord } from '../sources/events.js';
-import { joinEvents } from '../sources/file.js';
-import type { PodInput } from '../model/input.js';
-import { childKind, eventsOf, membersOf, type WorkloadTarget } from '../sources/workloads.js';
-import type { WorkloadInput } from '../model/input.js';
-import { derivedOwnerChain } from '../facts/owner.js';
-import { dig, obj, str, type JsonObject } from '../util/json.js';
+import { ClusterError, InputError } from '../../model/errors.js';
+import { toEventRecord } from '../events.js';
+import { joinEvents } from '../file.js';
+import type { PodInput } from '../../model/input.js';
+import { childKind, eventsOf, membersOf, type WorkloadTarget } from '../workloads.js';
+import type { WorkloadInput } from '../../model/input.js';
+import { derivedOwnerChain } from './owner.js';
+import { dig, obj, str, type JsonObject } from '../../util/json.js';
 import { ApiError, type ApiClient } from './client.js';
 import { listAll } from './fetch.js';
 

@@ -9,8 +9,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { KubeTarget } from './kubeconfig.js';
-import { ClusterError } from '../model/errors.js';
-import { isObject, type JsonObject } from '../util/json.js';
+import { ClusterError } from '../../model/errors.js';
+import { isObject, type JsonObject } from '../../util/json.js';
 
 /** A Kubernetes Status error from the API server. */
 export class ApiError extends Error {

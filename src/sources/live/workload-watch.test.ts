@@ -6,10 +6,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { main } from '../cli/main.js';
-import { FakeApiServer } from '../testing/apiserver.js';
-import { memoryIO, type MemoryIO } from '../testing/io.js';
-import type { JsonObject } from '../util/json.js';
+import { main } from '../../cli/main.js';
+import { FakeApiServer } from '../../testing/apiserver.js';
+import { memoryIO, type MemoryIO } from '../../testing/io.js';
+import type { JsonObject } from '../../util/json.js';
 import { rolloutState, selectorQuery } from './workload-watch.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-rollout-'));

@@ -2,8 +2,8 @@
 // loads @kubernetes/client-node (a test proves it).
 
 import { connect } from './connect.js';
-import { UsageError } from '../model/errors.js';
-import type { PodInput } from '../model/input.js';
+import { UsageError } from '../../model/errors.js';
+import type { PodInput } from '../../model/input.js';
 import { fetchPod, fetchPods, type ScanStats, type Triage } from './fetch.js';
 import type { KubeTarget } from './kubeconfig.js';
 
@@ -63,11 +63,11 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
   }
 }
 
-/** Live mode for a workload target (podwhy deploy/web): see src/cluster/workload.ts. */
+/** Live mode for a workload target (podwhy deploy/web): see src/sources/live/workload.ts. */
 export async function readWorkloadLive(
-  target: import('../sources/workloads.js').WorkloadTarget,
+  target: import('../workloads.js').WorkloadTarget,
   opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env'>,
-): Promise<{ input: import('../model/input.js').WorkloadInput; requests: number }> {
+): Promise<{ input: import('../../model/input.js').WorkloadInput; requests: number }> {
   const { target: kube, client } = await connect(opts);
   try {
     await client.init();
