@@ -1,16 +1,18 @@
 // The fixture runner: a fixture file declares the exact set of rules its pod must fire and the
 // root cause; this checks one file against the rules. Exact sets make every fixture a negative
-// test for every rule it does not list. Used by the test suite (and by `podwhy test`).
+// test for every rule it does not list. Used by the test suite (and by `podwhy test`). It sits in
+// its own room above the engine (STYLE 2.1b): it reads fixture texts with the source parser, which
+// the engine must never import.
 
 import type { CompiledRule } from '../rules/types.js';
 import type { Lang } from '../model/vocabulary.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import { time } from '../util/json.js';
-import { diagnosePod } from './diagnose.js';
-import { diagnoseWorkload, type WorkloadDiagnosis } from './workload.js';
+import { diagnosePod } from '../engine/diagnose.js';
+import { diagnoseWorkload, type WorkloadDiagnosis } from '../engine/workload.js';
 import { parseWorkloadTarget, workloadFromSnapshot, workloadWarnings } from '../sources/workloads.js';
 import type { Snapshot } from '../model/input.js';
-import type { Finding, PodDiagnosis } from './types.js';
+import type { Finding, PodDiagnosis } from '../engine/types.js';
 
 export interface FixtureExpectation {
   fires: string[];
