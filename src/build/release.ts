@@ -91,7 +91,7 @@ function licence(): string {
 /** The package version, which the CLI must report too (src/cli/program.ts). */
 async function version(): Promise<string> {
   const v = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const { VERSION } = await import('../cli/program.js');
+  const { VERSION } = await import('../cli/options.js');
   if (VERSION !== v) fail(`package.json says version ${v} but src/cli/program.ts says ${VERSION}: make them agree`);
   return v;
 }
@@ -267,7 +267,7 @@ export async function release(out: string): Promise<Release> {
   const cache = ruleCache();
   const glossary = glossaryCache();
   const { node, version: nodeVersion } = seaNode();
-  const { fixtureIndex } = await import('../cli/commands/rules.js');
+  const { fixtureIndex } = await import('../cli/rule-listing.js');
   const fixtures = JSON.stringify(Object.fromEntries(fixtureIndex(join(ROOT, 'fixtures'))));
 
   const work = mkdtempSync(join(tmpdir(), 'podwhy-release-'));

@@ -14,7 +14,8 @@
 
 import type { Command, Option } from 'commander';
 import type { IO } from './io.js';
-import { createProgram, SHELLS } from './program.js';
+import { createProgram } from './program.js';
+import { SHELLS } from './options.js';
 
 export const DIRECTIVE = { error: 1, noSpace: 2, noFileComp: 4, filterDirs: 16 } as const;
 

@@ -3,7 +3,7 @@
 // controllers' events, and a summary of its pods' diagnoses. Built from raw objects; every field
 // may be absent.
 
-import type { EventRecord, PodInput, SourceRef, WorkloadInput, WorkloadKind } from '../model/input.js';
+import type { WorkloadInput, WorkloadKind } from '../model/input.js';
 import { dig, isObject, nonEmpty, obj, objs, str, time, type JsonObject } from '../util/json.js';
 import { parseFailedCreate, parsePodFailurePolicy } from './extractors/controller.js';
 

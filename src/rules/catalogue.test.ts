@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { fixtureIndex } from '../cli/commands/rules.js';
+import { fixtureIndex } from '../cli/rule-listing.js';
 import { BUILTIN_RULES_DIR, loadRules } from './load.js';
 import { generatedPart, renderRulesDocs, templateSource } from './docs.js';
 import { LANGS } from '../model/vocabulary.js';

@@ -11,8 +11,8 @@ import type { PodInput } from '../../model/input.js';
 import { formatTime, isObject, type JsonObject } from '../../util/json.js';
 import { redact, redactLogLines } from '../../util/redact.js';
 import type { IO } from '../io.js';
-import type { DiagnoseFlags } from '../program.js';
-import { parseNow, podName } from './diagnose.js';
+import type { DiagnoseFlags } from '../options.js';
+import { parseNow, podName } from '../options.js';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 export const REDACTED = '<redacted>';

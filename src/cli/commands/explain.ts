@@ -12,8 +12,8 @@ import type { Lang } from '../../model/vocabulary.js';
 import { wrap } from '../../render/layout.js';
 import { SIGNALS } from '../../facts/extractors/exit-code.js';
 import type { IO } from '../io.js';
-import { chooseLang } from './diagnose.js';
-import { describeRule } from './rules.js';
+import { chooseLang } from '../options.js';
+import { describeRule } from '../rule-listing.js';
 
 function textBlock(t: TermText, lang: Lang, cols: number): string[] {
   const ui = UI[lang].explain;

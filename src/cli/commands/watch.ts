@@ -9,8 +9,9 @@ import { parseSelector } from '../../kubectl/selector.js';
 import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { interruptOf, type IO } from '../io.js';
-import type { DiagnoseFlags } from '../program.js';
-import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, triageFor } from './diagnose.js';
+import type { DiagnoseFlags } from '../options.js';
+import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow } from '../options.js';
+import { triageFor } from '../triage.js';
 import { colorEnabled } from '../color.js';
 
 const END_TEXT: Record<string, { en: string; ko: string }> = {

@@ -16,8 +16,8 @@ import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { colorEnabled } from '../color.js';
 import { interruptOf, type IO } from '../io.js';
-import type { DiagnoseFlags } from '../program.js';
-import { chooseLang, exitStatus, parseNow } from './diagnose.js';
+import type { DiagnoseFlags } from '../options.js';
+import { chooseLang, exitStatus, parseNow } from '../options.js';
 
 /** Exit status: 1 when the workload or one of its pods has a finding at or above --fail-on. */
 function workloadStatus(d: WorkloadDiagnosis, failOn: string): number {
