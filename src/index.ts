@@ -14,7 +14,7 @@ import { diagnosePod } from './engine/diagnose.js';
 import type { PodDiagnosis } from './engine/types.js';
 import { PodwhyError, UsageError } from './model/errors.js';
 import { reportObject, SCHEMA_VERSION } from './render/json.js';
-import { BUILTIN_RULES_DIR, loadRules as loadRuleFiles } from './rules/load.js';
+import { BUILTIN_RULES_DIR, loadRules as loadRuleFiles } from './catalogue/rule-files.js';
 import { type CompiledRule } from './rules/types.js';
 import { LANGS as LANG_LIST } from './model/vocabulary.js';
 import { snapshotFromDocs } from './sources/file.js';

@@ -97,7 +97,7 @@ function commandItems(program: Command): string[] {
 }
 
 async function ruleItems(): Promise<string[]> {
-  const { BUILTIN_RULES_DIR, loadRules } = await import('../rules/load.js');
+  const { BUILTIN_RULES_DIR, loadRules } = await import('../catalogue/rule-files.js');
   const { templateSource } = await import('../rules/docs.js');
   return loadRules([BUILTIN_RULES_DIR])
     .map((r) => item(r.id, `rule: ${templateSource(r.text.en.title)}`))
@@ -105,7 +105,7 @@ async function ruleItems(): Promise<string[]> {
 }
 
 async function termItems(): Promise<string[]> {
-  const { loadGlossary } = await import('../knowledge/glossary.js');
+  const { loadGlossary } = await import('../catalogue/glossary.js');
   // a condition is also asked about with its status: PodScheduled=False
   return loadGlossary().flatMap((t) => [item(t.name, t.category), ...(t.category === 'condition' ? [item(`${t.name}=False`, 'condition')] : [])]);
 }

@@ -3,7 +3,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { embeddedAsset, FIXTURES_DIR, IN_EXECUTABLE } from '../paths.js';
+import { embeddedAsset, FIXTURES_DIR, IN_EXECUTABLE } from '../catalogue/paths.js';
 import { templateSource } from '../rules/docs.js';
 import type { CompiledRule } from '../rules/types.js';
 import type { Lang } from '../model/vocabulary.js';

@@ -13,7 +13,7 @@ import { renderGitHub, renderJUnit, renderMarkdown, renderSarif } from '../rende
 import { renderJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
 import { renderYaml } from '../render/yaml.js';
-import { loadRules } from '../rules/load.js';
+import { loadRules } from '../catalogue/rule-files.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import type { PodInput } from '../model/input.js';
 import { isObject, type JsonObject } from '../util/json.js';

@@ -19,7 +19,7 @@ import { parseHookMessage } from './extractors/hook.js';
 import { classifyMountError, mountSpecificity } from './extractors/mount.js';
 import { classifySandboxError } from './extractors/sandbox.js';
 import { findLogSignature } from './extractors/log-signature.js';
-import { derivedOwnerChain } from '../sources/live/owner.js';
+import { derivedOwnerChain } from '../model/owner.js';
 import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, isContainerReason, type ContainerRef } from './attribution.js';
 import { blocksCreation, inferState, VOLUME_SYNC } from './inference.js';
 import { backoff, grace, startupKill } from './arithmetic.js';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fixtureIndex } from '../cli/rule-listing.js';
-import { BUILTIN_RULES_DIR, loadRules } from './load.js';
+import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';
 import { generatedPart, renderRulesDocs, templateSource } from './docs.js';
 import { LANGS } from '../model/vocabulary.js';
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { RuleLoadError } from '../model/errors.js';
-import { BUILTIN_RULES_DIR, checkRuleSet, compileRule, loadRules } from './load.js';
+import { checkRuleSet, compileRule } from './load.js';
+import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';
 import type { CompiledRule } from './types.js';
 
 const GOOD = `id: sample-rule

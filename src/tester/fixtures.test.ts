@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { FIXTURES_DIR } from '../cli/commands/rules.js';
-import { loadRules } from '../rules/load.js';
+import { loadRules } from '../catalogue/rule-files.js';
 import { LANGS } from '../model/vocabulary.js';
 import { checkFixture, describeResult, type FixtureResult } from './fixtures.js';
 

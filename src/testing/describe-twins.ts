@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { diagnosePod } from '../engine/diagnose.js';
-import { loadRules } from '../rules/load.js';
+import { loadRules } from '../catalogue/rule-files.js';
 import type { CompiledRule } from '../rules/types.js';
 import { parseDescribeText } from '../sources/describe.js';
 import { collectDocuments, joinEvents, snapshotFromTexts } from '../sources/file.js';

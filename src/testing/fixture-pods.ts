@@ -4,7 +4,7 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR } from '../paths.js';
+import { FIXTURES_DIR } from '../catalogue/paths.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import type { PodInput } from '../model/input.js';
 

@@ -5,7 +5,7 @@
 // through the secret redactor; the events follow as a List.
 
 import yaml from 'js-yaml';
-import { loadRuleSet } from '../../config.js';
+import { loadRuleSet } from '../config.js';
 import { diagnosePod } from '../../engine/diagnose.js';
 import type { PodInput } from '../../model/input.js';
 import { formatTime, isObject, type JsonObject } from '../../util/json.js';

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { diagnosePod } from '../../engine/diagnose.js';
 import type { PodDiagnosis } from '../../engine/types.js';
 import { InputError, UsageError } from '../../model/errors.js';
-import { loadRuleSet } from '../../config.js';
+import { loadRuleSet } from '../config.js';
 import { snapshotFromDocs } from '../../sources/file.js';
 import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
 import type { UnreadableRead } from '../../model/input.js';

@@ -3,8 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../model/errors.js';
-import { BUILTIN_RULES_DIR, loadRules } from '../../rules/load.js';
-import { loadRuleSet } from '../../config.js';
+import { BUILTIN_RULES_DIR, loadRules } from '../../catalogue/rule-files.js';
+import { loadRuleSet } from '../config.js';
 import type { CompiledRule } from '../../rules/types.js';
 import type { Lang } from '../../model/vocabulary.js';
 import { renderRulesDocs, spliceDocs, templateSource } from '../../rules/docs.js';
@@ -12,8 +12,8 @@ import type { IO } from '../io.js';
 import { describeRule, fixtureIndex, fixturesFiring } from '../rule-listing.js';
 import { chooseLang } from '../options.js';
 
-export { FIXTURES_DIR } from '../../paths.js';
-import { IN_EXECUTABLE } from '../../paths.js';
+export { FIXTURES_DIR } from '../../catalogue/paths.js';
+import { IN_EXECUTABLE } from '../../catalogue/paths.js';
 
 const source = templateSource;
 

@@ -2,7 +2,7 @@
 // line with its explanation, then the final diagnosis (with the timeline) when the pod settles or
 // on Ctrl-C. -o json streams one JSON object per line. The cluster code is loaded only here.
 
-import { loadRuleSet } from '../../config.js';
+import { loadRuleSet } from '../config.js';
 import { diagnose, diagnosePod } from '../../engine/diagnose.js';
 import { UsageError } from '../../model/errors.js';
 import { parseSelector } from '../../kubectl/selector.js';

@@ -2,7 +2,7 @@
 // then its pods as the pod diagnosis prints them. -o json adds a `workloads` array beside `pods`.
 
 import { resolve } from 'node:path';
-import { loadRuleSet } from '../../config.js';
+import { loadRuleSet } from '../config.js';
 import { diagnoseWorkload, type WorkloadDiagnosis } from '../../engine/workload.js';
 import { UsageError } from '../../model/errors.js';
 import type { WorkloadInput } from '../../model/input.js';

@@ -12,7 +12,7 @@ import type { ContainerLog, EventRecord, PodInput } from '../../model/input.js';
 import { dig, isObject, nonEmpty, obj, objs, str, type JsonObject } from '../../util/json.js';
 import { distance } from '../../util/distance.js';
 import { ApiError, type ApiClient } from './client.js';
-import { controllerOf, derivedOwnerChain } from './owner.js';
+import { controllerOf, derivedOwnerChain } from '../../model/owner.js';
 
 export const PAGE_SIZE = 500;
 export const LOG_TAIL_LINES = 50;

@@ -10,7 +10,7 @@ import { joinEvents } from '../file.js';
 import type { PodInput } from '../../model/input.js';
 import { childKind, eventsOf, membersOf, type WorkloadTarget } from '../workloads.js';
 import type { WorkloadInput } from '../../model/input.js';
-import { derivedOwnerChain } from './owner.js';
+import { derivedOwnerChain } from '../../model/owner.js';
 import { dig, obj, str, type JsonObject } from '../../util/json.js';
 import { ApiError, type ApiClient } from './client.js';
 import { listAll } from './fetch.js';

@@ -4,14 +4,14 @@
 // the build, or else the same content (SHA-1): a rule edited after the build is simply parsed
 // again, so the cache can be stale or missing, never wrong. The texts (most of the bytes, two
 // languages) stay a JSON string until a rule that fired needs them.
-// In the single executable (src/paths.ts) the cache is an embedded asset and the only copy of
+// In the single executable (src/catalogue/paths.ts) the cache is an embedded asset and the only copy of
 // the built-in rules: there are no files to compare it with.
 
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { embeddedAsset, IN_EXECUTABLE, PACKAGE_ROOT } from '../paths.js';
-import { provenSafe } from './regex.js';
+import { embeddedAsset, IN_EXECUTABLE, PACKAGE_ROOT } from './paths.js';
+import { provenSafe } from '../rules/regex.js';
 
 export interface CachedFile {
   size: number;

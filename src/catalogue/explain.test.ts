@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadRules } from '../rules/load.js';
+import { loadRules } from './rule-files.js';
 import { explain } from './explain.js';
 import { distance } from '../util/distance.js';
 import { loadGlossary } from './glossary.js';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import yaml from 'js-yaml';
-import { BUILTIN_RULES_DIR } from '../paths.js';
-import { cachedRule, RULE_CACHE_FILE } from './cache.js';
+import { BUILTIN_RULES_DIR } from './paths.js';
+import { cachedRule, RULE_CACHE_FILE } from './rule-cache.js';
 
 test('the build wrote a rule cache that matches every built-in rule file', () => {
   assert.ok(existsSync(RULE_CACHE_FILE), 'npm run build writes dist/rules-cache.json');
@@ -40,12 +40,13 @@ test('a rule file whose size or time changed is checked by content', () => {
 });
 
 test('rules from the cache (compiled lazily) diagnose exactly like rules compiled from their files', async () => {
-  const { compileRule, loadRules } = await import('./load.js');
+  const { compileRule } = await import('../rules/load.js');
+  const { loadRules } = await import('./rule-files.js');
   const { normalize } = await import('../facts/normalize.js');
   const { evaluate } = await import('../engine/evaluate.js');
   const { snapshotFromTexts } = await import('../sources/file.js');
   const { shown } = await import('../testing/findings.js');
-  const { FIXTURES_DIR } = await import('../paths.js');
+  const { FIXTURES_DIR } = await import('./paths.js');
   const cached = loadRules();
   const errors: string[] = [];
   const fresh = readdirSync(BUILTIN_RULES_DIR)

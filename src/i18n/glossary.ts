@@ -1,6 +1,7 @@
-// The offline knowledge behind `podwhy explain <term>`: what a reason, status, condition, event,
+// The glossary behind `podwhy explain <term>`, as data: what a reason, status, condition, event,
 // exit code or signal means, where in the pod lifecycle it belongs, its usual causes and what to
-// check. Written in every supported language.
+// check, in every supported language. The terms are i18n/glossary/*.yaml; catalogue/glossary.ts
+// reads and checks them; these are their types.
 
 import type { Lang } from '../model/vocabulary.js';
 

@@ -2,7 +2,7 @@
 // derived without a request where Kubernetes' naming makes it certain: a Deployment's ReplicaSet is
 // named <deployment>-<pod-template-hash>, and the pod carries that hash as a label.
 
-import { dig, nonEmpty, objs, str, type JsonObject } from '../../util/json.js';
+import { dig, nonEmpty, objs, str, type JsonObject } from '../util/json.js';
 
 export interface OwnerRef {
   kind: string;

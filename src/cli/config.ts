@@ -11,11 +11,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import yaml from 'js-yaml';
-import { UsageError } from './model/errors.js';
-import { type CompiledRule } from './rules/types.js';
-import { SEVERITIES, type Severity } from './model/vocabulary.js';
-import { isObject } from './util/json.js';
-import { BUILTIN_RULES_DIR, loadRules } from './rules/load.js';
+import { UsageError } from '../model/errors.js';
+import { type CompiledRule } from '../rules/types.js';
+import { SEVERITIES, type Severity } from '../model/vocabulary.js';
+import { isObject } from '../util/json.js';
+import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';
 
 export const CONFIG_FILE = '.podwhy.yaml';
 

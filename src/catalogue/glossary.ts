@@ -1,4 +1,4 @@
-// The glossary behind `podwhy explain <term>` and its shell completion: src/knowledge/glossary/*.yaml, one
+// The glossary behind `podwhy explain <term>` and its shell completion: src/i18n/glossary/*.yaml, one
 // file per category, read and checked here. Only those two load it (see glossary.test.ts: a
 // diagnosis never does); `npm run build` compiles the files into dist/glossary.json
 // (src/build/glossary-cache.ts), which is what a run reads while it matches the files, and what the
@@ -9,13 +9,13 @@ import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
 import { InternalError } from '../model/errors.js';
 import { STAGES } from '../model/vocabulary.js';
-import { embeddedAsset, IN_EXECUTABLE, PACKAGE_ROOT } from '../paths.js';
+import { embeddedAsset, IN_EXECUTABLE, PACKAGE_ROOT } from './paths.js';
 import { LANGS } from '../model/vocabulary.js';
-import type { Term, TermCategory, TermText } from './types.js';
+import type { Term, TermCategory, TermText } from '../i18n/glossary.js';
 
 // In the source tree only: the package ships the compiled dist/glossary.json (package.json files).
 // Not under rules/, where the rule loader allows nothing but <id>.yaml and README.md.
-export const GLOSSARY_DIR = join(PACKAGE_ROOT, 'src', 'knowledge', 'glossary');
+export const GLOSSARY_DIR = join(PACKAGE_ROOT, 'src', 'i18n', 'glossary');
 export const GLOSSARY_CACHE_FILE = join(PACKAGE_ROOT, 'dist', 'glossary.json');
 /** The executable's asset name for the compiled glossary. */
 export const GLOSSARY_ASSET = 'glossary.json';
@@ -114,7 +114,7 @@ export function parseGlossary(sources: readonly GlossarySource[], categories: re
   return terms;
 }
 
-/** The glossary files as they are in `dir` (src/knowledge/glossary/ unless a test says otherwise). */
+/** The glossary files as they are in `dir` (src/i18n/glossary/ unless a test says otherwise). */
 export function readGlossary(dir = GLOSSARY_DIR): Term[] {
   return parseGlossary(GLOSSARY_FILES.map(([name]) => {
     const path = join(dir, name);
@@ -145,7 +145,7 @@ export function glossaryLoads(): number {
 }
 
 let loaded: Term[] | undefined;
-/** The glossary: the build's compiled copy while it matches src/knowledge/glossary/, else the files themselves. */
+/** The glossary: the build's compiled copy while it matches src/i18n/glossary/, else the files themselves. */
 export function loadGlossary(): Term[] {
   loads++;
   if (loaded) return loaded;

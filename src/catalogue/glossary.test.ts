@@ -3,12 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { main } from '../cli/main.js';
-import { FIXTURES_DIR } from '../paths.js';
+import { FIXTURES_DIR } from './paths.js';
 import { STAGES } from '../model/vocabulary.js';
-import { BUILTIN_RULES_DIR } from '../rules/load.js';
+import { BUILTIN_RULES_DIR } from './rule-files.js';
 import { LANGS } from '../model/vocabulary.js';
 import { GLOSSARY_CACHE_FILE, GLOSSARY_DIR, GLOSSARY_FILES, glossaryLoads, loadGlossary, parseGlossary, readGlossary, type GlossaryCache } from './glossary.js';
-import type { TermCategory, TermText } from './types.js';
+import type { TermCategory, TermText } from '../i18n/glossary.js';
 
 const CATEGORIES: readonly TermCategory[] = [
   'waiting-reason',
@@ -143,16 +143,16 @@ test('every glossary file is in the list of files, and every listed file exists'
 });
 
 test('a broken glossary is refused with the file and YAML path of every problem', () => {
-  const file = 'src/knowledge/glossary/signals.yaml';
+  const file = 'src/i18n/glossary/signals.yaml';
   const good = `- name: SIGX\n  stage: runtime\n  rules: []\n  en: {summary: s, causes: [a, b], check: [c, d]}\n  ko: {summary: s, causes: [a, b], check: [c, d]}\n`;
   assert.equal(parseGlossary([{ file, text: good }], ['signal']).length, 1);
   const cases: [string, RegExp][] = [
-    [good.replace('stage: runtime', 'stage: runtim'), /invalid glossary: src\/knowledge\/glossary\/signals\.yaml: \[0\]\.stage: want one of /],
+    [good.replace('stage: runtime', 'stage: runtim'), /invalid glossary: src\/i18n\/glossary\/signals\.yaml: \[0\]\.stage: want one of /],
     [good.replace('causes: [a, b]', 'causes: [a, ""]'), /signals\.yaml: \[0\]\.en\.causes\[1\]: want a non-empty string/],
     [good.replace('  rules: []', '  rules: []\n  rule: [x]'), /\[0\]\.rule: unknown key/],
     [good.replace('  ko: {summary: s, causes: [a, b], check: [c, d]}\n', ''), /\[0\]\.ko: want a mapping/],
     [good + good, /\[1\]\.name: "SIGX" is already a name or alias of SIGX/],
-    ['name: [', /invalid glossary: src\/knowledge\/glossary\/signals\.yaml: /],
+    ['name: [', /invalid glossary: src\/i18n\/glossary\/signals\.yaml: /],
     ['name: SIGX', /signals\.yaml: want a list of terms/],
   ];
   for (const [text, want] of cases) assert.throws(() => parseGlossary([{ file, text }], ['signal']), want, text);

@@ -3,7 +3,7 @@
 
 import { classifyExit, SIGNALS } from '../facts/extractors/exit-code.js';
 import type { CompiledRule } from '../rules/types.js';
-import type { Term } from './types.js';
+import type { Term } from '../i18n/glossary.js';
 import { distance } from '../util/distance.js';
 
 export type Explained =
