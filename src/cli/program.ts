@@ -176,7 +176,7 @@ As a kubectl plugin (kubectl 1.26+), \`kubectl podwhy <TAB>\` completes through 
 kubectl_complete-podwhy, installed beside kubectl-podwhy: no script is needed.`,
     )
     .action(async (shell: string) => {
-      const { completionScript } = await import('./completion.js');
+      const { completionScript } = await import('./completion-scripts.js');
       io.out(completionScript(shell as (typeof SHELLS)[number]));
     });
 
