@@ -1,5 +1,5 @@
 // podwhy --watch: follow pods live through the watch API, as kubectl's reflectors do. Loaded by
-// dynamic import in live mode only (with the rest of src/cluster).
+// dynamic import in live mode only (with the rest of src/sources/live).
 //
 // Two reflectors, one on the pods (one pod by metadata.name, or every pod -l selects, new ones
 // included) and one on their events. Each lists first (resourceVersion of the list), then
