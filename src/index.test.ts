@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import yaml from 'js-yaml';
 import { main } from './cli/main.js';
 import { diagnoseObjects, diagnoseText, loadRules, PodwhyError, type RuleSet } from './index.js';
-import { FIXTURES_DIR } from './paths.js';
+import { FIXTURES_DIR } from './catalogue/paths.js';
 import { memoryIO } from './testing/io.js';
 
 const NOW = '2025-03-02T10:00:00Z';

@@ -12,13 +12,14 @@
 
 import { diagnosePod } from './engine/diagnose.js';
 import type { PodDiagnosis } from './engine/types.js';
-import { PodwhyError, UsageError } from './errors.js';
+import { PodwhyError, UsageError } from './model/errors.js';
 import { reportObject, SCHEMA_VERSION } from './render/json.js';
-import { BUILTIN_RULES_DIR, loadRules as loadRuleFiles } from './rules/load.js';
-import { LANGS as LANG_LIST, type CompiledRule } from './rules/types.js';
+import { BUILTIN_RULES_DIR, loadRules as loadRuleFiles } from './catalogue/rule-files.js';
+import { type CompiledRule } from './rules/types.js';
+import { LANGS as LANG_LIST } from './model/vocabulary.js';
 import { snapshotFromDocs } from './sources/file.js';
 import { DocumentStream, type ParsedDoc } from './sources/reader.js';
-import type { Snapshot } from './sources/types.js';
+import type { Snapshot } from './model/input.js';
 import { time } from './util/json.js';
 
 /**

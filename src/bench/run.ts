@@ -295,7 +295,7 @@ interface RulesFigures {
 
 async function rulesRow(yamlFile: string): Promise<RulesFigures> {
   const load = async <T>(p: string) => (await import(join(ROOT, 'dist', p))) as T;
-  const { loadRuleSet } = await load<typeof import('../config.js')>('config.js');
+  const { loadRuleSet } = await load<typeof import('../cli/config.js')>('cli/config.js');
   const { snapshotFromTexts } = await load<typeof import('../sources/file.js')>('sources/file.js');
   const { normalize } = await load<typeof import('../facts/normalize.js')>('facts/normalize.js');
   const { evaluate } = await load<typeof import('../engine/evaluate.js')>('engine/evaluate.js');

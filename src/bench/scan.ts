@@ -133,9 +133,9 @@ async function run(args: string[], env: Record<string, string>, cols: number): P
  * server answering at once and after `latency` ms (a remote cluster's round trip).
  */
 async function eventsCrossover(pods: number, perPod: number, ks: number[], latencies: number[], runs: number): Promise<void> {
-  const { ApiClient } = await import('../cluster/client.js');
-  const { loadKubeconfig } = await import('../cluster/kubeconfig.js');
-  const { fetchPods } = await import('../cluster/fetch.js');
+  const { ApiClient } = await import('../sources/live/client.js');
+  const { loadKubeconfig } = await import('../sources/live/kubeconfig.js');
+  const { fetchPods } = await import('../sources/live/fetch.js');
   const tmp = mkdtempSync(join(tmpdir(), 'podwhy-ev-'));
   const server = new FakeApiServer();
   await server.start();

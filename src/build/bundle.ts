@@ -29,7 +29,7 @@ const lazyBuiltins: Plugin = {
   name: 'lazy-builtins',
   setup(b) {
     const filter = new RegExp(`^(node:)?(${LAZY_BUILTINS.join('|')})$`);
-    b.onResolve({ filter }, (a) => (/[\\/]node_modules[\\/]commander[\\/]|[\\/]src[\\/](rules|render)[\\/]/.test(a.importer) ? { path: a.path.replace(/^node:/, ''), namespace: 'podwhy-lazy' } : undefined));
+    b.onResolve({ filter }, (a) => (/[\\/]node_modules[\\/]commander[\\/]|[\\/]src[\\/](rules|render|catalogue)[\\/]/.test(a.importer) ? { path: a.path.replace(/^node:/, ''), namespace: 'podwhy-lazy' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'podwhy-lazy' }, async (a) => {
       const names = Object.keys((await import(`node:${a.path}`)) as object).filter((k) => k !== 'default');
       const getters = names.map((k) => `${JSON.stringify(k)}: { get: () => load()[${JSON.stringify(k)}], enumerable: true }`).join(',\n  ');
@@ -48,7 +48,7 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // the bundle sits in dist/bundle/: the package root is two levels up (src/paths.ts)
+  // the bundle sits in dist/bundle/: the package root is two levels up (src/catalogue/paths.ts)
   define: { PODWHY_BUNDLE_DEPTH: '"../../"' },
   // CommonJS dependencies (cli-table3, parts of client-node) call require(): give them one
   banner: { js: "import { createRequire as __podwhyRequire } from 'node:module'; const require = __podwhyRequire(import.meta.url);" },

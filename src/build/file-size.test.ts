@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
-import { PACKAGE_ROOT } from '../paths.js';
+import { PACKAGE_ROOT } from '../catalogue/paths.js';
 
 const MAX_LINES = 1000;
 const SRC = join(PACKAGE_ROOT, 'src');

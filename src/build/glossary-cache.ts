@@ -1,9 +1,9 @@
-// `npm run build` step: check src/knowledge/glossary/*.yaml and compile it into dist/glossary.json, which
-// `podwhy explain` and completion read instead of parsing YAML (src/knowledge/glossary.ts). The
+// `npm run build` step: check src/i18n/glossary/*.yaml and compile it into dist/glossary.json, which
+// `podwhy explain` and completion read instead of parsing YAML (src/catalogue/glossary.ts). The
 // build fails on a broken glossary, with every problem's file and YAML path.
 
 import { rmSync, writeFileSync } from 'node:fs';
-import { GLOSSARY_CACHE_FILE, glossaryStamps, readGlossary, type GlossaryCache } from '../knowledge/glossary.js';
+import { GLOSSARY_CACHE_FILE, glossaryStamps, readGlossary, type GlossaryCache } from '../catalogue/glossary.js';
 
 rmSync(GLOSSARY_CACHE_FILE, { force: true });
 const files = glossaryStamps();

@@ -4,7 +4,7 @@
 // chunks (an SEA main script can load built-in modules only), is written into a copy of a Node
 // binary by that binary's own `node --build-sea` (Node ≥ 25.5; no postject needed). What the
 // CLI reads from its package directory when installed by npm — the built-in rules' cache, the
-// fixture index and the compiled glossary — goes in as SEA assets (src/paths.ts, PODWHY_EXECUTABLE).
+// fixture index and the compiled glossary — goes in as SEA assets (src/catalogue/paths.ts, PODWHY_EXECUTABLE).
 //
 // Writes to release/ (or --out DIR):
 //   podwhy-<version>-linux-amd64.tar.gz   podwhy (the executable), LICENSE, THIRD-PARTY-NOTICES
@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { GLOSSARY_ASSET, GLOSSARY_CACHE_FILE, glossaryStamps, type GlossaryCache } from '../knowledge/glossary.js';
+import { GLOSSARY_ASSET, GLOSSARY_CACHE_FILE, glossaryStamps, type GlossaryCache } from '../catalogue/glossary.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const PLATFORM = 'linux-amd64';
@@ -91,16 +91,16 @@ function licence(): string {
 /** The package version, which the CLI must report too (src/cli/program.ts). */
 async function version(): Promise<string> {
   const v = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const { VERSION } = await import('../cli/program.js');
+  const { VERSION } = await import('../cli/options.js');
   if (VERSION !== v) fail(`package.json says version ${v} but src/cli/program.ts says ${VERSION}: make them agree`);
   return v;
 }
 
-/** The build's compiled glossary, checked to match src/knowledge/glossary/ as it is now. */
+/** The build's compiled glossary, checked to match src/i18n/glossary/ as it is now. */
 function glossaryCache(): string {
   if (!existsSync(GLOSSARY_CACHE_FILE)) fail(`${GLOSSARY_CACHE_FILE}: missing — run npm run build first`);
   const text = readFileSync(GLOSSARY_CACHE_FILE, 'utf8');
-  if (JSON.stringify((JSON.parse(text) as GlossaryCache).files) !== JSON.stringify(glossaryStamps())) fail('dist/glossary.json is older than src/knowledge/glossary/: run npm run build first');
+  if (JSON.stringify((JSON.parse(text) as GlossaryCache).files) !== JSON.stringify(glossaryStamps())) fail('dist/glossary.json is older than src/i18n/glossary/: run npm run build first');
   return text;
 }
 
@@ -267,7 +267,7 @@ export async function release(out: string): Promise<Release> {
   const cache = ruleCache();
   const glossary = glossaryCache();
   const { node, version: nodeVersion } = seaNode();
-  const { fixtureIndex } = await import('../cli/commands/rules.js');
+  const { fixtureIndex } = await import('../cli/rule-listing.js');
   const fixtures = JSON.stringify(Object.fromEntries(fixtureIndex(join(ROOT, 'fixtures'))));
 
   const work = mkdtempSync(join(tmpdir(), 'podwhy-release-'));

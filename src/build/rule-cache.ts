@@ -1,12 +1,12 @@
 // `npm run build` step 3: load and check the built-in rules once, and write dist/rules-cache.json
-// (their parsed YAML by content hash, and the regexes proven safe) for src/rules/cache.ts.
+// (their parsed YAML by content hash, and the regexes proven safe) for src/catalogue/rule-cache.ts.
 
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
-import { BUILTIN_RULES_DIR } from '../paths.js';
-import { RULE_CACHE_FILE, sha1, writeRuleCache, type RuleCache } from '../rules/cache.js';
-import { loadRules } from '../rules/load.js';
+import { BUILTIN_RULES_DIR } from '../catalogue/paths.js';
+import { RULE_CACHE_FILE, sha1, writeRuleCache, type RuleCache } from '../catalogue/rule-cache.js';
+import { loadRules } from '../catalogue/rule-files.js';
 
 // Start from nothing (an old cache would pre-prove its regexes), and fail the build on a broken
 // rule: a cache is written only for rules that load.

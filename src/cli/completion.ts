@@ -14,7 +14,8 @@
 
 import type { Command, Option } from 'commander';
 import type { IO } from './io.js';
-import { createProgram, SHELLS } from './program.js';
+import { createProgram } from './program.js';
+import { SHELLS } from './options.js';
 
 export const DIRECTIVE = { error: 1, noSpace: 2, noFileComp: 4, filterDirs: 16 } as const;
 
@@ -96,7 +97,7 @@ function commandItems(program: Command): string[] {
 }
 
 async function ruleItems(): Promise<string[]> {
-  const { BUILTIN_RULES_DIR, loadRules } = await import('../rules/load.js');
+  const { BUILTIN_RULES_DIR, loadRules } = await import('../catalogue/rule-files.js');
   const { templateSource } = await import('../rules/docs.js');
   return loadRules([BUILTIN_RULES_DIR])
     .map((r) => item(r.id, `rule: ${templateSource(r.text.en.title)}`))
@@ -104,7 +105,7 @@ async function ruleItems(): Promise<string[]> {
 }
 
 async function termItems(): Promise<string[]> {
-  const { loadGlossary } = await import('../knowledge/glossary.js');
+  const { loadGlossary } = await import('../catalogue/glossary.js');
   // a condition is also asked about with its status: PodScheduled=False
   return loadGlossary().flatMap((t) => [item(t.name, t.category), ...(t.category === 'condition' ? [item(`${t.name}=False`, 'condition')] : [])]);
 }
@@ -118,8 +119,8 @@ async function fromCluster<T>(seen: Seen, io: IO, deadline: number, fn: (get: (p
     timer.unref();
   });
   const work = (async () => {
-    const { loadKubeconfig } = await import('../cluster/kubeconfig.js');
-    const { ApiClient } = await import('../cluster/client.js');
+    const { loadKubeconfig } = await import('../sources/live/kubeconfig.js');
+    const { ApiClient } = await import('../sources/live/client.js');
     const kubeconfig = seen.values.get('--kubeconfig');
     const context = seen.values.get('--context');
     const namespace = seen.values.get('--namespace');
@@ -192,7 +193,7 @@ async function optionValues(opt: Option, seen: Seen, io: IO, deadline: number): 
 /** Context names from the kubeconfig; no network. */
 async function contextItems(seen: Seen, io: IO): Promise<string[]> {
   try {
-    const { loadKubeconfig } = await import('../cluster/kubeconfig.js');
+    const { loadKubeconfig } = await import('../sources/live/kubeconfig.js');
     const kubeconfig = seen.values.get('--kubeconfig');
     const target = await loadKubeconfig({ env: io.env, ...(kubeconfig !== undefined ? { kubeconfig } : {}) });
     return target.kc.getContexts().map((c) => c.name);
@@ -301,126 +302,3 @@ export async function runComplete(words: string[], io: IO): Promise<void> {
   }
   io.out(`${[...c.items, `:${c.directive}`].join('\n')}\n`);
 }
-
-export function completionScript(shell: (typeof SHELLS)[number]): string {
-  return SCRIPTS[shell];
-}
-
-const BASH = `# bash completion for podwhy. Load it with: source <(podwhy completion bash)
-# Every answer comes from \`podwhy __complete WORDS…\` (candidates, then :DIRECTIVE).
-_podwhy_complete() {
-    local line="\${COMP_LINE:0:COMP_POINT}"
-    local -a words
-    read -r -a words <<< "$line"
-    if [[ -z $line || $line =~ [[:space:]]$ ]]; then words+=(""); fi
-    (( \${#words[@]} < 2 )) && words+=("")
-    local cur="\${words[\${#words[@]}-1]}"
-    local out
-    out=$("\${words[0]}" __complete "\${words[@]:1}" 2>/dev/null) || return 0
-    local -a lines
-    mapfile -t lines <<< "$out"
-    local n=\${#lines[@]} directive=0
-    if (( n > 0 )) && [[ \${lines[n-1]} =~ ^:[0-9]+$ ]]; then
-        directive=\${lines[n-1]#:}
-        unset 'lines[n-1]'
-    fi
-    (( directive & 1 )) && return 0
-    # bash splits the word at = and : (COMP_WORDBREAKS): replace only what follows the last one
-    local prefix="" c
-    local breaks="\${COMP_WORDBREAKS//[^=:]/}"
-    if [[ -n $breaks && $cur == *["$breaks"]* ]]; then
-        prefix="\${cur%"\${cur##*["$breaks"]}"}"
-    fi
-    COMPREPLY=()
-    for c in "\${lines[@]}"; do
-        c="\${c%%$'\\t'*}"
-        [[ -n $c && $c == "$cur"* ]] && COMPREPLY+=("\${c#"$prefix"}")
-    done
-    (( directive & 2 )) && compopt -o nospace 2>/dev/null
-    if (( \${#COMPREPLY[@]} == 0 )); then
-        if (( directive & 16 )); then
-            compopt -o dirnames 2>/dev/null
-        elif (( directive & 4 )); then
-            compopt +o default 2>/dev/null
-        fi
-    fi
-    return 0
-}
-complete -o default -F _podwhy_complete podwhy
-`;
-
-const ZSH = `#compdef podwhy
-# zsh completion for podwhy. Load it with: source <(podwhy completion zsh)
-# (after compinit), or save it as _podwhy in a directory of your fpath.
-# Every answer comes from \`podwhy __complete WORDS…\` (candidates, then :DIRECTIVE).
-_podwhy() {
-    local -a args lines cands
-    local out directive=0 line name desc
-    args=("\${(@)words[2,CURRENT]}")
-    out=$("\${words[1]}" __complete "\${args[@]}" 2>/dev/null) || return 1
-    lines=("\${(@f)out}")
-    if [[ \${lines[-1]} == :<-> ]]; then
-        directive=\${lines[-1]#:}
-        lines[-1]=()
-    fi
-    (( directive & 1 )) && return 1
-    for line in "\${lines[@]}"; do
-        [[ -z $line ]] && continue
-        name=\${line%%$'\\t'*}
-        desc=""
-        [[ $line == *$'\\t'* ]] && desc=\${line#*$'\\t'}
-        name=\${name//:/\\\\:}
-        if [[ -n $desc ]]; then cands+=("$name:$desc"); else cands+=("$name"); fi
-    done
-    if (( \${#cands} > 0 )); then
-        if (( directive & 2 )); then
-            _describe -t podwhy podwhy cands -S ''
-        else
-            _describe -t podwhy podwhy cands
-        fi
-        return
-    fi
-    if (( directive & 16 )); then
-        _files -/
-    elif (( ! (directive & 4) )); then
-        _files
-    fi
-}
-if [[ \${funcstack[1]} == _podwhy ]]; then
-    _podwhy "$@"
-else
-    compdef _podwhy podwhy
-fi
-`;
-
-const FISH = `# fish completion for podwhy. Load it with: podwhy completion fish | source
-# Every answer comes from \`podwhy __complete WORDS…\` (candidates, then :DIRECTIVE).
-function __podwhy_complete
-    set -l tokens (commandline -opc)
-    set -l cur (commandline -ct)
-    set -l args
-    if test (count $tokens) -gt 1
-        set args $tokens[2..-1]
-    end
-    set -l out ($tokens[1] __complete $args $cur 2>/dev/null)
-    or return
-    set -l directive 0
-    if test (count $out) -gt 0; and string match -qr '^:[0-9]+$' -- $out[-1]
-        set directive (string sub -s 2 -- $out[-1])
-        set -e out[-1]
-    end
-    if test (math "bitand($directive, 1)") -ne 0
-        return
-    end
-    if test (count $out) -gt 0
-        printf '%s\\n' $out
-    else if test (math "bitand($directive, 16)") -ne 0
-        __fish_complete_directories $cur
-    else if test (math "bitand($directive, 4)") -eq 0
-        __fish_complete_path $cur
-    end
-end
-complete -c podwhy -f -a '(__podwhy_complete)'
-`;
-
-const SCRIPTS: Record<(typeof SHELLS)[number], string> = { bash: BASH, zsh: ZSH, fish: FISH };

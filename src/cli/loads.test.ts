@@ -26,7 +26,7 @@ function chunksWith(re: RegExp): string[] {
 }
 
 const CLIENT_NODE = chunksWith(/node_modules\/@kubernetes\/client-node\//);
-const CLUSTER = chunksWith(/^src\/cluster\//);
+const CLUSTER = chunksWith(/^src\/sources\/live\//);
 
 /** The bundle files a run of bin/podwhy.js loads. */
 function loadedChunks(args: string[], env: Record<string, string> = {}): string[] {
@@ -53,7 +53,7 @@ test('the offline path never loads @kubernetes/client-node', () => {
 });
 
 test('--help loads neither the cluster code nor the renderers nor the engine', () => {
-  const heavy = chunksWith(/^src\/(cluster|render|engine)\/|node_modules\/@kubernetes\//).filter((c) => c !== 'podwhy.js');
+  const heavy = chunksWith(/^src\/(sources\/live|render|engine)\/|node_modules\/@kubernetes\//).filter((c) => c !== 'podwhy.js');
   assert.deepEqual(loadedChunks(['--help']).filter((c) => heavy.includes(c)), []);
 });
 

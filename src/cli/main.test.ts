@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InputError } from '../errors.js';
+import { InputError } from '../model/errors.js';
 import type { IO } from './io.js';
 import { reportFatal } from './main.js';
 

@@ -1,7 +1,7 @@
 // The one place that touches process.exitCode and turns errors into exit codes and messages.
 
 import { CommanderError } from 'commander';
-import { PodwhyError, InternalError, RuleLoadError } from '../errors.js';
+import { PodwhyError, InternalError, RuleLoadError } from '../model/errors.js';
 import { oneLine } from '../util/sanitize.js';
 import { safeString } from '../util/json.js';
 import { processIO, type IO } from './io.js';
@@ -69,6 +69,7 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     await runComplete(argv.slice(argv[2] === '__complete' && !baseName(argv[1]).startsWith('kubectl_complete-') ? 3 : 2), io);
     return 0;
   }
+  if (io.env['PODWHY_DEBUG'] === '1') (await import('../sources/kyaml.js')).traceBails(true);
   const program = createProgram(io, invocationName(argv[1]));
   argv = [...argv.slice(0, 2), ...splitShortEquals(argv.slice(2), valueShorts(program))];
   program.exitOverride();

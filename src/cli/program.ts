@@ -3,12 +3,7 @@
 
 import { Argument, Command, Option } from 'commander';
 import type { IO } from './io.js';
-
-export const VERSION = '0.1.0';
-
-/** Formats of the diagnosis (-o). */
-export const DIAGNOSE_FORMATS = ['text', 'wide', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown'] as const;
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+import { DIAGNOSE_FORMATS, SHELLS, VERSION, type DiagnoseFlags } from './options.js';
 
 /**
  * How the user ran the program: "kubectl podwhy" when kubectl started it as a plugin (it runs
@@ -22,37 +17,6 @@ export function invocationName(argv1: string | undefined): string {
 /** -o, --output with its formats listed in the help, and kubectl's -o=FORMAT read by main(). */
 function outputOption(formats: readonly string[]): Option {
   return new Option('-o, --output <format>', `output format: ${formats.join(', ')}`).choices(formats).default('text');
-}
-
-/** Options of the diagnosis (the default command). */
-export interface DiagnoseFlags {
-  file?: string[];
-  namespace?: string;
-  allNamespaces?: boolean;
-  selector?: string;
-  output: string;
-  failOn: string;
-  /** --fail-on-unreadable: a degraded live run exits 3. */
-  failOnUnreadable?: boolean;
-  lang?: string;
-  now?: string;
-  rules?: string[];
-  config?: string;
-  all?: boolean;
-  /** --details: every pod in full in a many-pod text report. */
-  details?: boolean;
-  /** --color: true, --no-color: false, neither: undefined (cli/color.ts decides). */
-  color?: boolean;
-  kubeconfig?: string;
-  context?: string;
-  requestTimeout?: string;
-  maxBytes?: string;
-  /** --no-headers sets it to false. */
-  headers?: boolean;
-  container?: string;
-  timeline?: boolean;
-  absoluteTime?: boolean;
-  watch?: boolean;
 }
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
@@ -212,7 +176,7 @@ As a kubectl plugin (kubectl 1.26+), \`kubectl podwhy <TAB>\` completes through 
 kubectl_complete-podwhy, installed beside kubectl-podwhy: no script is needed.`,
     )
     .action(async (shell: string) => {
-      const { completionScript } = await import('./completion.js');
+      const { completionScript } = await import('./completion-scripts.js');
       io.out(completionScript(shell as (typeof SHELLS)[number]));
     });
 

@@ -2,11 +2,13 @@
 // Pure apart from reading the clock when no instant is given.
 
 import { normalize } from '../facts/normalize.js';
-import { buildTimeline, stuckEntry, type TimelineStage } from '../facts/timeline.js';
+import { buildTimeline, stuckEntry } from '../facts/timeline.js';
+import { type TimelineStage } from '../model/timeline.js';
 import { describeEntry } from '../i18n/timeline.js';
 import type { Facts } from '../facts/types.js';
-import type { CompiledRule, Lang } from '../rules/types.js';
-import type { PodInput } from '../sources/types.js';
+import type { CompiledRule } from '../rules/types.js';
+import type { Lang } from '../model/vocabulary.js';
+import type { PodInput } from '../model/input.js';
 import { dig, str } from '../util/json.js';
 import { collectEvidence, evaluate, renderText } from './evaluate.js';
 import { rank, type RankedFinding } from './rank.js';

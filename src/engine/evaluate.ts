@@ -1,11 +1,13 @@
 // (Facts, rules) → raw findings. Pure. Container-scoped rules run once per container of the kinds
 // they name, with `container` bound; templates are filled with the variables of the match.
 
-import type { ContainerFacts, Facts, Stage } from '../facts/types.js';
+import type { ContainerFacts, Facts } from '../facts/types.js';
+import type { Stage } from '../model/vocabulary.js';
 import { compileGetter } from '../rules/predicates.js';
 import { specAliases } from '../rules/load.js';
 import { renderTemplate, templateComplete } from '../rules/template.js';
-import type { CompiledRule, Lang, Vars } from '../rules/types.js';
+import type { CompiledRule, Vars } from '../rules/types.js';
+import type { Lang } from '../model/vocabulary.js';
 import { displayPath, eventOrigin, evidenceSource } from './evidence.js';
 import type { Evidence } from './types.js';
 

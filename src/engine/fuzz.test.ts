@@ -13,9 +13,9 @@ import { renderGitHub, renderJUnit, renderMarkdown, renderSarif } from '../rende
 import { renderJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
 import { renderYaml } from '../render/yaml.js';
-import { loadRules } from '../rules/load.js';
+import { loadRules } from '../catalogue/rule-files.js';
 import { snapshotFromTexts } from '../sources/file.js';
-import type { PodInput } from '../sources/types.js';
+import type { PodInput } from '../model/input.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { diagnosePod } from './diagnose.js';
 import { evaluate, evaluateUnplanned } from './evaluate.js';

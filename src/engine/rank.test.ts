@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ContainerFacts, Stage } from '../facts/types.js';
-import type { CompiledRule, Severity } from '../rules/types.js';
+import type { ContainerFacts } from '../facts/types.js';
+import type { Stage } from '../model/vocabulary.js';
+import type { CompiledRule } from '../rules/types.js';
+import type { Severity } from '../model/vocabulary.js';
 import type { RawFinding } from './evaluate.js';
 import { rank } from './rank.js';
 

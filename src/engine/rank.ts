@@ -10,7 +10,7 @@
 //    containers failing on their own are two root causes.
 // 4. Order: root causes first, then stage, severity, rule id, container order.
 
-import { STAGES, type Stage } from '../facts/types.js';
+import { STAGES, type Stage } from '../model/vocabulary.js';
 import type { RawFinding } from './evaluate.js';
 import type { Role } from './types.js';
 

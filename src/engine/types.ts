@@ -1,9 +1,10 @@
 // The diagnosis: findings per pod, and the report the renderers print.
 
-import type { ContainerKind, Facts, Stage } from '../facts/types.js';
-import type { Severity } from '../rules/types.js';
-import type { SourceRef } from '../sources/types.js';
-import type { TimelineEntry } from '../facts/timeline.js';
+import type { ContainerKind, Facts } from '../facts/types.js';
+import type { Stage } from '../model/vocabulary.js';
+import type { Severity } from '../model/vocabulary.js';
+import type { SourceRef } from '../model/input.js';
+import type { TimelineEntry } from '../model/timeline.js';
 
 export type Role = 'root-cause' | 'symptom';
 

@@ -4,9 +4,11 @@
 // ServiceAccount, a webhook, a CronJob that did not start its Job); else the most common root
 // cause of its pods, with counts; else its own most important finding.
 
-import { normalizeWorkload, workloadRef, type PodSummary, type WorkloadInput } from '../facts/workload.js';
-import type { CompiledRule, Lang, Vars } from '../rules/types.js';
-import { STAGES } from '../facts/types.js';
+import { normalizeWorkload, workloadRef, type PodSummary } from '../facts/workload.js';
+import { type WorkloadInput } from '../model/input.js';
+import type { CompiledRule, Vars } from '../rules/types.js';
+import type { Lang } from '../model/vocabulary.js';
+import { STAGES } from '../model/vocabulary.js';
 import { dig, str, type JsonObject } from '../util/json.js';
 import { diagnosePod, toFinding, type DiagnoseOptions } from './diagnose.js';
 import type { RawFinding } from './evaluate.js';

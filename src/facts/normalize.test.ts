@@ -1,7 +1,7 @@
 // normalize() with events as evidence: what a silent status leaves to the pod's events.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { EventRecord, PodInput } from '../sources/types.js';
+import type { EventRecord, PodInput } from '../model/input.js';
 import { normalize } from './normalize.js';
 
 const NOW = Date.UTC(2025, 0, 1);

@@ -2,7 +2,7 @@
 // missing or of the wrong type, and the result is still well formed.
 
 import { kubectlColumns } from '../kubectl/status.js';
-import type { EventRecord, PodInput } from '../sources/types.js';
+import type { EventRecord, PodInput } from '../model/input.js';
 import { arr, bool, count, dig, nonEmpty, num, obj, objs, str, time, formatTime, type JsonObject } from '../util/json.js';
 import { classifyConfigError } from './extractors/config-error.js';
 import { classifyExit } from './extractors/exit-code.js';
@@ -19,7 +19,7 @@ import { parseHookMessage } from './extractors/hook.js';
 import { classifyMountError, mountSpecificity } from './extractors/mount.js';
 import { classifySandboxError } from './extractors/sandbox.js';
 import { findLogSignature } from './extractors/log-signature.js';
-import { derivedOwnerChain } from './owner.js';
+import { derivedOwnerChain } from '../model/owner.js';
 import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, isContainerReason, type ContainerRef } from './attribution.js';
 import { blocksCreation, inferState, VOLUME_SYNC } from './inference.js';
 import { backoff, grace, startupKill } from './arithmetic.js';

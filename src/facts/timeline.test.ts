@@ -10,9 +10,10 @@ import { diagnosePod } from '../engine/diagnose.js';
 import { describeEntry, compactDuration } from '../i18n/timeline.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import { toEventRecord } from '../sources/events.js';
-import type { PodInput } from '../sources/types.js';
+import type { PodInput } from '../model/input.js';
 import type { JsonObject } from '../util/json.js';
-import { buildTimeline, stuckEntry, type TimelineEntry } from './timeline.js';
+import { buildTimeline, stuckEntry } from './timeline.js';
+import { type TimelineEntry } from '../model/timeline.js';
 
 function fixture(name: string): PodInput {
   const snap = snapshotFromTexts([{ file: name, text: readFileSync(join(FIXTURES_DIR, name), 'utf8') }]);

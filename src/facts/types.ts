@@ -6,21 +6,6 @@
 //
 // src/facts/catalog.ts describes every path below; keep the two in step (a test checks it).
 
-export const STAGES = [
-  'admission',
-  'scheduling',
-  'sandbox',
-  'volumes',
-  'image',
-  'init',
-  'config',
-  'start',
-  'runtime',
-  'probes',
-  'termination',
-] as const;
-export type Stage = (typeof STAGES)[number];
-
 export type ContainerKind = 'init' | 'sidecar' | 'regular' | 'ephemeral';
 
 /** Where a fact came from: the pod's status, its events, its log, or kubectl text that printed the status. */

@@ -4,7 +4,7 @@
 
 import type { FactNode, LeafNode, ObjectNode } from './catalog.js';
 import { FAILED_CREATE_KINDS } from './extractors/controller.js';
-import { WORKLOAD_KINDS } from './workload.js';
+import { WORKLOAD_KINDS } from '../model/input.js';
 
 const s = (doc: string): LeafNode => ({ type: 'string', doc });
 const n = (doc: string): LeafNode => ({ type: 'number', doc });

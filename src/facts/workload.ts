@@ -3,32 +3,9 @@
 // controllers' events, and a summary of its pods' diagnoses. Built from raw objects; every field
 // may be absent.
 
-import type { EventRecord, PodInput, SourceRef } from '../sources/types.js';
+import type { WorkloadInput, WorkloadKind } from '../model/input.js';
 import { dig, isObject, nonEmpty, obj, objs, str, time, type JsonObject } from '../util/json.js';
 import { parseFailedCreate, parsePodFailurePolicy } from './extractors/controller.js';
-
-export const WORKLOAD_KINDS = ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob'] as const;
-export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
-
-/** What a workload's diagnosis reads: the object, its children, their events, its pods. */
-export interface WorkloadInput {
-  kind: WorkloadKind;
-  object: JsonObject;
-  /** A Deployment's ReplicaSets, a CronJob's Jobs. */
-  children: JsonObject[];
-  /** Its pods (directly, or through its children), with their events. */
-  pods: PodInput[];
-  /** Events of the workload and its children. */
-  events: EventRecord[];
-  /** ResourceQuotas and LimitRanges of the namespace (read when a quota message names one). */
-  quotas?: JsonObject[];
-  limitRanges?: JsonObject[];
-  /** Nodes, when given or read (DaemonSet placement). */
-  nodes?: JsonObject[];
-  capturedAt?: number;
-  unreadable?: string[];
-  source?: SourceRef;
-}
 
 /** What the pods' diagnoses say, as the workload facts need it (src/engine/workload.ts fills it). */
 export interface PodSummary {

@@ -1,8 +1,8 @@
 // Words of the timeline: one short line per entry, in English or Korean. Kubernetes names
 // (reasons, conditions, SIGKILL, container and node names) stay in English, as ko-style.md asks.
 
-import type { TimelineEntry } from '../facts/timeline.js';
-import type { Lang } from '../rules/types.js';
+import type { TimelineEntry } from '../model/timeline.js';
+import type { Lang } from '../model/vocabulary.js';
 import { UI } from './ui.js';
 
 /** A compact duration: 850ms → 0.9s, 14200 → 14.2s, 47s, 4m10s, 2h5m, 3d4h. */

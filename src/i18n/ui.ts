@@ -1,6 +1,6 @@
 // Words of the text output itself (headings, labels), per language.
 
-import type { Lang } from '../rules/types.js';
+import type { Lang } from '../model/vocabulary.js';
 
 export interface UiText {
   rootCause: string;

@@ -1,7 +1,7 @@
 // Small localized vocabulary used by template filters and renderers: words that rules and the
 // text output share, in every supported language.
 
-import type { Lang } from '../rules/types.js';
+import type { Lang } from '../model/vocabulary.js';
 
 type Dict = Record<string, string>;
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import yaml from 'js-yaml';
-import { PACKAGE_ROOT } from '../paths.js';
+import { PACKAGE_ROOT } from '../catalogue/paths.js';
 import { time } from '../util/json.js';
 import { humanDuration } from './duration.js';
 import { kubectlColumns } from './status.js';

@@ -11,7 +11,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { FIXTURES_DIR } from '../cli/commands/rules.js';
 import { diagnose } from '../engine/diagnose.js';
 import type { PodDiagnosis } from '../engine/types.js';
-import { loadRules } from '../rules/load.js';
+import { loadRules } from '../catalogue/rule-files.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import { mdEscape, renderGitHub, renderJUnit, renderMarkdown, renderSarif, xmlEscape, type CiOptions } from './ci.js';
 

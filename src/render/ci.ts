@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import type * as Sarif from 'sarif';
 import type { Finding, PodDiagnosis } from '../engine/types.js';
-import type { CompiledRule, Lang, Severity } from '../rules/types.js';
+import type { CompiledRule } from '../rules/types.js';
+import type { Lang, Severity } from '../model/vocabulary.js';
 import { templateSource } from '../rules/docs.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
 

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { diagnosePod } from '../engine/diagnose.js';
-import { FIXTURES_DIR } from '../paths.js';
-import { loadRules } from '../rules/load.js';
+import { FIXTURES_DIR } from '../catalogue/paths.js';
+import { loadRules } from '../catalogue/rule-files.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import { JsonReportWriter, renderJson } from './json.js';
 

@@ -1,7 +1,7 @@
 // -o json: the schemaVersion 1 contract of SPEC.md. Fields are only ever added; key order is fixed
 // so the output is byte-identical for the same input and --now.
 
-import type { UnreadableRead } from '../sources/unreadable.js';
+import type { UnreadableRead } from '../model/input.js';
 import type { Finding, PodDiagnosis } from '../engine/types.js';
 import { formatTime, isValidTime } from '../util/json.js';
 

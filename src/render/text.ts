@@ -7,7 +7,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Finding, PodDiagnosis } from '../engine/types.js';
 import { UI, type UiText } from '../i18n/ui.js';
-import type { Lang } from '../rules/types.js';
+import type { Lang } from '../model/vocabulary.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
 import { columns, fit, middle, padEnd, width, wrap, type Column } from './layout.js';
 import { compactDuration } from '../i18n/timeline.js';

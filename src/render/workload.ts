@@ -5,7 +5,7 @@
 import { Chalk } from 'chalk';
 import type { WorkloadDiagnosis } from '../engine/workload.js';
 import type { Finding } from '../engine/types.js';
-import type { Lang } from '../rules/types.js';
+import type { Lang } from '../model/vocabulary.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
 import { wrap } from './layout.js';
 import { isObject, type JsonObject } from '../util/json.js';

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { fixtureIndex } from '../cli/commands/rules.js';
-import { BUILTIN_RULES_DIR, loadRules } from './load.js';
+import { fixtureIndex } from '../cli/rule-listing.js';
+import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';
 import { generatedPart, renderRulesDocs, templateSource } from './docs.js';
-import { LANGS } from './types.js';
+import { LANGS } from '../model/vocabulary.js';
 
 const rules = loadRules();
 

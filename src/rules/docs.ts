@@ -3,7 +3,7 @@
 // fails when the file differs from this output (`npm run docs` rewrites it).
 
 import { allPaths } from '../facts/catalog.js';
-import { STAGES } from '../facts/types.js';
+import { STAGES } from '../model/vocabulary.js';
 import type { CompiledRule, Template } from './types.js';
 
 export const BEGIN = '<!-- BEGIN GENERATED: `npm run docs` rewrites everything down to END GENERATED -->';

@@ -3,8 +3,9 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { RuleLoadError } from '../errors.js';
-import { BUILTIN_RULES_DIR, checkRuleSet, compileRule, loadRules } from './load.js';
+import { RuleLoadError } from '../model/errors.js';
+import { checkRuleSet, compileRule } from './load.js';
+import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';
 import type { CompiledRule } from './types.js';
 
 const GOOD = `id: sample-rule

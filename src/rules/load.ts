@@ -1,22 +1,18 @@
-// Load rules/*.yaml: parse, validate every field against the fact catalogue, and compile
+// Rules from their text (the files are read by catalogue/rule-files.ts): parse, validate every field against the fact catalogue, and compile
 // predicates, regexes and templates once. Every problem is collected and reported together as
 // "rules/x.yaml: match.all[1].fact: unknown fact "container.lastSate.reason"".
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import yaml from 'js-yaml';
 import { hiddenRoots, resolvePath } from '../facts/catalog.js';
-import { STAGES, type Stage } from '../facts/types.js';
-import { RuleLoadError } from '../errors.js';
+import { STAGES, type Stage } from '../model/vocabulary.js';
+import { RuleLoadError } from '../model/errors.js';
 import { isObject } from '../util/json.js';
-import { cachedRule, embeddedRuleNames } from './cache.js';
 import { compilePredicate, type CompileContext } from './predicates.js';
 import { compileTemplate } from './template.js';
 import { didYouMean } from './vocabulary.js';
-import { LANGS, SEVERITIES, type CompiledRule, type CompiledText, type Lang, type RuleSpec, type Scope, type Severity } from './types.js';
+import { type CompiledRule, type CompiledText, type RuleSpec, type Scope } from './types.js';
+import { LANGS, SEVERITIES, type Lang, type Severity } from '../model/vocabulary.js';
 
-export { BUILTIN_RULES_DIR } from '../paths.js';
-import { BUILTIN_RULES_DIR, IN_EXECUTABLE } from '../paths.js';
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const TOP_KEYS = ['id', 'severity', 'stage', 'scope', 'containers', 'match', 'supersedes', 'fallback', 'overrides', 'evidence', 'commands', 'docs', 'text'];
@@ -44,7 +40,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
   }
   for (const k of Object.keys(doc)) if (!TOP_KEYS.includes(k)) problems.push(`${k}: unknown field (expected one of ${TOP_KEYS.join(', ')})${didYouMean(k, TOP_KEYS)}`);
 
-  const fileId = basename(file).replace(/\.yaml$/, '');
+  const fileId = file.replace(/^.*[\\/]/, '').replace(/\.yaml$/, '');
   const id = doc['id'];
   if (typeof id !== 'string' || !ID.test(id)) problems.push(`id: expected a kebab-case id like "crashloop-oomkilled"`);
   else if (id !== fileId) problems.push(`id: "${id}" must equal the file name "${fileId}"`);
@@ -179,13 +175,13 @@ export function specAliases(spec: unknown, out = new Set<string>()): Set<string>
 }
 
 /**
- * A built-in rule from the build's cache (src/rules/cache.ts): the build loaded and checked it
+ * A built-in rule from the build's cache (src/catalogue/rule-cache.ts): the build loaded and checked it
  * with this same code, so what a run needs at once (id, scope, severity…) is read off the spec,
  * and its predicates and templates are compiled the first time they are used. A one-pod run
  * evaluates a fraction of the rules (src/engine/evaluate.ts runs only those a pod's facts let
  * through) and renders the texts of fewer still.
  */
-function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
+export function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
   let full: CompiledRule | undefined;
   const rule = {
     spec: doc as unknown as RuleSpec,
@@ -263,45 +259,4 @@ export function checkRuleSet(rules: CompiledRule[], errors: string[]): void {
     state.set(id, 2);
   };
   for (const r of rules) visit(r.id, []);
-}
-
-/**
- * Load every rule in the given directories, in order. A rule may reuse the id of a rule from an
- * earlier directory (a built-in one) only when it says `overrides: true`; it then replaces it.
- * Throws RuleLoadError listing every problem.
- */
-export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] {
-  const errors: string[] = [];
-  const loaded: CompiledRule[] = [];
-  for (const dir of dirs) {
-    let names: string[];
-    try {
-      names = IN_EXECUTABLE && dir === BUILTIN_RULES_DIR ? embeddedRuleNames() : readdirSync(dir).sort();
-    } catch (e) {
-      throw new RuleLoadError([`${dir}: cannot read the rules directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]);
-    }
-    for (const name of names) {
-      const file = join(dir, name);
-      if (name === 'README.md') continue;
-      if (!name.endsWith('.yaml')) {
-        errors.push(`${file}: not a rule file (rules are <id>.yaml; README.md is the only other file allowed)`);
-        continue;
-      }
-      const cached = dir === BUILTIN_RULES_DIR ? cachedRule(name, file) : undefined;
-      const r = cached !== undefined ? trustedRule(cached, file) : compileRule(readFileSync(file, 'utf8'), file, errors);
-      if (r) loaded.push(r);
-    }
-  }
-  const byId = new Map<string, CompiledRule>();
-  for (const r of loaded) {
-    const prev = byId.get(r.id);
-    if (prev && r.overrides && dirname(prev.file) !== dirname(r.file)) byId.set(r.id, r);
-    else if (prev) errors.push(`${r.file}: id: "${r.id}" is already defined in ${prev.file}${r.overrides ? '' : '; set overrides: true to replace it, or choose another id'}`);
-    else if (r.overrides) errors.push(`${r.file}: overrides: there is no earlier rule "${r.id}" to replace`);
-    else byId.set(r.id, r);
-  }
-  const rules = [...byId.values()];
-  checkRuleSet(rules, errors);
-  if (errors.length > 0) throw new RuleLoadError(errors);
-  return rules;
 }

@@ -19,7 +19,7 @@ export const MAX_REGEX_LENGTH = 500;
 
 /**
  * Patterns (as "flags/source") already proven safe: the build records those of the built-in
- * rules in the rule cache (src/rules/cache.ts), so a run does not re-check them; any other
+ * rules in the rule cache (src/catalogue/rule-cache.ts), so a run does not re-check them; any other
  * pattern is checked when it is first compiled.
  */
 export const provenSafe = new Set<string>();

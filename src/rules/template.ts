@@ -8,7 +8,8 @@ import { resolvePath, type FactNode } from '../facts/catalog.js';
 import { humanDuration } from '../kubectl/duration.js';
 import { EXIT_MEANINGS, WORDS } from '../i18n/vocab.js';
 import { compileGetter } from './predicates.js';
-import type { Lang, Template, TemplatePart, Vars } from './types.js';
+import type { Template, TemplatePart, Vars } from './types.js';
+import type { Lang } from '../model/vocabulary.js';
 
 interface FilterDef {
   arg: 'none' | 'optional' | 'required';

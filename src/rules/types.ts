@@ -1,12 +1,6 @@
 // What a rules/*.yaml file is, before and after validation.
 
-import type { Stage } from '../facts/types.js';
-
-export const SEVERITIES = ['error', 'warning', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-export const LANGS = ['en', 'ko'] as const;
-export type Lang = (typeof LANGS)[number];
+import type { Lang, Severity, Stage } from '../model/vocabulary.js';
 
 export type Scope = 'pod' | 'container' | 'workload';
 export type ContainerKindName = 'init' | 'sidecar' | 'regular' | 'ephemeral';

@@ -5,7 +5,7 @@
 //   - a Kubernetes reason (the catalogue's `reason: true`) is an open set, since runtimes and
 //     controllers add their own, but a value one or two edits from a reason Kubernetes emits and
 //     not itself one is a typo ("OOMKiled").
-// The built-in rules were checked by the build that cached them (src/rules/cache.ts); these
+// The built-in rules were checked by the build that cached them (src/catalogue/rule-cache.ts); these
 // checks run for rule files read at run time.
 
 import type { LeafNode } from '../facts/catalog.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { InputError } from '../errors.js';
+import { InputError } from '../model/errors.js';
 import { decodeInput, StreamDecoder } from './decode.js';
 
 function chunked(buf: Buffer, cuts: number[], max = Number.MAX_SAFE_INTEGER): string {

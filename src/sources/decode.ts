@@ -3,7 +3,7 @@
 // are decoded, and anything else that is not valid UTF-8 is refused with the offset it broke at.
 
 import { isAscii } from 'node:buffer';
-import { InputError } from '../errors.js';
+import { InputError } from '../model/errors.js';
 
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { FIXTURES_DIR } from '../cli/commands/rules.js';
-import { loadRules } from '../rules/load.js';
+import { loadRules } from '../catalogue/rule-files.js';
 import { compareTwin, twinText } from '../testing/describe-twins.js';
 
 const rules = loadRules();

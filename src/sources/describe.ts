@@ -16,7 +16,7 @@
 // never its text.
 
 import type { JsonObject } from '../util/json.js';
-import type { MissingFact } from './types.js';
+import type { MissingFact } from '../model/input.js';
 import { isPrompt, iso, keyValue, markTextInput, MAX_PODS, none, parseAge, parseRfc1123, toLines, warn, type Ctx, type Line, type TextInput, type TextObject } from './describe-lines.js';
 import { CONTAINER_REASONS, eventObject, eventRows, inferFieldPath, type EventRow } from './describe-events.js';
 

@@ -2,7 +2,7 @@
 // events.k8s.io/v1 Event (regarding/note/deprecated* fields). Both become one EventRecord.
 
 import { count, dig, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
-import type { EventRecord } from './types.js';
+import type { EventRecord } from '../model/input.js';
 
 export function isEventObject(o: JsonObject): boolean {
   const kind = str(o['kind']);

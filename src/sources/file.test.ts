@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { InputError } from '../errors.js';
+import { InputError } from '../model/errors.js';
 import { obj } from '../util/json.js';
 import { parseText, snapshotFromTexts } from './file.js';
 

@@ -8,7 +8,7 @@ import { parseText } from './reader.js';
 import { arr, isObject, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
 import { isEventObject, toEventRecord } from './events.js';
 import { dropPlaceholders, podInputFields, textSource } from './text-input.js';
-import type { EventRecord, FixtureHeader, PodInput, Snapshot } from './types.js';
+import type { EventRecord, FixtureHeader, PodInput, Snapshot } from '../model/input.js';
 
 export { MAX_DEPTH, MAX_DOCUMENTS, parseText, type ParsedDoc } from './reader.js';
 

@@ -3,7 +3,7 @@
 // complete), so neither the bytes nor the text of a big input are ever held whole.
 
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
-import { InputError } from '../errors.js';
+import { InputError } from '../model/errors.js';
 import { StreamDecoder, tooBig } from './decode.js';
 import { DocumentStream, type ParsedDoc, type ReadOptions } from './reader.js';
 

@@ -4,7 +4,7 @@
 // emits ordinary Pod and Event objects as parsed documents. Text that is neither kubectl output
 // nor YAML/JSON is refused with one line.
 
-import { InputError } from '../errors.js';
+import { InputError } from '../model/errors.js';
 import { isPrompt, sniffKubectlText, toLines, type KubectlTextResult, type TextKind } from './describe.js';
 import { readPaste } from './paste.js';
 import type { ParsedDoc } from './reader.js';

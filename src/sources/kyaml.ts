@@ -23,7 +23,11 @@ const BAILED = new Bailed();
 /** Why the last parse bailed (the text position), for tests and PODWHY_DEBUG. */
 export let lastBail = '';
 let current: Parser | undefined;
-const DEBUG = process.env['PODWHY_DEBUG'] === '1';
+let DEBUG = false;
+/** PODWHY_DEBUG=1: say where in the parser each bail happened (cli/main.ts sets it; sources read no environment). */
+export function traceBails(on: boolean): void {
+  DEBUG = on;
+}
 const bail = (): never => {
   // where in the parser it gave up only when debugging: a stack costs more than the bail
   if (current) lastBail = `at offset ${current.pos}${DEBUG ? `: ${new Error().stack?.split('\n')[2]?.trim() ?? ''}` : ''}`;

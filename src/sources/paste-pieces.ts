@@ -12,7 +12,7 @@ import { JSON_MEMBER, parseCutJson, wrapMembers } from './json-cut.js';
 import { reindentPodYaml } from './yaml-schema.js';
 import { knownMessage } from './messages.js';
 import { eventsTableLines, kindName, podFromRow, podsTableLines } from './tables.js';
-import type { TextFormat } from './types.js';
+import type { TextFormat } from '../model/input.js';
 import { blockLines, clone, CONSOLE_START, MAX_BLOCK, MAX_LOG, OPENSHIFT_FROM, UNNAMED, type Block, type Piece, type Reader } from './paste-segment.js';
 
 // ---- describe blocks --------------------------------------------------------------------------

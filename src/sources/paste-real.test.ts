@@ -15,7 +15,7 @@ import { parseCutJson } from './json-cut.js';
 import { findKnownMessage, knownMessage } from './messages.js';
 import { DocumentStream, type ParsedDoc } from './reader.js';
 import { podFromRow } from './tables.js';
-import type { PodInput } from './types.js';
+import type { PodInput } from '../model/input.js';
 import { reindentPodYaml } from './yaml-schema.js';
 
 const NOW = Date.parse('2025-03-02T10:00:00Z');

@@ -9,7 +9,7 @@ import { inlineItems, type InlineItems } from './inline.js';
 import { PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER } from './json-cut.js';
 import { findKnownMessage } from './messages.js';
-import type { MissingFact, TextFormat } from './types.js';
+import type { MissingFact, TextFormat } from '../model/input.js';
 
 export const UNNAMED = 'podwhy-unnamed';
 /** YAML or JSON inside a paste bigger than this is not parsed (a paste of megabytes is a file). */

@@ -11,7 +11,7 @@ import { parseDescribeText } from './describe.js';
 import { snapshotFromDocs } from './file.js';
 import { readPaste, recoverYaml, reindentFlat } from './paste.js';
 import { DocumentStream, type ParsedDoc } from './reader.js';
-import type { PodInput } from './types.js';
+import type { PodInput } from '../model/input.js';
 
 const NOW = Date.parse('2025-03-02T10:00:00Z');
 const PASTES = join(FIXTURES_DIR, 'pastes');

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import yaml from 'js-yaml';
-import { FIXTURES_DIR } from '../paths.js';
+import { FIXTURES_DIR } from '../catalogue/paths.js';
 import { generatePods, prng } from '../bench/inputs.js';
 import { toKubectlYaml } from '../testing/kubectl-yaml.js';
 import { DocumentStream, type ParsedDoc } from './reader.js';

@@ -13,7 +13,7 @@
 //     when that one declines, so what is read is always what js-yaml would read.
 
 import yaml from 'js-yaml';
-import { InputError } from '../errors.js';
+import { InputError } from '../model/errors.js';
 import { BAIL, parseKubectlYaml } from './kyaml.js';
 import { canSniff, KubectlTextDocuments, parseKubectlText, sniff } from './kubectl-text.js';
 

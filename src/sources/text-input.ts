@@ -5,7 +5,7 @@
 
 import { nonEmpty, obj, type JsonObject } from '../util/json.js';
 import { textInputOf } from './describe.js';
-import type { ContainerLog, PodInput, SourceRef } from './types.js';
+import type { ContainerLog, PodInput, SourceRef } from '../model/input.js';
 
 /** Fields to add to the PodInput of a pod object (nothing for YAML/JSON pods); its warnings go to `warnings`. */
 export function podInputFields(pod: JsonObject, warnings: string[]): { capturedAt?: number; logs?: Record<string, ContainerLog> } {

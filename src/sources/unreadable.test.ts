@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { PodInput } from './types.js';
+import type { PodInput } from '../model/input.js';
 import { summarizeUnreadable, unreadableLine } from './unreadable.js';
 
 const pod = (...unreadable: string[]): PodInput => ({ pod: {}, events: [], source: { file: 'x', input: 'x' }, unreadable });

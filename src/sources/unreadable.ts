@@ -3,16 +3,7 @@
 // diagnoses need must say so once (stderr, the JSON summary) and a CI gate must be able to fail on
 // it (--fail-on-unreadable), or a user without RBAC on events turns a red check green.
 
-import type { PodInput } from './types.js';
-
-export interface UnreadableRead {
-  /** events, nodes, logs, owners (the kinds of read live mode makes besides the pods). */
-  what: string;
-  /** forbidden, or the API's status ("404 NotFound"), or "error". */
-  reason: string;
-  /** How many pods were diagnosed without it. */
-  pods: number;
-}
+import type { PodInput, UnreadableRead } from '../model/input.js';
 
 /** A note that states a fact about the cluster rather than a read that failed. */
 const FACT = /\((?:it no longer exists|unavailable: its node .* no longer exists[^)]*)\)$/;

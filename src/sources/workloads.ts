@@ -2,10 +2,10 @@
 // resource names), and, offline, the workload with its ReplicaSets or Jobs, pods and events
 // gathered from the input (`kubectl get deploy,rs,pods,events -o yaml` output, in any files).
 
-import { InputError, UsageError } from '../errors.js';
-import { WORKLOAD_KINDS, type WorkloadInput, type WorkloadKind } from '../facts/workload.js';
+import { InputError, UsageError } from '../model/errors.js';
+import { WORKLOAD_KINDS, type WorkloadInput, type WorkloadKind } from '../model/input.js';
 import { dig, nonEmpty, obj, objs, str, type JsonObject } from '../util/json.js';
-import type { EventRecord, PodInput, Snapshot } from './types.js';
+import type { EventRecord, PodInput, Snapshot } from '../model/input.js';
 
 /** kubectl's names for each kind: singular, plural, short name, and with the API group. */
 const TYPE_NAMES: Record<string, WorkloadKind> = {};

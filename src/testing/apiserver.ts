@@ -22,7 +22,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { parseSelector } from '../util/selector.js';
+import { parseSelector } from '../kubectl/selector.js';
 import { isObject, str, type JsonObject } from '../util/json.js';
 import { issue, type Issued } from './x509.js';
 

@@ -6,13 +6,13 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { diagnosePod } from '../engine/diagnose.js';
-import { loadRules } from '../rules/load.js';
+import { loadRules } from '../catalogue/rule-files.js';
 import type { CompiledRule } from '../rules/types.js';
 import { parseDescribeText } from '../sources/describe.js';
 import { collectDocuments, joinEvents, snapshotFromTexts } from '../sources/file.js';
 import { parseText } from '../sources/reader.js';
 import { dropPlaceholders } from '../sources/text-input.js';
-import type { EventRecord, FixtureHeader, PodInput } from '../sources/types.js';
+import type { EventRecord, FixtureHeader, PodInput } from '../model/input.js';
 import { isObject, time, type JsonObject } from '../util/json.js';
 import { describePodText } from './describe-printer.js';
 

@@ -4,9 +4,9 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR } from '../paths.js';
+import { FIXTURES_DIR } from '../catalogue/paths.js';
 import { snapshotFromTexts } from '../sources/file.js';
-import type { PodInput } from '../sources/types.js';
+import type { PodInput } from '../model/input.js';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

@@ -5,14 +5,14 @@
 // through the secret redactor; the events follow as a List.
 
 import yaml from 'js-yaml';
-import { loadRuleSet } from '../../config.js';
+import { loadRuleSet } from '../config.js';
 import { diagnosePod } from '../../engine/diagnose.js';
-import type { PodInput } from '../../sources/types.js';
+import type { PodInput } from '../../model/input.js';
 import { formatTime, isObject, type JsonObject } from '../../util/json.js';
 import { redact, redactLogLines } from '../../util/redact.js';
 import type { IO } from '../io.js';
-import type { DiagnoseFlags } from '../program.js';
-import { parseNow, podName } from './diagnose.js';
+import type { DiagnoseFlags } from '../options.js';
+import { parseNow, podName } from '../options.js';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 export const REDACTED = '<redacted>';
@@ -79,7 +79,7 @@ export function fixtureFromLive(input: PodInput, fires: string[], rootCause: str
 export async function runCapture(pod: string, flags: DiagnoseFlags, io: IO): Promise<number> {
   const now = parseNow(flags.now) ?? Date.now();
   const { rules } = loadRuleSet(io.cwd, flags);
-  const { readLive } = await import('../../cluster/live.js');
+  const { readLive } = await import('../../sources/live/live.js');
   const live = await readLive({
     pod: podName(pod),
     ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),

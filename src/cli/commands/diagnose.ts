@@ -2,62 +2,26 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { resolve } from 'node:path';
-import { diagnosePod, type DiagnoseOptions } from '../../engine/diagnose.js';
+import { diagnosePod } from '../../engine/diagnose.js';
 import type { PodDiagnosis } from '../../engine/types.js';
-import { InputError, UsageError } from '../../errors.js';
-import { isLang, langFromEnv } from '../../i18n/lang.js';
-import { loadRuleSet } from '../../config.js';
-import type { Lang, Severity } from '../../rules/types.js';
+import { InputError, UsageError } from '../../model/errors.js';
+import { loadRuleSet } from '../config.js';
 import { snapshotFromDocs } from '../../sources/file.js';
-import { summarizeUnreadable, unreadableLine, type UnreadableRead } from '../../sources/unreadable.js';
+import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
+import type { UnreadableRead } from '../../model/input.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
 import { readChunks, readFileDocs } from '../../sources/input.js';
 import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
-import type { ClusterTarget } from '../../cluster/live.js';
-import type { Triage } from '../../cluster/fetch.js';
 import type { ScanNotes } from '../../render/text.js';
-import type { CompiledRule } from '../../rules/types.js';
-import type { PodInput, Snapshot } from '../../sources/types.js';
-import { nonEmpty, obj, str, time } from '../../util/json.js';
-import { parseSelector } from '../../util/selector.js';
+import type { PodInput, Snapshot } from '../../model/input.js';
+import { nonEmpty, obj, str } from '../../util/json.js';
+import { parseSelector } from '../../kubectl/selector.js';
 import { oneLine } from '../../util/sanitize.js';
 import type { IO } from '../io.js';
-import type { DiagnoseFlags } from '../program.js';
+import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, podName, type DiagnoseFlags } from '../options.js';
+import { triageFor } from '../triage.js';
 import { colorEnabled } from '../color.js';
 import type { JsonObject } from '../../util/json.js';
-
-const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-
-export function parseNow(v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const t = time(v);
-  if (t === undefined) throw new UsageError(`--now "${v}" is not an RFC 3339 time — use e.g. --now 2025-03-02T10:00:00Z`);
-  return t;
-}
-
-export function chooseLang(flag: string | undefined, env: IO['env']): Lang {
-  if (flag !== undefined) {
-    if (!isLang(flag)) throw new UsageError(`--lang "${flag}" is not supported — use en or ko`);
-    return flag;
-  }
-  return langFromEnv(env);
-}
-
-/** Exit status for a diagnosis: 1 when any finding is at or above --fail-on. */
-export function exitStatus(pods: PodDiagnosis[], failOn: string): number {
-  if (failOn === 'never') return 0;
-  const limit = SEVERITY_RANK[failOn as Severity];
-  if (limit === undefined) throw new UsageError(`--fail-on "${failOn}" is not one of error, warning, info, never`);
-  return pods.some((p) => p.findings.some((f) => SEVERITY_RANK[f.severity] <= limit)) ? 1 : 0;
-}
-
-/** "pod/web", "pods/web", "web" → "web". */
-export function podName(arg: string): string {
-  const m = /^(?:pods?|po)\/(.+)$/.exec(arg);
-  const name = m ? (m[1] as string) : arg;
-  if (name === '' || name.includes('/')) throw new UsageError(`"${arg}" is not a pod name — use NAME, pod/NAME or pods/NAME`);
-  return name;
-}
 
 const STDIN_NAMES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
@@ -154,27 +118,6 @@ export function selectContainer(pods: PodInput[], container: string, named: bool
   );
 }
 
-/** -c NAME: findings about other containers are left out; pod-level findings stay. */
-export function onlyContainer(d: PodDiagnosis, container: string | undefined): PodDiagnosis {
-  if (container !== undefined) d.findings = d.findings.filter((f) => f.container === undefined || f.container === container);
-  return d;
-}
-
-/** What live mode reads, from the pod argument and the flags (shared with --watch). */
-export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io: IO): ClusterTarget {
-  return {
-    ...(pod !== undefined ? { pod: podName(pod) } : {}),
-    ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
-    ...(flags.allNamespaces ? { allNamespaces: true } : {}),
-    ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
-    ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
-    ...(flags.context !== undefined ? { context: flags.context } : {}),
-    ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
-    ...(flags.container !== undefined ? { container: flags.container } : {}),
-    env: io.env,
-  };
-}
-
 /** A progress line on stderr, only when stderr is a terminal; cleared when done. */
 function progressLine(io: IO): { update?: (msg: string) => void; clear: () => void } {
   if (!io.stderrIsTTY) return { clear: () => {} };
@@ -199,27 +142,6 @@ export function sharedNotes(pods: readonly PodInput[]): Set<string> {
     if (shared.size === 0) break;
   }
   return shared ?? new Set();
-}
-
-/** Rules whose own root causes a log rule can replace: for these, a pod's logs decide. */
-function logDecided(rules: readonly CompiledRule[]): Set<string> {
-  const out = new Set<string>();
-  for (const r of rules) if (JSON.stringify(r.spec.match).includes('logs')) for (const s of r.supersedes) out.add(s);
-  return out;
-}
-
-/** For a live scan: a pod's root-cause group (rule and owner) before its logs are read. */
-export function triageFor(rules: readonly CompiledRule[], opts: DiagnoseOptions): Triage {
-  const decided = logDecided(rules);
-  return (p) => {
-    const d = diagnosePod(p, rules, opts);
-    if (d.healthy) return undefined;
-    const root = d.findings.find((f) => f.role === 'root-cause') ?? d.findings[0];
-    const rule = root?.rule ?? '';
-    const chain = d.facts.pod.ownerChain;
-    const owner = chain.length > 0 ? (chain[chain.length - 1] as string) : d.owner ? `${d.owner.kind}/${d.owner.name}` : '';
-    return { group: `${rule}\u0000${owner}`, decides: decided.has(rule) };
-  };
 }
 
 export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<number> {
@@ -275,7 +197,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
   } else {
     // Live: the cluster code (and @kubernetes/client-node) is loaded only now.
-    const { readLive } = await import('../../cluster/live.js');
+    const { readLive } = await import('../../sources/live/live.js');
     const progress = progressLine(io);
     try {
       const live = await readLive({
@@ -356,7 +278,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
       io.out(renderYaml(results));
     } else {
       const ci = await import('../../render/ci.js');
-      const { VERSION } = await import('../program.js');
+      const { VERSION } = await import('../options.js');
       const ciOpts = { failOn: flags.failOn, lang, rules, version: VERSION, cwd: io.cwd };
       const render = { junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format];
       io.out(render(results, ciOpts));

@@ -3,17 +3,17 @@
 
 import { EXIT_MEANINGS } from '../../i18n/vocab.js';
 import { UI } from '../../i18n/ui.js';
-import { UsageError } from '../../errors.js';
-import { explain, type Explained } from '../../knowledge/explain.js';
-import { loadGlossary } from '../../knowledge/glossary.js';
-import type { TermText } from '../../knowledge/types.js';
-import { BUILTIN_RULES_DIR, loadRules } from '../../rules/load.js';
-import type { Lang } from '../../rules/types.js';
+import { UsageError } from '../../model/errors.js';
+import { explain, type Explained } from '../../catalogue/explain.js';
+import { loadGlossary } from '../../catalogue/glossary.js';
+import type { TermText } from '../../i18n/glossary.js';
+import { BUILTIN_RULES_DIR, loadRules } from '../../catalogue/rule-files.js';
+import type { Lang } from '../../model/vocabulary.js';
 import { wrap } from '../../render/layout.js';
 import { SIGNALS } from '../../facts/extractors/exit-code.js';
 import type { IO } from '../io.js';
-import { chooseLang } from './diagnose.js';
-import { describeRule } from './rules.js';
+import { chooseLang } from '../options.js';
+import { describeRule } from '../rule-listing.js';
 
 function textBlock(t: TermText, lang: Lang, cols: number): string[] {
   const ui = UI[lang].explain;

@@ -7,10 +7,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { colorEnabled } from '../color.js';
-import { loadRuleSet } from '../../config.js';
-import { checkFixture, describeResult, type FixtureResult } from '../../engine/fixtures.js';
-import { UsageError } from '../../errors.js';
-import { LANGS, type Lang } from '../../rules/types.js';
+import { loadRuleSet } from '../config.js';
+import { checkFixture, describeResult, type FixtureResult } from '../../tester/fixtures.js';
+import { UsageError } from '../../model/errors.js';
+import { LANGS, type Lang } from '../../model/vocabulary.js';
 import type { IO } from '../io.js';
 
 /** Fixture files: YAML, or a paste of text after a YAML header (`.txt`). */

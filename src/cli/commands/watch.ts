@@ -2,15 +2,16 @@
 // line with its explanation, then the final diagnosis (with the timeline) when the pod settles or
 // on Ctrl-C. -o json streams one JSON object per line. The cluster code is loaded only here.
 
-import { loadRuleSet } from '../../config.js';
+import { loadRuleSet } from '../config.js';
 import { diagnose, diagnosePod } from '../../engine/diagnose.js';
-import { UsageError } from '../../errors.js';
-import { parseSelector } from '../../util/selector.js';
+import { UsageError } from '../../model/errors.js';
+import { parseSelector } from '../../kubectl/selector.js';
 import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { interruptOf, type IO } from '../io.js';
-import type { DiagnoseFlags } from '../program.js';
-import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, triageFor } from './diagnose.js';
+import type { DiagnoseFlags } from '../options.js';
+import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow } from '../options.js';
+import { triageFor } from '../triage.js';
 import { colorEnabled } from '../color.js';
 
 const END_TEXT: Record<string, { en: string; ko: string }> = {
@@ -38,7 +39,7 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
   const { signal: interrupt, cleanup } = interruptOf(io);
 
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
-  const { watchPods } = await import('../../cluster/watch.js');
+  const { watchPods } = await import('../../sources/live/watch.js');
   let result;
   try {
     result = await watchPods({

@@ -2,10 +2,10 @@
 // then its pods as the pod diagnosis prints them. -o json adds a `workloads` array beside `pods`.
 
 import { resolve } from 'node:path';
-import { loadRuleSet } from '../../config.js';
+import { loadRuleSet } from '../config.js';
 import { diagnoseWorkload, type WorkloadDiagnosis } from '../../engine/workload.js';
-import { UsageError } from '../../errors.js';
-import type { WorkloadInput } from '../../facts/workload.js';
+import { UsageError } from '../../model/errors.js';
+import type { WorkloadInput } from '../../model/input.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
 import { snapshotFromDocs } from '../../sources/file.js';
 import { readChunks, readFileDocs } from '../../sources/input.js';
@@ -16,8 +16,8 @@ import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { colorEnabled } from '../color.js';
 import { interruptOf, type IO } from '../io.js';
-import type { DiagnoseFlags } from '../program.js';
-import { chooseLang, exitStatus, parseNow } from './diagnose.js';
+import type { DiagnoseFlags } from '../options.js';
+import { chooseLang, exitStatus, parseNow } from '../options.js';
 
 /** Exit status: 1 when the workload or one of its pods has a finding at or above --fail-on. */
 function workloadStatus(d: WorkloadDiagnosis, failOn: string): number {
@@ -49,7 +49,7 @@ async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO
   const { signal: interrupt, cleanup } = interruptOf(io);
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
   const self = `${target.kind.toLowerCase()}/${target.name}`;
-  const { watchWorkload } = await import('../../cluster/workload-watch.js');
+  const { watchWorkload } = await import('../../sources/live/workload-watch.js');
   const { diagnosePod } = await import('../../engine/diagnose.js');
   let result;
   try {
@@ -123,7 +123,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
     for (const w of workloadWarnings(snapshot.warnings)) io.err(`podwhy: warning: ${oneLine(w)}\n`);
     input = workloadFromSnapshot(snapshot, target, flags.namespace);
   } else {
-    const { readWorkloadLive } = await import('../../cluster/live.js');
+    const { readWorkloadLive } = await import('../../sources/live/live.js');
     const live = await readWorkloadLive(target, {
       ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
       ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import yaml from 'js-yaml';
+import { BUILTIN_RULES_DIR } from './paths.js';
+import { cachedRule, RULE_CACHE_FILE } from './rule-cache.js';
+
+test('the build wrote a rule cache that matches every built-in rule file', () => {
+  assert.ok(existsSync(RULE_CACHE_FILE), 'npm run build writes dist/rules-cache.json');
+  for (const name of readdirSync(BUILTIN_RULES_DIR).filter((n) => n.endsWith('.yaml'))) {
+    const text = readFileSync(join(BUILTIN_RULES_DIR, name), 'utf8');
+    const want = yaml.load(text, { schema: yaml.CORE_SCHEMA });
+    // by stat, and by content
+    assert.deepEqual({ ...cachedRule(name, join(BUILTIN_RULES_DIR, name)) }, want, name);
+    assert.deepEqual({ ...cachedRule(name, join(BUILTIN_RULES_DIR, name), text) }, want, name);
+  }
+});
+
+test('a rule edited after the build is not taken from the cache', () => {
+  const name = 'crashloop-oomkilled.yaml';
+  const text = readFileSync(join(BUILTIN_RULES_DIR, name), 'utf8');
+  const path = join(BUILTIN_RULES_DIR, name);
+  assert.notEqual(cachedRule(name, path, text), undefined);
+  assert.equal(cachedRule(name, path, text.replace('severity: error', 'severity: warning')), undefined);
+  assert.equal(cachedRule('no-such-rule.yaml', path, text), undefined);
+});
+
+test('a rule file whose size or time changed is checked by content', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'podwhy-cache-'));
+  const name = 'crashloop-oomkilled.yaml';
+  const text = readFileSync(join(BUILTIN_RULES_DIR, name), 'utf8');
+  const same = join(dir, 'same.yaml');
+  writeFileSync(same, text); // same content, another mtime
+  assert.notEqual(cachedRule(name, same), undefined);
+  const edited = join(dir, 'edited.yaml');
+  writeFileSync(edited, text.replace('severity: error', 'severity: info '));
+  assert.equal(cachedRule(name, edited), undefined);
+});
+
+test('rules from the cache (compiled lazily) diagnose exactly like rules compiled from their files', async () => {
+  const { compileRule } = await import('../rules/load.js');
+  const { loadRules } = await import('./rule-files.js');
+  const { normalize } = await import('../facts/normalize.js');
+  const { evaluate } = await import('../engine/evaluate.js');
+  const { snapshotFromTexts } = await import('../sources/file.js');
+  const { shown } = await import('../testing/findings.js');
+  const { FIXTURES_DIR } = await import('./paths.js');
+  const cached = loadRules();
+  const errors: string[] = [];
+  const fresh = readdirSync(BUILTIN_RULES_DIR)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()
+    .map((n) => compileRule(readFileSync(join(BUILTIN_RULES_DIR, n), 'utf8'), join(BUILTIN_RULES_DIR, n), errors));
+  assert.deepEqual(errors, []);
+  assert.deepEqual(
+    cached.map((r) => r.id),
+    fresh.map((r) => r?.id),
+  );
+  for (const f of readdirSync(FIXTURES_DIR).filter((n) => n.endsWith('.yaml'))) {
+    for (const p of snapshotFromTexts([{ file: f, text: readFileSync(join(FIXTURES_DIR, f), 'utf8') }]).pods) {
+      const facts = normalize(p, Date.UTC(2025, 5, 1));
+      assert.deepEqual(shown(evaluate(facts, cached)), shown(evaluate(facts, fresh as never)), f);
+    }
+  }
+});

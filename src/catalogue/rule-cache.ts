@@ -1,0 +1,104 @@
+// A cache of the built-in rules' parsed YAML, written by the build (dist/rules-cache.json).
+// Parsing a hundred rule files with js-yaml and proving their regexes safe was most of the time
+// of a one-pod run. An entry is used when its file has the size and modification time it had at
+// the build, or else the same content (SHA-1): a rule edited after the build is simply parsed
+// again, so the cache can be stale or missing, never wrong. The texts (most of the bytes, two
+// languages) stay a JSON string until a rule that fired needs them.
+// In the single executable (src/catalogue/paths.ts) the cache is an embedded asset and the only copy of
+// the built-in rules: there are no files to compare it with.
+
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { embeddedAsset, IN_EXECUTABLE, PACKAGE_ROOT } from './paths.js';
+import { provenSafe } from '../rules/regex.js';
+
+export interface CachedFile {
+  size: number;
+  mtimeMs: number;
+  sha1: string;
+  /** The parsed rule without `text`. */
+  head: Record<string, unknown>;
+  /** JSON of the rule's `text`. */
+  text: string;
+}
+
+export interface RuleCache {
+  version: 2;
+  files: Record<string, CachedFile>;
+  /** Regexes (flags/source) proven safe when the cache was written. */
+  safeRegexes: string[];
+}
+
+export const RULE_CACHE_FILE = join(PACKAGE_ROOT, 'dist', 'rules-cache.json');
+
+let loaded: RuleCache | null | undefined;
+
+export function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+function cache(): RuleCache | null {
+  if (loaded !== undefined) return loaded;
+  loaded = null;
+  try {
+    const c = JSON.parse(IN_EXECUTABLE ? embeddedAsset('rules-cache.json') : readFileSync(RULE_CACHE_FILE, 'utf8')) as RuleCache;
+    if (c.version === 2 && typeof c.files === 'object' && Array.isArray(c.safeRegexes)) {
+      loaded = c;
+      for (const r of c.safeRegexes) provenSafe.add(r);
+    }
+  } catch {
+    // no cache (an unbuilt checkout, a test): parse the files
+  }
+  return loaded;
+}
+
+/** The rule document, with `text` parsed only when first read. */
+function documentOf(entry: CachedFile): Record<string, unknown> {
+  const doc: Record<string, unknown> = { ...entry.head };
+  let text: unknown;
+  Object.defineProperty(doc, 'text', {
+    get: () => (text ??= JSON.parse(entry.text)),
+    enumerable: true,
+    configurable: true,
+  });
+  return doc;
+}
+
+/**
+ * The parsed document of the built-in rule file `path` (named `name`), if the cache has it as
+ * the file is now. `text`, when the caller has read the file already, skips the stat.
+ */
+export function cachedRule(name: string, path: string, text?: string): Record<string, unknown> | undefined {
+  const entry = cache()?.files[name];
+  if (!entry) return undefined;
+  if (IN_EXECUTABLE) return documentOf(entry);
+  if (text === undefined) {
+    try {
+      const st = statSync(path);
+      if (st.size === entry.size && st.mtimeMs === entry.mtimeMs) return documentOf(entry);
+      text = readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+  return sha1(text) === entry.sha1 ? documentOf(entry) : undefined;
+}
+
+/** The built-in rule files' names, in the single executable (which has no rules directory to list). */
+export function embeddedRuleNames(): string[] {
+  const c = cache();
+  if (!c) throw new Error('the executable carries no rules-cache.json asset');
+  return Object.keys(c.files).sort();
+}
+
+/** Write the cache (called by the build after the rules were loaded and checked). */
+export function writeRuleCache(files: RuleCache['files']): void {
+  const c: RuleCache = { version: 2, files, safeRegexes: [...provenSafe].sort() };
+  writeFileSync(RULE_CACHE_FILE, JSON.stringify(c));
+}
+
+/** Forget the loaded cache (tests). */
+export function resetRuleCache(): void {
+  loaded = undefined;
+}

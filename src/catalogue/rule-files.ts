@@ -1,0 +1,54 @@
+// The disk side of the rule catalogue: read every rules/*.yaml of the given directories (the
+// built-in ones through the build's cache, catalogue/rule-cache.ts) and hand their text to
+// rules/load.ts, which validates and compiles without touching the disk.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { RuleLoadError } from '../model/errors.js';
+import { checkRuleSet, compileRule, trustedRule } from '../rules/load.js';
+import type { CompiledRule } from '../rules/types.js';
+import { BUILTIN_RULES_DIR, IN_EXECUTABLE } from './paths.js';
+import { cachedRule, embeddedRuleNames } from './rule-cache.js';
+
+export { BUILTIN_RULES_DIR } from './paths.js';
+
+/**
+ * Load every rule in the given directories, in order. A rule may reuse the id of a rule from an
+ * earlier directory (a built-in one) only when it says `overrides: true`; it then replaces it.
+ * Throws RuleLoadError listing every problem.
+ */
+export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] {
+  const errors: string[] = [];
+  const loaded: CompiledRule[] = [];
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = IN_EXECUTABLE && dir === BUILTIN_RULES_DIR ? embeddedRuleNames() : readdirSync(dir).sort();
+    } catch (e) {
+      throw new RuleLoadError([`${dir}: cannot read the rules directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]);
+    }
+    for (const name of names) {
+      const file = join(dir, name);
+      if (name === 'README.md') continue;
+      if (!name.endsWith('.yaml')) {
+        errors.push(`${file}: not a rule file (rules are <id>.yaml; README.md is the only other file allowed)`);
+        continue;
+      }
+      const cached = dir === BUILTIN_RULES_DIR ? cachedRule(name, file) : undefined;
+      const r = cached !== undefined ? trustedRule(cached, file) : compileRule(readFileSync(file, 'utf8'), file, errors);
+      if (r) loaded.push(r);
+    }
+  }
+  const byId = new Map<string, CompiledRule>();
+  for (const r of loaded) {
+    const prev = byId.get(r.id);
+    if (prev && r.overrides && dirname(prev.file) !== dirname(r.file)) byId.set(r.id, r);
+    else if (prev) errors.push(`${r.file}: id: "${r.id}" is already defined in ${prev.file}${r.overrides ? '' : '; set overrides: true to replace it, or choose another id'}`);
+    else if (r.overrides) errors.push(`${r.file}: overrides: there is no earlier rule "${r.id}" to replace`);
+    else byId.set(r.id, r);
+  }
+  const rules = [...byId.values()];
+  checkRuleSet(rules, errors);
+  if (errors.length > 0) throw new RuleLoadError(errors);
+  return rules;
+}

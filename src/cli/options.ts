@@ -1,0 +1,103 @@
+// The CLI's shared option helpers: the flags of the diagnosis, the formats and shells the program
+// offers, and the small parsers every command uses (--now, --lang, --fail-on, the pod argument,
+// -c, the live target). Commands import these from here, never from one another or from
+// program.ts; program.ts imports them too. Light on purpose: `podwhy --help` loads this module.
+
+import type { PodDiagnosis } from '../engine/types.js';
+import { isLang, langFromEnv } from '../i18n/lang.js';
+import { UsageError } from '../model/errors.js';
+import type { Lang, Severity } from '../model/vocabulary.js';
+import type { ClusterTarget } from '../sources/live/live.js';
+import { time } from '../util/json.js';
+import type { IO } from './io.js';
+
+export const VERSION = '0.1.0';
+
+/** Formats of the diagnosis (-o). */
+export const DIAGNOSE_FORMATS = ['text', 'wide', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown'] as const;
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+/** Options of the diagnosis (the default command). */
+export interface DiagnoseFlags {
+  file?: string[];
+  namespace?: string;
+  allNamespaces?: boolean;
+  selector?: string;
+  output: string;
+  failOn: string;
+  /** --fail-on-unreadable: a degraded live run exits 3. */
+  failOnUnreadable?: boolean;
+  lang?: string;
+  now?: string;
+  rules?: string[];
+  config?: string;
+  all?: boolean;
+  /** --details: every pod in full in a many-pod text report. */
+  details?: boolean;
+  /** --color: true, --no-color: false, neither: undefined (cli/color.ts decides). */
+  color?: boolean;
+  kubeconfig?: string;
+  context?: string;
+  requestTimeout?: string;
+  maxBytes?: string;
+  /** --no-headers sets it to false. */
+  headers?: boolean;
+  container?: string;
+  timeline?: boolean;
+  absoluteTime?: boolean;
+  watch?: boolean;
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+export function parseNow(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const t = time(v);
+  if (t === undefined) throw new UsageError(`--now "${v}" is not an RFC 3339 time — use e.g. --now 2025-03-02T10:00:00Z`);
+  return t;
+}
+
+export function chooseLang(flag: string | undefined, env: IO['env']): Lang {
+  if (flag !== undefined) {
+    if (!isLang(flag)) throw new UsageError(`--lang "${flag}" is not supported — use en or ko`);
+    return flag;
+  }
+  return langFromEnv(env);
+}
+
+/** Exit status for a diagnosis: 1 when any finding is at or above --fail-on. */
+export function exitStatus(pods: PodDiagnosis[], failOn: string): number {
+  if (failOn === 'never') return 0;
+  const limit = SEVERITY_RANK[failOn as Severity];
+  if (limit === undefined) throw new UsageError(`--fail-on "${failOn}" is not one of error, warning, info, never`);
+  return pods.some((p) => p.findings.some((f) => SEVERITY_RANK[f.severity] <= limit)) ? 1 : 0;
+}
+
+/** "pod/web", "pods/web", "web" → "web". */
+export function podName(arg: string): string {
+  const m = /^(?:pods?|po)\/(.+)$/.exec(arg);
+  const name = m ? (m[1] as string) : arg;
+  if (name === '' || name.includes('/')) throw new UsageError(`"${arg}" is not a pod name — use NAME, pod/NAME or pods/NAME`);
+  return name;
+}
+
+/** -c NAME: findings about other containers are left out; pod-level findings stay. */
+export function onlyContainer(d: PodDiagnosis, container: string | undefined): PodDiagnosis {
+  if (container !== undefined) d.findings = d.findings.filter((f) => f.container === undefined || f.container === container);
+  return d;
+}
+
+/** What live mode reads, from the pod argument and the flags (shared with --watch). */
+export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io: IO): ClusterTarget {
+  return {
+    ...(pod !== undefined ? { pod: podName(pod) } : {}),
+    ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
+    ...(flags.allNamespaces ? { allNamespaces: true } : {}),
+    ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
+    ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
+    ...(flags.context !== undefined ? { context: flags.context } : {}),
+    ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+    ...(flags.container !== undefined ? { container: flags.container } : {}),
+    env: io.env,
+  };
+}

@@ -1,0 +1,27 @@
+// What a live scan knows of a pod before its logs are read (its root-cause group), shared by the
+// scan and --watch.
+
+import { diagnosePod, type DiagnoseOptions } from '../engine/diagnose.js';
+import type { CompiledRule } from '../rules/types.js';
+import type { Triage } from '../sources/live/fetch.js';
+
+/** Rules whose own root causes a log rule can replace: for these, a pod's logs decide. */
+function logDecided(rules: readonly CompiledRule[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of rules) if (JSON.stringify(r.spec.match).includes('logs')) for (const s of r.supersedes) out.add(s);
+  return out;
+}
+
+/** For a live scan: a pod's root-cause group (rule and owner) before its logs are read. */
+export function triageFor(rules: readonly CompiledRule[], opts: DiagnoseOptions): Triage {
+  const decided = logDecided(rules);
+  return (p) => {
+    const d = diagnosePod(p, rules, opts);
+    if (d.healthy) return undefined;
+    const root = d.findings.find((f) => f.role === 'root-cause') ?? d.findings[0];
+    const rule = root?.rule ?? '';
+    const chain = d.facts.pod.ownerChain;
+    const owner = chain.length > 0 ? (chain[chain.length - 1] as string) : d.owner ? `${d.owner.kind}/${d.owner.name}` : '';
+    return { group: `${rule}\u0000${owner}`, decides: decided.has(rule) };
+  };
+}

@@ -1,0 +1,159 @@
+// What the sources (files, stdin, later the cluster) hand to the diagnosis: raw pods with the
+// events that belong to them. Nothing here is interpreted yet; normalize() does that.
+
+import type { JsonObject } from '../util/json.js';
+
+/** Where an object came from, for messages and file annotations. */
+export interface SourceRef {
+  /** File path, "<stdin>", or context/namespace/name for live pods. */
+  file: string;
+  /** The input the pod came from, as reports group pods: a file, "<stdin>", "cluster <context>". */
+  input?: string;
+  /** 1-based line of the document or list item that holds the object, when known. */
+  line?: number;
+  /** Set when the pod was read from kubectl's human-readable output (or a paste) rather than YAML/JSON. */
+  format?: TextFormat;
+  /** Facts that output does not carry, each with the command that shows them. */
+  missing?: MissingFact[];
+}
+
+/**
+ * The shape of text a pod was read from: `describe` (kubectl describe pod, whole), `events-table`
+ * (kubectl get events / kubectl events), `pods-table` (kubectl get pods), `fragment` (part of a
+ * describe: a container block, a Conditions or Events section, event rows, a status line),
+ * `yaml-in-text` (YAML or JSON of the pod found inside a paste, or YAML read line by line after it
+ * failed to parse whole), `logs` (kubectl logs output only), `mixed` (several of these joined).
+ */
+export type TextFormat = 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'mixed';
+
+/** A fact kubectl's human-readable output does not carry for a pod, and the command that shows it. */
+export interface MissingFact {
+  /**
+   * The describe-specific facts, then those of pastes: `pod-name` (the paste does not name the pod;
+   * the name shown is made up), `no-events` (no events were pasted), `no-containers` (no
+   * containers were pasted), `no-status` (the pod's status was not pasted), `logs-container` (which
+   * container pasted logs come from was guessed), `container-name` (a container block without its
+   * name).
+   */
+  fact:
+    | 'waiting-message'
+    | 'condition-message'
+    | 'event-container'
+    | 'terminating-phase'
+    | 'creation-time'
+    | 'age'
+    | 'events'
+    | 'containers'
+    | 'pod-object'
+    | 'pods-table'
+    | 'pod-name'
+    | 'no-events'
+    | 'no-containers'
+    | 'no-status'
+    | 'logs-container'
+    | 'container-name';
+  /** The containers or conditions concerned. */
+  subjects?: string[];
+  command: string;
+}
+
+/** An event in one shape, whichever API group (core/v1 or events.k8s.io/v1) it came from. */
+export interface EventRecord {
+  type?: string;
+  reason?: string;
+  message?: string;
+  count: number;
+  /** Epoch ms. */
+  first?: number;
+  last?: number;
+  source?: string;
+  /** The node the reporting kubelet runs on (source.host). */
+  host?: string;
+  involved: { kind?: string; namespace?: string; name?: string; uid?: string; fieldPath?: string };
+  /**
+   * The event's secondary object (Event.related). An event about a PersistentVolumeClaim a pod
+   * mounts, or the Job that runs it, is joined to that pod: `involved` keeps the claim or Job.
+   */
+  related?: { kind?: string; namespace?: string; name?: string };
+}
+
+/** The tail of a container's log, as the API server returned it (not yet redacted). */
+export interface ContainerLog {
+  text: string;
+  /** From the previous (terminated) instance of the container. */
+  previous: boolean;
+  truncated: boolean;
+  /** Where the tail came from: read live, a fixture header's `logs:`, or `kubectl logs` output pasted with the text. */
+  origin?: 'live' | 'fixture' | 'text';
+}
+
+export interface PodInput {
+  pod: JsonObject;
+  events: EventRecord[];
+  source?: SourceRef;
+  /** The `now` of the fixture header in the pod's file (epoch ms): the instant it was captured. */
+  capturedAt?: number;
+  /** The Node the pod runs on, when live mode read it. */
+  node?: JsonObject;
+  /** Log tails by container name (live mode, or a fixture's `logs:`). */
+  logs?: Record<string, ContainerLog>;
+  /** Controllers above the pod, nearest first (ReplicaSet, Deployment). */
+  ownerChain?: { kind: string; name: string }[];
+  /** What live mode could not read, e.g. "events (forbidden: …)". */
+  unreadable?: string[];
+}
+
+/** The `kind: PodwhyFixture` header of a fixture file. */
+export interface FixtureHeader {
+  description?: string;
+  now?: string;
+  /** Log tails of the pod's containers, by container name (previous run), as captured. */
+  logs?: Record<string, string>;
+  expect?: { fires?: unknown; rootCause?: unknown; workload?: unknown };
+  raw: JsonObject;
+}
+
+export interface Snapshot {
+  pods: PodInput[];
+  /** Events that matched no pod in the input. */
+  orphanEvents: EventRecord[];
+  warnings: string[];
+  /** Fixture headers found, by file. */
+  fixtures: { file: string; header: FixtureHeader }[];
+  /** Workloads, ResourceQuotas and LimitRanges in the input (only when there are any), and its Nodes. */
+  objects?: JsonObject[];
+  nodes?: JsonObject[];
+}
+
+export const WORKLOAD_KINDS = ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob'] as const;
+export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
+
+/** What a workload's diagnosis reads: the object, its children, their events, its pods. */
+export interface WorkloadInput {
+  kind: WorkloadKind;
+  object: JsonObject;
+  /** A Deployment's ReplicaSets, a CronJob's Jobs. */
+  children: JsonObject[];
+  /** Its pods (directly, or through its children), with their events. */
+  pods: PodInput[];
+  /** Events of the workload and its children. */
+  events: EventRecord[];
+  /** ResourceQuotas and LimitRanges of the namespace (read when a quota message names one). */
+  quotas?: JsonObject[];
+  limitRanges?: JsonObject[];
+  /** Nodes, when given or read (DaemonSet placement). */
+  nodes?: JsonObject[];
+  capturedAt?: number;
+  unreadable?: string[];
+  source?: SourceRef;
+}
+
+/** A kind of read a live run could not make, and for how many pods (sources/unreadable.ts counts them). */
+export interface UnreadableRead {
+  /** events, nodes, logs, owners (the kinds of read live mode makes besides the pods). */
+  what: string;
+  /** forbidden, or the API's status ("404 NotFound"), or "error". */
+  reason: string;
+  /** How many pods were diagnosed without it. */
+  pods: number;
+}

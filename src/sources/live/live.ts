@@ -1,0 +1,80 @@
+// The live source, loaded by dynamic import only when a cluster is used: the offline path never
+// loads @kubernetes/client-node (a test proves it).
+
+import { connect } from './connect.js';
+import { UsageError } from '../../model/errors.js';
+import type { PodInput } from '../../model/input.js';
+import { fetchPod, fetchPods, type ScanStats, type Triage } from './fetch.js';
+import type { KubeTarget } from './kubeconfig.js';
+
+/** Which cluster, context and pods to read: the same for a scan and for --watch. */
+export interface ClusterTarget {
+  pod?: string;
+  namespace?: string;
+  allNamespaces?: boolean;
+  selector?: string;
+  kubeconfig?: string;
+  context?: string;
+  requestTimeout?: string;
+  /** -c: read logs of this container only. */
+  container?: string;
+  env: Record<string, string | undefined>;
+}
+
+export interface LiveOptions extends ClusterTarget {
+  /** Progress on stderr (only when it is a terminal). */
+  progress?: (msg: string) => void;
+  /** Whether a pod is unhealthy (its logs are worth reading); `triage` says more. */
+  isUnhealthy?: (p: PodInput) => boolean;
+  /** A scan: a pod's root-cause group before logs, and whether logs could change it (see fetch.ts). */
+  triage?: Triage;
+}
+
+export interface LiveResult {
+  inputs: PodInput[];
+  target: KubeTarget;
+  requests: number;
+  /** A scan's figures: how many pods' logs were read. */
+  stats: ScanStats;
+}
+
+export async function readLive(opts: LiveOptions): Promise<LiveResult> {
+  if (opts.pod !== undefined && opts.allNamespaces) {
+    throw new UsageError('a pod cannot be read by name across all namespaces (-A) — give its namespace with -n');
+  }
+  const { target, client } = await connect(opts);
+  try {
+    await client.init();
+    const stats: ScanStats = {};
+    const triage: Triage = opts.triage ?? ((p) => (opts.isUnhealthy === undefined || opts.isUnhealthy(p) ? { group: '', decides: true } : undefined));
+    const fetchOpts = {
+      stats,
+      namespace: target.namespace,
+      ...(opts.allNamespaces ? { allNamespaces: true } : {}),
+      ...(opts.selector !== undefined ? { selector: opts.selector } : {}),
+      ...(opts.progress ? { progress: opts.progress } : {}),
+      ...(opts.container !== undefined ? { container: opts.container } : {}),
+      context: target.context,
+    };
+    const inputs = opts.pod !== undefined ? [await fetchPod(client, opts.pod, fetchOpts)] : await fetchPods(client, fetchOpts, triage);
+    return { inputs, target, requests: client.requests.length, stats };
+  } finally {
+    client.close();
+  }
+}
+
+/** Live mode for a workload target (podwhy deploy/web): see src/sources/live/workload.ts. */
+export async function readWorkloadLive(
+  target: import('../workloads.js').WorkloadTarget,
+  opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env'>,
+): Promise<{ input: import('../../model/input.js').WorkloadInput; requests: number }> {
+  const { target: kube, client } = await connect(opts);
+  try {
+    await client.init();
+    const { fetchWorkload } = await import('./workload.js');
+    const input = await fetchWorkload(client, target, kube.namespace);
+    return { input, requests: client.requests.length };
+  } finally {
+    client.close();
+  }
+}

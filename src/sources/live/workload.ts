@@ -1,0 +1,116 @@
+// Live mode for `podwhy deploy/web`: the workload, its ReplicaSets or Jobs, its pods, the
+// namespace's events (one paged list serves pods and controllers), and, only when the
+// controller's message names a quota, the namespace's ResourceQuotas and LimitRanges; a
+// DaemonSet's nodes. Every read is a GET, lists are paged (listAll); a 403 on anything but the
+// workload itself becomes a note, as for pods.
+
+import { ClusterError, InputError } from '../../model/errors.js';
+import { toEventRecord } from '../events.js';
+import { joinEvents } from '../file.js';
+import type { PodInput } from '../../model/input.js';
+import { childKind, eventsOf, membersOf, type WorkloadTarget } from '../workloads.js';
+import type { WorkloadInput } from '../../model/input.js';
+import { derivedOwnerChain } from '../../model/owner.js';
+import { dig, obj, str, type JsonObject } from '../../util/json.js';
+import { ApiError, type ApiClient } from './client.js';
+import { listAll } from './fetch.js';
+
+const PATHS: Record<string, string> = {
+  Deployment: '/apis/apps/v1/namespaces/{ns}/deployments',
+  ReplicaSet: '/apis/apps/v1/namespaces/{ns}/replicasets',
+  StatefulSet: '/apis/apps/v1/namespaces/{ns}/statefulsets',
+  DaemonSet: '/apis/apps/v1/namespaces/{ns}/daemonsets',
+  Job: '/apis/batch/v1/namespaces/{ns}/jobs',
+  CronJob: '/apis/batch/v1/namespaces/{ns}/cronjobs',
+};
+
+/** matchLabels of a selector as a labelSelector query (matchExpressions are checked client-side). */
+function labelQuery(selector: unknown): string | undefined {
+  const ml = obj(obj(selector)?.['matchLabels']);
+  if (!ml || Object.keys(ml).length === 0) return undefined;
+  return Object.entries(ml)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(',');
+}
+
+export async function fetchWorkload(client: ApiClient, target: WorkloadTarget, ns: string): Promise<WorkloadInput> {
+  const notes: string[] = [];
+  const enc = encodeURIComponent;
+  const base = (kind: string) => (PATHS[kind] as string).replace('{ns}', enc(ns));
+  const degrade = (e: unknown, what: string) => {
+    if (!(e instanceof ApiError)) throw e;
+    if (e.status === 401) throw new ClusterError(`the API server rejected the credentials (401 Unauthorized; context "${client.target.context}") — refresh them, then retry`);
+    notes.push(e.status === 403 ? `${what} (forbidden: ${e.message})` : `${what} (${e.status} ${e.reason}: ${e.message})`);
+  };
+  let object: JsonObject;
+  try {
+    object = await client.getJSON(`${base(target.kind)}/${enc(target.name)}`);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    if (e.status === 404) throw new InputError(`${target.kind} "${target.name}" not found in namespace "${ns}" — check the name, or pass -n for another namespace`);
+    if (e.status === 403) throw new ClusterError(`forbidden to get ${target.kind} "${target.name}" in namespace "${ns}": ${e.message} — ask for RBAC that allows "get" on it, or use another context`);
+    if (e.status === 401) throw new ClusterError(`the API server rejected the credentials (401 Unauthorized; context "${client.target.context}") — refresh them, then retry`);
+    throw new ClusterError(`reading ${target.kind} "${target.name}" failed: ${e.status} ${e.reason}: ${e.message}`);
+  }
+  object = { ...object, kind: target.kind };
+  const ck = childKind(target.kind);
+  let objects: JsonObject[] = [];
+  if (ck) {
+    try {
+      // a Deployment's ReplicaSets carry its selector's labels; a CronJob's Jobs are found by owner
+      const q = ck === 'ReplicaSet' ? labelQuery(dig(object, 'spec', 'selector')) : undefined;
+      objects = (await listAll(client, base(ck), { labelSelector: q })).items.map((o) => ({ ...o, kind: ck }));
+    } catch (e) {
+      degrade(e, ck === 'ReplicaSet' ? 'replicasets' : 'jobs');
+    }
+  }
+  // pods: by the workload's selector (a CronJob has none: its Jobs' pods are found by owner)
+  let rawPods: JsonObject[] = [];
+  try {
+    const q = labelQuery(dig(object, 'spec', 'selector'));
+    rawPods = (await listAll(client, `/api/v1/namespaces/${enc(ns)}/pods`, { labelSelector: q })).items;
+  } catch (e) {
+    degrade(e, 'pods');
+  }
+  const pods: PodInput[] = rawPods.map((pod) => ({
+    pod: { ...pod, kind: 'Pod' },
+    events: [],
+    source: { file: `${client.target.context}/${ns}/${str(dig(pod, 'metadata', 'name')) ?? ''}`, input: `cluster ${client.target.context}` },
+    ownerChain: derivedOwnerChain(pod),
+  }));
+  const members = membersOf(target.kind, object, objects, pods);
+  let events: ReturnType<typeof toEventRecord>[] = [];
+  try {
+    events = (await listAll(client, `/api/v1/namespaces/${enc(ns)}/events`, {})).items.map(toEventRecord);
+  } catch (e) {
+    degrade(e, 'events');
+  }
+  const orphans = joinEvents(members.pods, events);
+  const input: WorkloadInput = { kind: target.kind, object, children: members.children, pods: members.pods, events: eventsOf(target.kind, object, members.children, orphans) };
+  // quota and limit ranges: only when a controller's message names a quota
+  const quotaNamed = input.events.some((e) => /exceeded quota:|failed quota:/i.test(e.message ?? '')) || [object, ...members.children].some((o) => JSON.stringify(dig(o, 'status', 'conditions') ?? []).includes('quota:'));
+  if (quotaNamed) {
+    try {
+      input.quotas = (await listAll(client, `/api/v1/namespaces/${enc(ns)}/resourcequotas`, {})).items;
+    } catch (e) {
+      degrade(e, 'resourcequotas');
+    }
+    try {
+      input.limitRanges = (await listAll(client, `/api/v1/namespaces/${enc(ns)}/limitranges`, {})).items;
+    } catch (e) {
+      degrade(e, 'limitranges');
+    }
+  }
+  if (target.kind === 'DaemonSet') {
+    try {
+      input.nodes = (await listAll(client, '/api/v1/nodes', {})).items;
+    } catch (e) {
+      degrade(e, 'nodes');
+    }
+  }
+  if (notes.length > 0) {
+    input.unreadable = notes;
+    for (const p of input.pods) p.unreadable = [...notes, ...(p.unreadable ?? [])];
+  }
+  return input;
+}
