@@ -103,7 +103,7 @@ describe('timeline construction', () => {
 
   test('the diagnosis closes the timeline with where the pod is stuck, and JSON detail in the chosen language', () => {
     const input = storyPod();
-    const d = diagnosePod(input, [], { now: T0 + 200_000, lang: 'ko' });
+    const d = diagnosePod(input, [], { now: T0 + 200_000 });
     // No rules: nothing is unhealthy, so there is no stuck line.
     assert.ok(!d.timeline.some((e) => e.event === 'stuck'));
     const t = buildTimeline(input);
