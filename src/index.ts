@@ -14,6 +14,7 @@ import { diagnosePod } from './engine/diagnose.js';
 import type { PodDiagnosis } from './engine/types.js';
 import { PodwhyError, UsageError } from './model/errors.js';
 import { reportObject, SCHEMA_VERSION } from './render/json.js';
+import { wordsFor } from './render/words.js';
 import { BUILTIN_RULES_DIR, loadRules as loadRuleFiles } from './catalogue/rule-files.js';
 import { type CompiledRule } from './rules/types.js';
 import { LANGS as LANG_LIST } from './model/vocabulary.js';
@@ -212,11 +213,11 @@ function report(snapshot: Snapshot, options: DiagnoseOptions, now: number | unde
   const rules = rulesOf(options);
   const lang = options.lang ?? 'en';
   if (!LANG_LIST.includes(lang)) throw new UsageError(`lang: "${String(lang)}" is not supported — use ${LANG_LIST.join(' or ')}`);
-  const opts = { lang, ...(now !== undefined ? { now } : {}) };
+  const opts = now !== undefined ? { now } : {};
   const pods: PodDiagnosis[] = snapshot.pods.map((p) => diagnosePod(p, rules, opts));
   const warnings = [...snapshot.warnings];
   if (snapshot.orphanEvents.length > 0) warnings.push(`${snapshot.orphanEvents.length} event(s) matched no pod in the input`);
-  return { ...checkReportShape(reportObject(pods)), warnings };
+  return { ...checkReportShape(reportObject(pods, wordsFor(rules, lang))), warnings };
 }
 
 /** The compiler checks here that the JSON report has the shape the types above promise. */

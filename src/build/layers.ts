@@ -4,7 +4,7 @@
 //
 //   floor 5  cli/                                         → every product room below
 //            index.ts (the library API)                   → every product room but cli/
-//   floor 4  tester/    the fixture runner                → engine, sources, rules, model, util
+//   floor 4  tester/    the fixture runner                → render (its words), engine, sources, rules, model, util
 //            render/    report → text, json, sarif…       → engine (types only), rules, i18n, model, util
 //            catalogue/ the package's data on disk        → rules, facts, i18n, model, util
 //   floor 3  sources/   files, stdin, text, live/         → model, util
@@ -33,11 +33,11 @@ export const FLOORS: Readonly<Record<string, readonly string[]>> = {
   kubectl: ['model', 'util'],
   facts: ['kubectl', 'model', 'util'],
   rules: ['facts', 'kubectl', 'i18n', 'model', 'util'],
-  engine: ['rules', 'facts', 'kubectl', 'i18n', 'model', 'util'],
+  engine: ['rules', 'facts', 'kubectl', 'model', 'util'],
   sources: ['model', 'util'],
   catalogue: ['rules', 'facts', 'i18n', 'model', 'util'],
   render: ['engine', 'rules', 'i18n', 'model', 'util'],
-  tester: ['engine', 'sources', 'rules', 'model', 'util'],
+  tester: ['render', 'engine', 'sources', 'rules', 'model', 'util'],
   cli: ['tester', 'render', 'catalogue', 'sources', 'engine', 'rules', 'facts', 'kubectl', 'i18n', 'model', 'util'],
 };
 /** Rooms that compute and never look at the world: no node: modules, no `process`. */

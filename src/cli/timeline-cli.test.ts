@@ -62,7 +62,7 @@ describe('--timeline', () => {
     const out = unwrap(r.out);
     assert.match(out, /^타임라인$/m);
     assert.match(out, /^ {2}2025-03-30 19:36:20Z +생성 +파드 생성$/m);
-    assert.match(out, /^ {2}2025-03-30 21:00:00Z +프로브\/준비 상태 +프로브\/준비 상태 단계에서 멈춤 \(1h23m째\)$/m);
+    assert.match(out, /^ {2}2025-03-30 21:00:00Z +프로브\/준비 상태 +프로브\/준비 상태 단계에서 1h23m째 멈춰 있음$/m);
   });
 
   test('JSON always carries the timeline: {at, stage, event, container, detail}', async () => {

@@ -9,6 +9,7 @@ import { fixturePods } from '../testing/fixture-pods.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { diagnosePod } from './diagnose.js';
 import { WORDS } from '../i18n/vocab.js';
+import { wordsFor } from '../render/words.js';
 
 const LISTS = ['containers', 'initContainers', 'ephemeralContainers'] as const;
 const PICK = /\.spec\.(\w+)\[\?\(@\.name=="([^"]+)"\)\]/g;
@@ -47,9 +48,11 @@ test('no explanation, title or remedy of any fixture prints a missing value as "
   const found: string[] = [];
   try {
     for (const { file, input } of fixturePods()) {
+      const d = diagnosePod(input, rules);
       for (const lang of ['en', 'ko'] as const) {
-        for (const f of diagnosePod(input, rules, { lang }).findings) {
-          for (const t of [f.title, f.explanation, ...f.remedies]) if (t.includes(MARK)) found.push(`${file} ${f.rule} ${lang}: ${t.slice(0, 200)}`);
+        for (const f of d.findings) {
+          const w = wordsFor(rules, lang).finding(f);
+          for (const t of [w.title, w.explanation, ...w.remedies]) if (t.includes(MARK)) found.push(`${file} ${f.rule} ${lang}: ${t.slice(0, 200)}`);
         }
       }
     }

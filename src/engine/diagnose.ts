@@ -4,20 +4,17 @@
 import { normalize } from '../facts/normalize.js';
 import { buildTimeline, stuckEntry } from '../facts/timeline.js';
 import { type TimelineStage } from '../model/timeline.js';
-import { describeEntry } from '../i18n/timeline.js';
 import type { Facts } from '../facts/types.js';
 import type { CompiledRule } from '../rules/types.js';
-import type { Lang } from '../model/vocabulary.js';
 import type { PodInput } from '../model/input.js';
 import { dig, str } from '../util/json.js';
-import { collectEvidence, evaluate, renderText } from './evaluate.js';
+import { collectEvidence, evaluate, findingCommands, findingParams } from './evaluate.js';
 import { rank, type RankedFinding } from './rank.js';
 import type { Finding, PodDiagnosis, PodStage } from './types.js';
 
 export interface DiagnoseOptions {
   /** Evaluate ages against this instant (epoch ms). Default: the fixture's capture time, else the clock. */
   now?: number;
-  lang?: Lang;
 }
 
 export const IGNORE_ANNOTATION = 'podwhy.dev/ignore';
@@ -54,18 +51,15 @@ const STUCK_STAGE: Partial<Record<PodStage, TimelineStage>> = {
   running: 'runtime',
 };
 
-/** A ranked finding rendered in one language: what pod and workload diagnoses both return. */
-export function toFinding(r: RankedFinding, lang: Lang): Finding {
-  const text = renderText(r.raw, lang);
+/** A ranked finding as pod and workload diagnoses both return it: no words, the values for them. */
+export function toFinding(r: RankedFinding): Finding {
   const f: Finding = {
     rule: r.raw.rule.id,
     severity: r.raw.rule.severity,
     role: r.role,
     stage: r.raw.stage,
-    title: text.title,
-    explanation: text.explanation,
-    remedies: text.remedies,
-    commands: text.commands,
+    params: findingParams(r.raw),
+    commands: findingCommands(r.raw),
     evidence: collectEvidence(r.raw),
     docs: r.raw.rule.docs,
   };
@@ -79,13 +73,12 @@ export function toFinding(r: RankedFinding, lang: Lang): Finding {
 
 export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): PodDiagnosis {
   const now = opts.now ?? input.capturedAt ?? Date.now();
-  const lang = opts.lang ?? 'en';
   const facts = normalize(input, now);
   // Per-pod opt-out: metadata.annotations["podwhy.dev/ignore"] = "rule-a,rule-b" (or "*").
   const ignore = ignoredRules(input.pod);
   const raw = evaluate(facts, rules).filter((f) => !ignore.has(f.rule.id) && !ignore.has('*'));
   const ranked = rank(raw);
-  const findings: Finding[] = ranked.map((r) => toFinding(r, lang));
+  const findings: Finding[] = ranked.map(toFinding);
   const root = findings.find((f) => f.role === 'root-cause');
   const stage = root?.severity === 'info' || !root ? lifecycleStage(facts) : root.stage;
   const healthy = !findings.some((f) => f.severity === 'error' || f.severity === 'warning');
@@ -100,7 +93,7 @@ export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opt
     healthy,
     findings,
     facts,
-    timeline: tl.entries.map((e) => ({ ...e, detail: describeEntry(e, lang) })),
+    timeline: tl.entries,
     now,
   };
   if (tl.createdAt !== undefined) d.createdAt = tl.createdAt;

@@ -7,7 +7,6 @@ import { compileGetter } from '../rules/predicates.js';
 import { specAliases } from '../rules/load.js';
 import { renderTemplate, templateComplete } from '../rules/template.js';
 import type { CompiledRule, Vars } from '../rules/types.js';
-import type { Lang } from '../model/vocabulary.js';
 import { displayPath, eventOrigin, evidenceSource } from './evidence.js';
 import type { Evidence } from './types.js';
 
@@ -313,16 +312,35 @@ function forUnnamed(cmd: string, name: string): string | undefined {
   return out.includes(name) ? undefined : out;
 }
 
-export function renderText(f: RawFinding, lang: Lang) {
-  const t = f.rule.text[lang] ?? f.rule.text.en;
+/** The kubectl commands of a finding, filled in for its pod (commands are not words: no language). */
+export function findingCommands(f: RawFinding): string[] {
   // a command that would name an object the input does not ("unknown") is left out
-  let commands = f.rule.commands.filter((c) => templateComplete(c, f.vars)).map((c) => renderTemplate(c, f.vars, lang));
+  let commands = f.rule.commands.filter((c) => templateComplete(c, f.vars)).map((c) => renderTemplate(c, f.vars, 'en'));
   const name = f.container?.name;
   if (name !== undefined && UNNAMED.test(name)) commands = commands.map((c) => forUnnamed(c, name)).filter((c): c is string => c !== undefined);
-  return {
-    title: renderTemplate(t.title, f.vars, lang),
-    explanation: renderTemplate(t.explanation, f.vars, lang),
-    remedies: t.remedies.map((r) => renderTemplate(r, f.vars, lang)),
-    commands,
-  };
+  return commands;
+}
+
+const textRoots = new WeakMap<CompiledRule, readonly string[]>();
+
+/** The variables a rule's texts read, in every language: the roots of their placeholders. */
+function rootsOfTexts(rule: CompiledRule): readonly string[] {
+  let roots = textRoots.get(rule);
+  if (!roots) {
+    const set = new Set<string>();
+    for (const t of Object.values(rule.text)) {
+      if (!t) continue;
+      for (const tpl of [t.title, t.explanation, ...t.remedies]) for (const part of tpl) if (part.path?.[0] !== undefined) set.add(part.path[0]);
+    }
+    roots = [...set];
+    textRoots.set(rule, roots);
+  }
+  return roots;
+}
+
+/** What the rule's texts are filled with at the edge: the bindings of the match their placeholders read. */
+export function findingParams(f: RawFinding): Vars {
+  const out: Vars = {};
+  for (const k of rootsOfTexts(f.rule)) if (f.vars[k] !== undefined) out[k] = f.vars[k];
+  return out;
 }

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { FIXTURES_DIR } from '../cli/commands/rules.js';
 import { renderGitHub, renderJUnit, renderMarkdown, renderSarif } from '../render/ci.js';
 import { renderJson } from '../render/json.js';
+import { wordsFor } from '../render/words.js';
 import { renderText } from '../render/text.js';
 import { renderYaml } from '../render/yaml.js';
 import { loadRules } from '../catalogue/rule-files.js';
@@ -110,13 +111,14 @@ const podArb = fc.record({
 const eventArb = fc.record({ kind: fc.constant('Event'), involvedObject: maybe(anyValue), reason: maybe(nasty), message: maybe(message), count: maybe(fc.oneof(fc.integer(), nasty)), type: maybe(nasty), lastTimestamp: maybe(nasty) });
 
 function checkAll(input: PodInput): void {
-  const d = diagnosePod(input, rules, { now: NOW, lang: 'en' });
+  const d = diagnosePod(input, rules, { now: NOW });
+  const words = wordsFor(rules, 'en');
   // the rule plans (guards) change nothing, however odd the pod
   const facts = normalize(input, NOW);
   assert.deepEqual(shown(evaluate(facts, rules)), shown(evaluateUnplanned(facts, rules)));
   const opts = { failOn: 'error', lang: 'en' as const, rules, version: 'fuzz', cwd: '/' };
-  const textLike = [renderText([d], { color: false, lang: 'en', all: true }), renderGitHub([d], opts), renderMarkdown([d], opts), renderJUnit([d], opts)];
-  const all = [...textLike, renderJson([d]), renderYaml([d]), renderSarif([d], opts)];
+  const textLike = [renderText([d], { color: false, words, all: true }), renderGitHub([d], opts), renderMarkdown([d], opts), renderJUnit([d], opts)];
+  const all = [...textLike, renderJson([d], words), renderYaml([d], words), renderSarif([d], opts)];
   JSON.parse(all[4] as string);
   for (const t of textLike) assert.doesNotMatch(t, CONTROL_RE, 'a control byte reached the output');
   for (const t of all) assert.ok(!t.includes(SECRET), `a secret reached the output: ${t.slice(Math.max(0, t.indexOf(SECRET) - 80), t.indexOf(SECRET) + 20)}`);

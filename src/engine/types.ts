@@ -3,6 +3,7 @@
 import type { ContainerKind, Facts } from '../facts/types.js';
 import type { Stage } from '../model/vocabulary.js';
 import type { Severity } from '../model/vocabulary.js';
+import type { Vars } from '../rules/types.js';
 import type { SourceRef } from '../model/input.js';
 import type { TimelineEntry } from '../model/timeline.js';
 
@@ -15,6 +16,11 @@ export interface Evidence {
   source?: 'event' | 'log' | 'text';
 }
 
+/**
+ * What a rule found, in no language: the rule, where it applies, what it rests on. Its words
+ * (title, explanation, remedies) are written at the edge, in the language the output asks for,
+ * from the rule's texts and `params` (src/render/words.ts).
+ */
 export interface Finding {
   rule: string;
   severity: Severity;
@@ -23,9 +29,11 @@ export interface Finding {
   /** Set for container-scoped findings. */
   container?: string;
   containerKind?: ContainerKind;
-  title: string;
-  explanation: string;
-  remedies: string[];
+  /**
+   * The values the rule's texts are filled with: the fact roots and `some … as` aliases their
+   * placeholders name (`container`, `pod`, `r`, …), as the match bound them.
+   */
+  params: Vars;
   /** kubectl commands to run next, already filled in for this pod. */
   commands: string[];
   evidence: Evidence[];
@@ -49,12 +57,21 @@ export interface PodDiagnosis {
   findings: Finding[];
   facts: Facts;
   source?: SourceRef;
-  /** Where the pod's time went (facts/timeline.ts), oldest first, each with its line in the chosen language. */
-  timeline: (TimelineEntry & { detail: string })[];
+  /** Where the pod's time went (facts/timeline.ts), oldest first; the edge writes each entry's line. */
+  timeline: TimelineEntry[];
   /** metadata.creationTimestamp (epoch ms): the origin of relative timeline times. */
   createdAt?: number;
   /** The instant the diagnosis was made against (epoch ms). */
   now: number;
+}
+
+/**
+ * A finding's title where a fact quotes it (a workload's pods' root cause, in
+ * `workload.pods.rootCauseTitle`): words the engine does not write. Templates and evidence
+ * values holding one are rendered at the edge, in the output's language.
+ */
+export interface TitleOf {
+  titleOf: Finding;
 }
 
 export interface Report {

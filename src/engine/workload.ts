@@ -7,18 +7,18 @@
 import { normalizeWorkload, workloadRef, type PodSummary } from '../facts/workload.js';
 import { type WorkloadInput } from '../model/input.js';
 import type { CompiledRule, Vars } from '../rules/types.js';
-import type { Lang } from '../model/vocabulary.js';
 import { STAGES } from '../model/vocabulary.js';
 import { dig, str, type JsonObject } from '../util/json.js';
 import { diagnosePod, toFinding, type DiagnoseOptions } from './diagnose.js';
 import type { RawFinding } from './evaluate.js';
 import { rank } from './rank.js';
-import type { Finding, PodDiagnosis } from './types.js';
+import type { Finding, PodDiagnosis, TitleOf } from './types.js';
 
 export interface PodGroup {
   /** The root-cause rule, or null for healthy pods or pods with no root cause. */
   rule: string | null;
-  title: string;
+  /** The first pod's root-cause finding (its title names the group), or null. */
+  finding: Finding | null;
   severity: string | null;
   pods: string[];
 }
@@ -27,7 +27,8 @@ export interface WorkloadRootCause {
   /** "controller": the workload's own finding; "pods": its pods' most common root cause. */
   from: 'controller' | 'pods';
   rule: string;
-  title: string;
+  /** The finding: the workload's own, or the first of its pods with that root cause. */
+  finding: Finding;
   /** For "pods": how many of how many pods have it. */
   count?: number;
   of?: number;
@@ -58,20 +59,22 @@ export function groupPods(pods: PodDiagnosis[]): PodGroup[] {
     const key = root ? root.rule : '';
     let g = groups.get(key);
     if (!g) {
-      g = { rule: root?.rule ?? null, title: root?.title ?? '', severity: root?.severity ?? null, pods: [], stage: root ? (STAGE_RANK.get(root.stage) ?? 99) : 99, sev: root ? (SEVERITY_RANK[root.severity] ?? 3) : 3 };
+      g = { rule: root?.rule ?? null, finding: root ?? null, severity: root?.severity ?? null, pods: [], stage: root ? (STAGE_RANK.get(root.stage) ?? 99) : 99, sev: root ? (SEVERITY_RANK[root.severity] ?? 3) : 3 };
       groups.set(key, g);
     }
     g.pods.push(p.name);
   }
   return [...groups.values()]
     .sort((a, b) => Number(a.rule === null) - Number(b.rule === null) || a.sev - b.sev || b.pods.length - a.pods.length || a.stage - b.stage || (a.rule ?? '').localeCompare(b.rule ?? ''))
-    .map(({ rule, title, severity, pods: names }) => ({ rule, title, severity, pods: names }));
+    .map(({ rule, finding, severity, pods: names }) => ({ rule, finding, severity, pods: names }));
 }
+
+/** A pod finding's title as a workload fact quotes it: written at the edge, in the output's language. */
+const titleOf = (f: Finding): TitleOf => ({ titleOf: f });
 
 export function diagnoseWorkload(input: WorkloadInput, rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): WorkloadDiagnosis {
   const now = opts.now ?? input.capturedAt ?? Date.now();
-  const lang: Lang = opts.lang ?? 'en';
-  const pods = input.pods.map((p) => diagnosePod(p, rules, { now, lang }));
+  const pods = input.pods.map((p) => diagnosePod(p, rules, { now }));
   const groups = groupPods(pods);
   const top = groups[0]?.rule ? groups[0] : undefined;
   const summary: PodSummary = {
@@ -81,13 +84,13 @@ export function diagnoseWorkload(input: WorkloadInput, rules: readonly CompiledR
     byName: new Map(
       pods.map((p) => [
         p.name,
-        { ready: p.facts.conditions['Ready']?.status === 'True', status: p.kubectl.status, ...(p.findings.find((f) => f.role === 'root-cause') ? { cause: (p.findings.find((f) => f.role === 'root-cause') as Finding).title } : {}) },
+        { ready: p.facts.conditions['Ready']?.status === 'True', status: p.kubectl.status, ...(p.findings.find((f) => f.role === 'root-cause') ? { cause: titleOf(p.findings.find((f) => f.role === 'root-cause') as Finding) } : {}) },
       ]),
     ),
   };
   if (top) {
     summary.rootCause = top.rule as string;
-    summary.rootCauseTitle = top.title;
+    summary.rootCauseTitle = titleOf(top.finding as Finding);
     summary.rootCauseCount = top.pods.length;
     summary.names = top.pods;
     const first = pods.find((p) => p.name === top.pods[0]);
@@ -102,15 +105,15 @@ export function diagnoseWorkload(input: WorkloadInput, rules: readonly CompiledR
     for (const alias of rule.aliasLists.keys()) if (vars[alias] !== undefined) vars[alias] = undefined;
   }
   const ranked = rank(raw);
-  let findings: Finding[] = ranked.map((r) => toFinding(r, lang));
+  let findings: Finding[] = ranked.map(toFinding);
   const own = findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
   let rootCause: WorkloadRootCause | null = null;
-  if (own && own.stage === 'admission') rootCause = { from: 'controller', rule: own.rule, title: own.title };
+  if (own && own.stage === 'admission') rootCause = { from: 'controller', rule: own.rule, finding: own };
   else if (top) {
-    rootCause = { from: 'pods', rule: top.rule as string, title: top.title, count: top.pods.length, of: pods.length };
+    rootCause = { from: 'pods', rule: top.rule as string, finding: top.finding as Finding, count: top.pods.length, of: pods.length };
     // the workload's own findings (a timed-out rollout, a failed Job) are what the pods' cause led to
     findings = findings.map((f) => (f.role === 'root-cause' ? { ...f, role: 'symptom' as const, supersededBy: top.rule as string } : f));
-  } else if (own) rootCause = { from: 'controller', rule: own.rule, title: own.title };
+  } else if (own) rootCause = { from: 'controller', rule: own.rule, finding: own };
   const healthy = !findings.some((f) => f.severity === 'error' || f.severity === 'warning') && !pods.some((p) => !p.healthy);
   return {
     kind: input.kind,

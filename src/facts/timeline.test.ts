@@ -104,14 +104,14 @@ describe('timeline construction', () => {
 
   test('the diagnosis closes the timeline with where the pod is stuck, and JSON detail in the chosen language', () => {
     const input = storyPod();
-    const d = diagnosePod(input, [], { now: T0 + 200_000, lang: 'ko' });
+    const d = diagnosePod(input, [], { now: T0 + 200_000 });
     // No rules: nothing is unhealthy, so there is no stuck line.
     assert.ok(!d.timeline.some((e) => e.event === 'stuck'));
     const t = buildTimeline(input);
     const s = stuckEntry(t, 'runtime', T0 + 200_000);
     assert.equal(s.at, T0 + 120_000, 'since the first runtime entry (the liveness kill)');
     assert.equal(describeEntry(s, 'en'), 'stuck in runtime for 1m20s');
-    assert.equal(describeEntry(s, 'ko'), '실행 단계에서 멈춤 (1m20s째)');
+    assert.equal(describeEntry(s, 'ko'), '실행 단계에서 1m20s째 멈춰 있음');
   });
 
   test('time to Ready is counted from creation; a Ready pod is not stuck', () => {

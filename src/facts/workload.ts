@@ -13,12 +13,13 @@ export interface PodSummary {
   ready: number;
   unhealthy: number;
   rootCause?: string;
-  rootCauseTitle?: string;
+  /** Its title: words the edge writes (engine/types.ts TitleOf), so not a string here. */
+  rootCauseTitle?: unknown;
   rootCauseCount?: number;
   rootCauseStatus?: string;
   names?: string[];
-  /** kubectl STATUS and root-cause title by pod name (StatefulSet ordinals). */
-  byName: Map<string, { ready: boolean; status: string; cause?: string }>;
+  /** kubectl STATUS and root-cause title (as rootCauseTitle) by pod name (StatefulSet ordinals). */
+  byName: Map<string, { ready: boolean; status: string; cause?: unknown }>;
 }
 
 const KIND_TYPE: Record<WorkloadKind, string> = {

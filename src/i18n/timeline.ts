@@ -3,6 +3,7 @@
 
 import type { TimelineEntry } from '../model/timeline.js';
 import type { Lang } from '../model/vocabulary.js';
+import { withParticle } from './particles.js';
 import { UI } from './ui.js';
 
 /** A compact duration: 850ms → 0.9s, 14200 → 14.2s, 47s, 4m10s, 2h5m, 3d4h. */
@@ -118,7 +119,7 @@ const KO: Words = {
       case 'Pulling':
         return `이미지 ${e.image ?? ''} 받는 중`;
       case 'Pulled':
-        return e.reason === 'already-present' ? `이미지 ${e.image ?? ''}이(가) 이미 노드에 있음` : `이미지 ${e.image ?? ''} 받음${e.tookMs !== undefined ? ` (${d(e.tookMs)})` : ''}`;
+        return e.reason === 'already-present' ? `${e.image ? `이미지 ${withParticle(e.image, '이/가')}` : '이미지가'} 이미 노드에 있음` : `이미지 ${e.image ?? ''} 받음${e.tookMs !== undefined ? ` (${d(e.tookMs)})` : ''}`;
       case 'initialized':
         return '모든 init 컨테이너 완료';
       case 'started':
@@ -126,7 +127,9 @@ const KO: Words = {
         return `${c} 시작`;
       case 'exited': {
         if (e.containerKind === 'init' && e.exitCode === 0) return `${c} 실행 완료${e.tookMs !== undefined ? ` (${d(e.tookMs)})` : ''}, 종료 코드 0`;
-        return `${c} 종료${e.exitCode !== undefined ? `, 종료 코드 ${e.exitCode}` : ''}${e.reason ? ` (${e.reason})` : ''}${e.tookMs !== undefined ? `, ${d(e.tookMs)} 실행` : ''}`;
+        // "컨테이너 app 42s 실행 후 종료 (종료 코드 137, OOMKilled)"
+        const why = [...(e.exitCode !== undefined ? [`종료 코드 ${e.exitCode}`] : []), ...(e.reason ? [e.reason] : [])];
+        return `${c}${e.tookMs !== undefined ? ` ${d(e.tookMs)} 실행 후` : ''} 종료${why.length > 0 ? ` (${why.join(', ')})` : ''}`;
       }
       case 'containers-ready':
         return '모든 컨테이너 준비됨';
@@ -139,7 +142,7 @@ const KO: Words = {
       case 'Killing':
         return e.probe ? `${c} 강제 종료: ${e.probe} 프로브 실패` : `${c} 중지 (SIGTERM)${msg}`;
       case 'BackOff':
-        return e.stage === 'image' ? `이미지 ${e.image ?? ''} 받기 back-off` : `${c} 재시작 back-off`;
+        return e.stage === 'image' ? `이미지 ${e.image ?? ''} 받기 재시도 대기 (BackOff)` : `${c} 재시작 대기 (BackOff)`;
       case 'completed':
         return `파드 Succeeded${e.sinceCreatedMs !== undefined ? ` (생성 후 ${d(e.sinceCreatedMs)})` : ''}`;
       case 'failed':
@@ -151,7 +154,7 @@ const KO: Words = {
       case 'grace-period-ends':
         return '유예 시간 끝: 남은 프로세스에 SIGKILL';
       case 'stuck':
-        return `${UI.ko.stages[e.stage] ?? e.stage} 단계에서 멈춤${e.tookMs !== undefined ? ` (${d(e.tookMs)}째)` : ''}`;
+        return `${UI.ko.stages[e.stage] ?? e.stage} 단계에서 ${e.tookMs !== undefined ? `${d(e.tookMs)}째 ` : ''}멈춰 있음`;
       default:
         return `${e.event}${e.container ? ` (${c})` : ''}${msg}`;
     }

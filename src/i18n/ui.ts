@@ -1,6 +1,7 @@
 // Words of the text output itself (headings, labels), per language.
 
 import type { Lang } from '../model/vocabulary.js';
+import { withParticle } from './particles.js';
 
 export interface UiText {
   rootCause: string;
@@ -258,7 +259,7 @@ export const UI: Record<Lang, UiText> = {
         case 'no-status':
           return '파드의 status(붙여 넣은 내용에 없음)';
         case 'logs-container':
-          return `붙여 넣은 로그가 어느 컨테이너의 것인지(${list}(으)로 봄)`;
+          return `붙여 넣은 로그가 어느 컨테이너의 것인지(${withParticle(list, '으로/로')} 봄)`;
         case 'container-name':
           return '이름 없이 붙여 넣은 컨테이너 블록의 컨테이너 이름';
         default:

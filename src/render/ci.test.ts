@@ -28,18 +28,22 @@ function diag(...names: string[]): PodDiagnosis[] {
 
 const SAMPLE = ['crashloop-oomkilled-jvm.yaml', 'pending-insufficient-memory.yaml', 'deployment-running-ready.yaml'];
 
-/** A pod whose every string is hostile: markup, control characters, XML-invalid bytes, mentions. */
-function hostile(): PodDiagnosis[] {
+/**
+ * A pod whose every string is hostile (markup, control characters, XML-invalid bytes, mentions),
+ * with the options to render it: rules whose words carry the same string.
+ */
+function hostile(): [PodDiagnosis[], CiOptions] {
   const pods = diag('crashloop-oomkilled-jvm.yaml');
   const p = pods[0] as PodDiagnosis;
   const evil = 'x<script>alert(1)</script>&]]>"\u0000\u0007\u001b[31m @octocat | `rm -rf` %0A::error::';
   p.name = `web-${evil}`;
-  for (const f of p.findings) {
-    f.title = `${f.title} ${evil}`;
-    f.explanation = `${f.explanation}\n${evil}`;
-    f.remedies = [...f.remedies, evil];
-  }
-  return pods;
+  const fired = new Set(p.findings.map((f) => f.rule));
+  const evilRules = rules.map((r) => {
+    if (!fired.has(r.id)) return r;
+    const en = r.text.en;
+    return { ...r, text: { en: { title: [...en.title, { lit: ` ${evil}` }], explanation: [...en.explanation, { lit: `\n${evil}` }], remedies: [...en.remedies, [{ lit: evil }]] } } };
+  });
+  return [pods, { ...opts, rules: evilRules }];
 }
 
 describe('JUnit XML', () => {
@@ -71,7 +75,7 @@ describe('JUnit XML', () => {
     assert.equal(none.testsuites.failures, '0');
   });
   test('hostile strings stay well-formed XML', () => {
-    const xml = renderJUnit(hostile(), opts);
+    const xml = renderJUnit(...hostile());
     assert.equal(XMLValidator.validate(xml), true);
     assert.doesNotMatch(xml, /[\u0000\u0007\u001b]/);
     assert.equal(xmlEscape('a]]>b<&'), 'a]]&gt;b&lt;&amp;');
@@ -97,7 +101,7 @@ describe('SARIF 2.1.0', () => {
     assert.equal(oom.level, 'error');
   });
   test('hostile strings still make a valid log', () => {
-    assert.ok(validate(JSON.parse(renderSarif(hostile(), opts))));
+    assert.ok(validate(JSON.parse(renderSarif(...hostile()))));
   });
 });
 
@@ -107,7 +111,7 @@ describe('GitHub annotations', () => {
     const lines = out.trim().split('\n');
     assert.equal(lines.length, 2);
     assert.match(lines[0] ?? '', /^::error file=fixtures\/crashloop-oomkilled-jvm\.yaml,line=10,title=podwhy crashloop-oomkilled::shop\/orders-api-6f8d9c7b54-q7xkz/);
-    const evil = renderGitHub(hostile(), opts);
+    const evil = renderGitHub(...hostile());
     assert.equal(evil.trim().split('\n').length, 1, 'a message never breaks into a second command');
     assert.doesNotMatch(evil, /[\u0000\u0007\u001b]/);
     assert.match(evil, /%0A/);
@@ -119,7 +123,7 @@ describe('Markdown', () => {
     const md = renderMarkdown(diag(...SAMPLE), opts);
     assert.match(md, /^## ❌ podwhy: 3 pods, 2 unhealthy\n/);
     assert.match(md, /\| `shop\/orders-api-6f8d9c7b54-q7xkz` \| CrashLoopBackOff \| \*\*crashloop-oomkilled\*\*/);
-    const evil = renderMarkdown(hostile(), opts);
+    const evil = renderMarkdown(...hostile());
     assert.doesNotMatch(evil, /<script>|@octocat/);
     assert.equal(mdEscape('a|b @x <i>'), 'a\\|b &#64;x &lt;i&gt;');
   });

@@ -12,11 +12,12 @@ import type { CompiledRule } from '../rules/types.js';
 import type { Lang, Severity } from '../model/vocabulary.js';
 import { templateSource } from '../rules/docs.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
+import { wordsFor, type FindingText } from './words.js';
 
 export interface CiOptions {
   failOn: string;
   lang: Lang;
-  /** The rule set, for SARIF's tool.driver.rules. */
+  /** The rule set: the findings' texts, and SARIF's tool.driver.rules. */
   rules: readonly CompiledRule[];
   version: string;
   /** For relative file paths in SARIF and annotations. */
@@ -42,15 +43,15 @@ function artifact(p: PodDiagnosis, cwd: string): string | undefined {
   return (rel.startsWith('..') ? file : rel).split(sep).join('/');
 }
 
-function findingText(f: Finding): string {
-  const lines = [stripControls(f.explanation)];
-  if (f.evidence.length > 0) {
+function findingText(f: Finding, t: FindingText): string {
+  const lines = [stripControls(t.explanation)];
+  if (t.evidence.length > 0) {
     lines.push('', 'Evidence:');
-    for (const e of f.evidence) lines.push(`  ${e.path}: ${stripControls(Array.isArray(e.value) ? e.value.join(', ') : typeof e.value === 'object' ? JSON.stringify(e.value) : String(e.value))}`);
+    for (const e of t.evidence) lines.push(`  ${e.path}: ${stripControls(Array.isArray(e.value) ? e.value.join(', ') : typeof e.value === 'object' ? JSON.stringify(e.value) : String(e.value))}`);
   }
-  if (f.remedies.length > 0) {
+  if (t.remedies.length > 0) {
     lines.push('', 'What to do:');
-    f.remedies.forEach((r, i) => lines.push(`  ${i + 1}. ${stripControls(r)}`));
+    t.remedies.forEach((r, i) => lines.push(`  ${i + 1}. ${stripControls(r)}`));
   }
   if (f.commands.length > 0) {
     lines.push('', 'Next:');
@@ -71,6 +72,7 @@ export function xmlEscape(s: string): string {
 }
 
 export function renderJUnit(pods: PodDiagnosis[], opts: CiOptions): string {
+  const w = wordsFor(opts.rules, opts.lang);
   const suites = new Map<string, PodDiagnosis[]>();
   for (const p of pods) {
     const key = p.source?.input ?? p.source?.file ?? 'input';
@@ -89,11 +91,12 @@ export function renderJUnit(pods: PodDiagnosis[], opts: CiOptions): string {
       const classname = `podwhy.${p.namespace}${p.facts.pod.ownerChain.length > 0 ? `.${p.facts.pod.ownerChain[p.facts.pod.ownerChain.length - 1]}` : ''}`;
       const inner: string[] = [];
       for (const f of failing) {
-        const message = `${f.rule}${subject(f)}: ${oneLine(f.title)}`;
-        inner.push(`      <failure message="${xmlEscape(message)}" type="${xmlEscape(f.rule)}">${xmlEscape(findingText(f))}</failure>`);
+        const t = w.finding(f);
+        const message = `${f.rule}${subject(f)}: ${oneLine(t.title)}`;
+        inner.push(`      <failure message="${xmlEscape(message)}" type="${xmlEscape(f.rule)}">${xmlEscape(findingText(f, t))}</failure>`);
       }
       const out = [`kubectl: READY ${p.kubectl.ready}, STATUS ${p.kubectl.status}, RESTARTS ${p.kubectl.restarts}, AGE ${p.kubectl.age}`];
-      for (const f of other) out.push(`[${f.severity}] ${f.rule}${subject(f)}: ${oneLine(f.title)}`);
+      for (const f of other) out.push(`[${f.severity}] ${f.rule}${subject(f)}: ${oneLine(w.title(f))}`);
       inner.push(`      <system-out>${xmlEscape(out.join('\n'))}</system-out>`);
       cases.push(`    <testcase name="${xmlEscape(podId(p))}" classname="${xmlEscape(classname)}" time="0">\n${inner.join('\n')}\n    </testcase>`);
     }
@@ -140,6 +143,7 @@ function ruleDescriptor(r: CompiledRule, lang: Lang): Sarif.ReportingDescriptor 
 export function renderSarif(pods: PodDiagnosis[], opts: CiOptions): string {
   const rules = [...opts.rules].sort((a, b) => (a.id < b.id ? -1 : 1));
   const index = new Map(rules.map((r, i) => [r.id, i]));
+  const w = wordsFor(opts.rules, opts.lang);
   const results: Sarif.Result[] = [];
   for (const p of pods) {
     for (const f of p.findings) {
@@ -151,7 +155,7 @@ export function renderSarif(pods: PodDiagnosis[], opts: CiOptions): string {
       const result: Sarif.Result = {
         ruleId: f.rule,
         level: SARIF_LEVEL[f.severity],
-        message: { text: `${podId(p)}${subject(f)}: ${oneLine(f.title)}. ${stripControls(f.explanation)}` },
+        message: { text: `${podId(p)}${subject(f)}: ${oneLine(w.title(f))}. ${stripControls(w.finding(f).explanation)}` },
         locations: [location],
         partialFingerprints: { 'podwhyFinding/v1': createHash('sha256').update(`${podId(p)}\u0000${f.container ?? ''}\u0000${f.rule}`).digest('hex').slice(0, 32) },
         properties: { role: f.role, stage: f.stage, kubectlStatus: p.kubectl.status },
@@ -188,6 +192,7 @@ const ghData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').repla
 const ghProp = (s: string) => ghData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 export function renderGitHub(pods: PodDiagnosis[], opts: CiOptions): string {
+  const w = wordsFor(opts.rules, opts.lang);
   const out: string[] = [];
   for (const p of pods) {
     for (const f of p.findings) {
@@ -196,7 +201,8 @@ export function renderGitHub(pods: PodDiagnosis[], opts: CiOptions): string {
       const cmd = f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'notice';
       const uri = artifact(p, opts.cwd);
       const props = [...(uri ? [`file=${ghProp(uri)}`, `line=${p.source?.line ?? 1}`] : []), `title=${ghProp(`podwhy ${f.rule}`)}`];
-      const msg = `${podId(p)}${subject(f)}: ${oneLine(f.title)}. ${stripControls(f.explanation)}${f.remedies[0] ? `\nFix: ${stripControls(f.remedies[0])}` : ''}`;
+      const t = w.finding(f);
+      const msg = `${podId(p)}${subject(f)}: ${oneLine(t.title)}. ${stripControls(t.explanation)}${t.remedies[0] ? `\nFix: ${stripControls(t.remedies[0])}` : ''}`;
       out.push(`::${cmd} ${props.join(',')}::${ghData(msg)}`);
     }
   }
@@ -217,6 +223,7 @@ export function mdEscape(s: string): string {
 const cell = (s: string) => mdEscape(oneLine(s)).replace(/\n/g, ' ');
 
 export function renderMarkdown(pods: PodDiagnosis[], opts: CiOptions): string {
+  const w = wordsFor(opts.rules, opts.lang);
   const unhealthy = pods.filter((p) => !p.healthy);
   const failing = pods.filter((p) => p.findings.some((f) => atOrAbove(f, opts.failOn)));
   const out: string[] = [];
@@ -229,7 +236,7 @@ export function renderMarkdown(pods: PodDiagnosis[], opts: CiOptions): string {
   out.push('| Pod | Status | Root cause | Severity |', '|---|---|---|---|');
   for (const p of unhealthy) {
     const root = p.findings.find((f) => f.role === 'root-cause');
-    out.push(`| \`${cell(podId(p)).replace(/`/g, '')}\` | ${cell(p.kubectl.status)} | ${root ? `**${cell(root.rule)}**: ${cell(root.title)}` : ''} | ${root?.severity ?? ''} |`);
+    out.push(`| \`${cell(podId(p)).replace(/`/g, '')}\` | ${cell(p.kubectl.status)} | ${root ? `**${cell(root.rule)}**: ${cell(w.title(root))}` : ''} | ${root?.severity ?? ''} |`);
   }
   out.push('');
   for (const p of unhealthy) {
@@ -237,15 +244,16 @@ export function renderMarkdown(pods: PodDiagnosis[], opts: CiOptions): string {
     out.push('<details>', `<summary>${mdEscape(podId(p))}: ${roots.map((f) => mdEscape(f.rule)).join(', ')}</summary>`, '');
     out.push(`READY ${cell(p.kubectl.ready)} · STATUS ${cell(p.kubectl.status)} · RESTARTS ${cell(p.kubectl.restarts)} · AGE ${cell(p.kubectl.age)}`, '');
     for (const f of roots) {
-      out.push(`### ${mdEscape(f.rule)}${mdEscape(subject(f))}: ${mdEscape(oneLine(f.title))}`, '', mdEscape(f.explanation), '');
-      if (f.evidence.length > 0) {
+      const t = w.finding(f);
+      out.push(`### ${mdEscape(f.rule)}${mdEscape(subject(f))}: ${mdEscape(oneLine(t.title))}`, '', mdEscape(t.explanation), '');
+      if (t.evidence.length > 0) {
         out.push('**Evidence**', '');
-        for (const e of f.evidence) out.push(`- \`${e.path.replace(/`/g, '')}\`: ${mdEscape(Array.isArray(e.value) ? e.value.join(', ') : typeof e.value === 'object' ? JSON.stringify(e.value) : String(e.value))}`);
+        for (const e of t.evidence) out.push(`- \`${e.path.replace(/`/g, '')}\`: ${mdEscape(Array.isArray(e.value) ? e.value.join(', ') : typeof e.value === 'object' ? JSON.stringify(e.value) : String(e.value))}`);
         out.push('');
       }
-      if (f.remedies.length > 0) {
+      if (t.remedies.length > 0) {
         out.push('**What to do**', '');
-        f.remedies.forEach((r, i) => out.push(`${i + 1}. ${mdEscape(r)}`));
+        t.remedies.forEach((r, i) => out.push(`${i + 1}. ${mdEscape(r)}`));
         out.push('');
       }
       if (f.commands.length > 0) out.push('```sh', ...f.commands.map((c) => oneLine(c).replace(/```/g, '')), '```', '');

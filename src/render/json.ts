@@ -4,10 +4,12 @@
 import type { UnreadableRead } from '../model/input.js';
 import type { Finding, PodDiagnosis } from '../engine/types.js';
 import { formatTime, isValidTime } from '../util/json.js';
+import type { Words } from './words.js';
 
 export const SCHEMA_VERSION = 1;
 
-function finding(f: Finding) {
+function finding(f: Finding, w: Words) {
+  const t = w.finding(f);
   return {
     rule: f.rule,
     severity: f.severity,
@@ -15,19 +17,19 @@ function finding(f: Finding) {
     stage: f.stage,
     container: f.container ?? null,
     containerType: f.containerKind ?? null,
-    title: f.title,
-    explanation: f.explanation,
-    remedies: f.remedies,
+    title: t.title,
+    explanation: t.explanation,
+    remedies: t.remedies,
     commands: f.commands,
     // source: where a value not in the pod's status came from (its events, its log, pasted text)
-    evidence: f.evidence.map((e) => (e.source ? { path: e.path, value: e.value, source: e.source } : { path: e.path, value: e.value })),
+    evidence: t.evidence.map((e) => (e.source ? { path: e.path, value: e.value, source: e.source } : { path: e.path, value: e.value })),
     docs: f.docs,
     supersededBy: f.supersededBy ?? null,
   };
 }
 
-/** One pod of the report. */
-export function podObject(p: PodDiagnosis) {
+/** One pod of the report, its words in the language of `w`. */
+export function podObject(p: PodDiagnosis, w: Words) {
   return {
     namespace: p.namespace,
     name: p.name,
@@ -39,24 +41,24 @@ export function podObject(p: PodDiagnosis) {
     stage: p.stage,
     healthy: p.healthy,
     node: p.facts.pod.nodeName ?? null,
-    findings: p.findings.map(finding),
+    findings: p.findings.map((f) => finding(f, w)),
     // Log tails (redacted) of containers whose logs were read: live mode, or a fixture's logs.
     logs: Object.fromEntries(p.facts.containers.filter((c) => c.logs).map((c) => [c.name, { previous: c.logs?.previous ?? false, lines: c.logs?.lines ?? [] }])),
     unreadable: p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g)),
     oddities: p.facts.oddities,
     // Where the pod's time went, oldest first (an addition to schemaVersion 1).
-    timeline: p.timeline.map((e) => ({ at: e.at !== undefined && isValidTime(e.at) ? formatTime(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: e.detail })),
+    timeline: p.timeline.map((e) => ({ at: e.at !== undefined && isValidTime(e.at) ? formatTime(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: w.timeline(e) })),
     // Pods read from kubectl describe or table text: the format, and the facts it does not carry.
     input: p.source?.format ? { format: p.source.format, missing: (p.source.missing ?? []).map((m) => ({ fact: m.fact, subjects: m.subjects ?? [], command: m.command })) } : null,
   };
 }
 
-export function reportObject(pods: PodDiagnosis[]) {
+export function reportObject(pods: PodDiagnosis[], w: Words) {
   const counts = { error: 0, warning: 0, info: 0 };
   for (const p of pods) for (const f of p.findings) counts[f.severity]++;
   return {
     schemaVersion: SCHEMA_VERSION,
-    pods: pods.map(podObject),
+    pods: pods.map((p) => podObject(p, w)),
     summary: {
       pods: pods.length,
       healthy: pods.filter((p) => p.healthy).length,
@@ -65,8 +67,8 @@ export function reportObject(pods: PodDiagnosis[]) {
   };
 }
 
-export function renderJson(pods: PodDiagnosis[]): string {
-  return `${JSON.stringify(reportObject(pods), null, 2)}\n`;
+export function renderJson(pods: PodDiagnosis[], w: Words): string {
+  return `${JSON.stringify(reportObject(pods, w), null, 2)}\n`;
 }
 
 /**
@@ -79,14 +81,17 @@ export class JsonReportWriter {
   private readonly counts = { error: 0, warning: 0, info: 0 };
   private buf = '';
 
-  constructor(private readonly out: (s: string) => void) {}
+  constructor(
+    private readonly out: (s: string) => void,
+    private readonly words: Words,
+  ) {}
 
   add(p: PodDiagnosis): void {
     for (const f of p.findings) this.counts[f.severity]++;
     if (p.healthy) this.healthy++;
     // nested two levels deep (report → pods): JSON.stringify escapes newlines inside strings, so
     // every line break in its output is structure, to be indented
-    const text = JSON.stringify(podObject(p), null, 2).replaceAll('\n', '\n    ');
+    const text = JSON.stringify(podObject(p, this.words), null, 2).replaceAll('\n', '\n    ');
     this.write(`${this.pods++ === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [\n` : ',\n'}    ${text}`);
   }
 

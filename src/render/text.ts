@@ -8,6 +8,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { Finding, PodDiagnosis } from '../engine/types.js';
 import { UI, type UiText } from '../i18n/ui.js';
 import type { Lang } from '../model/vocabulary.js';
+import type { Words } from './words.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
 import { columns, fit, middle, padEnd, width, wrap, type Column } from './layout.js';
 import { compactDuration } from '../i18n/timeline.js';
@@ -15,7 +16,8 @@ import { formatTime } from '../util/json.js';
 
 export interface TextOptions {
   color: boolean;
-  lang: Lang;
+  /** The language, and the rule texts findings are written from (wordsFor). */
+  words: Words;
   /** Show healthy pods' details in multi-pod output too. */
   all: boolean;
   /**
@@ -44,6 +46,7 @@ const LIFECYCLE_LABEL: Record<(typeof LIFECYCLE)[number], string> = {
 interface Ctx {
   c: ChalkInstance;
   ui: UiText;
+  w: Words;
   cols: number;
   opts: TextOptions;
   /** Unreadable notes said once at the top of a many-pod report, left out under each pod. */
@@ -141,13 +144,14 @@ function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: PodDiagnosis): 
   const { c, ui, cols } = ctx;
   const color = sevColor(ctx, f.severity);
   const subject = subjectLabel(ctx, f, p);
+  const t = ctx.w.finding(f);
   const out: string[] = [];
   out.push(`${color(`${heading}`)}  ${c.bold(f.rule)} ${color(`[${f.severity}]`)}${subject ? c.dim(`  ${subject}`) : ''}`);
-  out.push(...wrap(stripControls(f.title), cols, '  ').map((l) => c.bold(l)));
-  out.push(...wrap(stripControls(f.explanation), cols, '  '));
-  if (f.evidence.length > 0) {
+  out.push(...wrap(stripControls(t.title), cols, '  ').map((l) => c.bold(l)));
+  out.push(...wrap(stripControls(t.explanation), cols, '  '));
+  if (t.evidence.length > 0) {
     out.push('', `  ${c.underline(ui.evidence)}`);
-    for (const e of f.evidence) {
+    for (const e of t.evidence) {
       const value = evidenceText(e.value);
       const short = value.length > 500 ? `${value.slice(0, 300).trimEnd()} … ${value.slice(-199).trimStart()}` : value;
       // a fact the status did not give, read off an event: say so (the event itself follows)
@@ -156,9 +160,9 @@ function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: PodDiagnosis): 
       out.push(...wrap(text, cols, '      ', '    • '));
     }
   }
-  if (f.remedies.length > 0) {
+  if (t.remedies.length > 0) {
     out.push('', `  ${c.underline(ui.whatToDo)}`);
-    f.remedies.forEach((r, i) => {
+    t.remedies.forEach((r, i) => {
       const n = `${i + 1}. `;
       out.push(...wrap(stripControls(r), cols, ' '.repeat(4 + n.length), `    ${n}`));
     });
@@ -182,12 +186,12 @@ function symptomLine(ctx: Ctx, f: Finding, p?: PodDiagnosis): string[] {
   const { c, ui, cols } = ctx;
   const subject = subjectLabel(ctx, f, p);
   const by = f.supersededBy ? c.dim(` (${ui.supersededBy} ${f.supersededBy})`) : '';
-  const head = `${sevColor(ctx, f.severity)('•')} ${f.rule}${subject ? c.dim(` [${subject}]`) : ''}: ${oneLine(f.title)}`;
+  const head = `${sevColor(ctx, f.severity)('•')} ${f.rule}${subject ? c.dim(` [${subject}]`) : ''}: ${oneLine(ctx.w.title(f))}`;
   return wrap(head, cols, '    ', '  ').map((l, i, all) => (i === all.length - 1 ? l + by : l));
 }
 
 /** The timeline as a compact aligned list: time, stage, what happened. */
-export function timelineLines(ctx: Pick<Ctx, 'c' | 'ui' | 'cols'>, p: PodDiagnosis, absolute: boolean): string[] {
+export function timelineLines(ctx: Pick<Ctx, 'c' | 'ui' | 'cols' | 'w'>, p: PodDiagnosis, absolute: boolean): string[] {
   const { c, ui } = ctx;
   if (p.timeline.length === 0) return [];
   const origin = p.createdAt;
@@ -203,7 +207,7 @@ export function timelineLines(ctx: Pick<Ctx, 'c' | 'ui' | 'cols'>, p: PodDiagnos
   const out = [c.bold(ui.timeline(absolute || origin === undefined ? undefined : formatTime(origin)))];
   for (const r of rows) {
     const lead = `  ${padEnd(r.t, tw)}  ${padEnd(r.stage, sw)}  `;
-    const text = stripControls(r.e.detail);
+    const text = stripControls(ctx.w.timeline(r.e));
     const lines = wrap(text, ctx.cols, ' '.repeat(width(lead)), lead);
     const color = r.e.event === 'stuck' ? c.red.bold : r.e.event === 'ready' || r.e.event === 'completed' ? c.green : (s: string) => s;
     out.push(...lines.map((l, i) => (i === 0 ? c.dim(l.slice(0, lead.length)) + color(l.slice(lead.length)) : l)));
@@ -337,7 +341,7 @@ export interface ScanNotes {
 }
 
 /** Strip what differs between replicas and not in substance: names, counts, ages, times. */
-function substance(p: PodDiagnosis, f: Finding): string {
+function substance(p: PodDiagnosis, f: Finding, w: Words): string {
   const names = [p.name, p.namespace, p.facts.pod.nodeName].filter((x): x is string => !!x).sort((a, b) => b.length - a.length);
   const norm = (t: string) => {
     let s = stripControls(t);
@@ -347,7 +351,8 @@ function substance(p: PodDiagnosis, f: Finding): string {
       .replace(/\b(?:\d+(?:\.\d+)?(?:ms|s|m|h|d|y))+\b/g, '‹d›')
       .replace(/(?<!exit code |exit |port |signal )\b\d+(?:\.\d+)?\b(?![\w.])/g, '‹n›');
   };
-  return [norm(f.title), norm(f.explanation), ...f.remedies.map(norm)].join('\u0000');
+  const t = w.finding(f);
+  return [norm(t.title), norm(t.explanation), ...t.remedies.map(norm)].join('\u0000');
 }
 
 const MAX_VARIANTS = 4;
@@ -433,12 +438,13 @@ export class TextReportWriter {
   ) {
     this.ctx = {
       c: new Chalk({ level: opts.color ? 1 : 0 }),
-      ui: UI[opts.lang],
+      ui: UI[opts.words.lang],
+      w: opts.words,
       cols: Math.min(Math.max(opts.cols ?? 80, 40), 100),
       opts,
       shared: notes.shared ?? new Set(),
     };
-    this.scan = SCAN[opts.lang];
+    this.scan = SCAN[opts.words.lang];
   }
 
   add(p: PodDiagnosis): void {
@@ -480,7 +486,7 @@ export class TextReportWriter {
     cause.owners.set(owner, (cause.owners.get(owner) ?? 0) + 1);
     cause.rows.push(this.row(p, rule));
     if (!root || this.ctx.opts.details) return;
-    const key = substance(p, root);
+    const key = substance(p, root, this.ctx.w);
     const v = cause.variants.find((x) => x.key === key);
     if (v) {
       v.count++;
@@ -545,7 +551,7 @@ export class TextReportWriter {
       const g = causes[i] as Cause;
       const sev = g.finding ? sevColor(this.ctx, g.finding.severity) : (x: string) => x;
       out.push(sev(g.rule) + l.slice(g.rule.length));
-      if (g.finding) out.push(c.dim(`  ${max !== undefined ? fit(oneLine(g.finding.title), Math.max(20, max - 2)) : oneLine(g.finding.title)}`));
+      if (g.finding) out.push(c.dim(`  ${max !== undefined ? fit(oneLine(this.ctx.w.title(g.finding)), Math.max(20, max - 2)) : oneLine(this.ctx.w.title(g.finding))}`));
     });
     return out;
   }
@@ -591,10 +597,12 @@ export class TextReportWriter {
       out.push(...block);
       for (const v of g.variants.slice(1)) {
         out.push('', ...wrap(s.differs(v.count, oneLine(v.pod.name)), this.ctx.cols, '  ', '  ').map((l) => c.bold(l)));
-        out.push(...wrap(stripControls(v.finding.explanation), this.ctx.cols, '    '));
-        const same = v.finding.remedies.length === v0.finding.remedies.length && v.finding.remedies.every((r, i) => r === v0.finding.remedies[i]);
+        const t = this.ctx.w.finding(v.finding);
+        const t0 = this.ctx.w.finding(v0.finding);
+        out.push(...wrap(stripControls(t.explanation), this.ctx.cols, '    '));
+        const same = t.remedies.length === t0.remedies.length && t.remedies.every((r, i) => r === t0.remedies[i]);
         if (!same) {
-          v.finding.remedies.forEach((r, i) => {
+          t.remedies.forEach((r, i) => {
             const n = `${i + 1}. `;
             out.push(...wrap(stripControls(r), this.ctx.cols, ' '.repeat(4 + n.length), `    ${n}`));
           });

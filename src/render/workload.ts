@@ -9,6 +9,7 @@ import type { Lang } from '../model/vocabulary.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
 import { wrap } from './layout.js';
 import { isObject, type JsonObject } from '../util/json.js';
+import type { Words } from './words.js';
 
 const WORDS = {
   en: {
@@ -80,9 +81,10 @@ function value(v: unknown): string {
   return String(v);
 }
 
-export function renderWorkloadText(d: WorkloadDiagnosis, opts: { color: boolean; lang: Lang; cols?: number }): string {
+export function renderWorkloadText(d: WorkloadDiagnosis, opts: { color: boolean; words: Words; cols?: number }): string {
   const c = new Chalk({ level: opts.color ? 1 : 0 });
-  const w = WORDS[opts.lang] ?? WORDS.en;
+  const words = opts.words;
+  const w = WORDS[words.lang] ?? WORDS.en;
   const cols = Math.min(opts.cols ?? 100, 100);
   const f = d.facts;
   const out: string[] = [];
@@ -130,41 +132,43 @@ export function renderWorkloadText(d: WorkloadDiagnosis, opts: { color: boolean;
     const sev = rootFinding?.severity ?? d.groups[0]?.severity ?? 'error';
     const color = sev === 'error' ? c.red.bold : sev === 'warning' ? c.yellow.bold : c.cyan;
     out.push(`${color(w.rootCause)}  ${c.bold(root.rule)} ${color(`[${sev}]`)}${tag}`);
-    out.push(...wrap(stripControls(root.title), cols, '  ').map((l) => c.bold(l)));
-    if (rootFinding) out.push(...findingBody(rootFinding, w, cols, c));
+    out.push(...wrap(stripControls(words.title(root.finding)), cols, '  ').map((l) => c.bold(l)));
+    if (rootFinding) out.push(...findingBody(rootFinding, words, w, cols, c));
   } else if (d.healthy) out.push(c.green(`${w.healthy}`));
   const others = d.findings.filter((x) => x !== rootFinding);
   if (others.length > 0) {
     out.push('', `  ${c.underline(w.alsoSeen)}`);
     for (const x of others) {
-      out.push(...wrap(stripControls(`${x.rule}: ${x.title}`), cols, '      ', '    • '));
+      const t = words.finding(x);
+      out.push(...wrap(stripControls(`${x.rule}: ${t.title}`), cols, '      ', '    • '));
       // a finding the pods' cause led to (a timed-out rollout, a failed Job) still explains itself
-      if (root?.from === 'pods') out.push(...wrap(stripControls(x.explanation), cols, '      ').map((l) => c.dim(l)));
+      if (root?.from === 'pods') out.push(...wrap(stripControls(t.explanation), cols, '      ').map((l) => c.dim(l)));
     }
   }
   out.push('', `${c.bold(w.pods)}: ${d.pods.length === 0 ? w.noPods : String(d.pods.length)}`);
   for (const g of d.groups) {
-    const label = g.rule ? `${g.rule}: ${g.title}` : d.kind === 'Job' || d.kind === 'CronJob' ? '—' : w.healthy.split(':')[0];
+    const label = g.rule ? `${g.rule}: ${g.finding ? words.title(g.finding) : ''}` : d.kind === 'Job' || d.kind === 'CronJob' ? '—' : w.healthy.split(':')[0];
     const names = g.pods.slice(0, 5).join(', ') + (g.pods.length > 5 ? `, … (+${g.pods.length - 5})` : '');
     out.push(...wrap(stripControls(`${g.pods.length} × ${label} — ${names}`), cols, '      ', '    '));
   }
   return `${out.join('\n')}\n`;
 }
 
-function findingBody(f: Finding, w: (typeof WORDS)[Lang], cols: number, c: InstanceType<typeof Chalk>): string[] {
+function findingBody(f: Finding, words: Words, w: (typeof WORDS)[Lang], cols: number, c: InstanceType<typeof Chalk>): string[] {
+  const t = words.finding(f);
   const out: string[] = [];
-  out.push(...wrap(stripControls(f.explanation), cols, '  '));
-  if (f.evidence.length > 0) {
+  out.push(...wrap(stripControls(t.explanation), cols, '  '));
+  if (t.evidence.length > 0) {
     out.push('', `  ${c.underline(w.evidence)}`);
-    for (const e of f.evidence) {
+    for (const e of t.evidence) {
       const v = value(e.value);
       const short = v.length > 500 ? `${v.slice(0, 300).trimEnd()} … ${v.slice(-199).trimStart()}` : v;
       out.push(...wrap(stripControls(`${c.dim(`${oneLine(e.path)}:`)} ${short}`), cols, '      ', '    • '));
     }
   }
-  if (f.remedies.length > 0) {
+  if (t.remedies.length > 0) {
     out.push('', `  ${c.underline(w.whatToDo)}`);
-    f.remedies.forEach((r, i) => out.push(...wrap(stripControls(r), cols, ' '.repeat(4 + `${i + 1}. `.length), `    ${i + 1}. `)));
+    t.remedies.forEach((r, i) => out.push(...wrap(stripControls(r), cols, ' '.repeat(4 + `${i + 1}. `.length), `    ${i + 1}. `)));
   }
   if (f.commands.length > 0) {
     out.push('', `  ${c.underline(w.next)}`);
@@ -173,8 +177,8 @@ function findingBody(f: Finding, w: (typeof WORDS)[Lang], cols: number, c: Insta
   return out;
 }
 
-/** The JSON entry of `workloads` (schemaVersion 1: an addition). */
-export function workloadObject(d: WorkloadDiagnosis) {
+/** The JSON entry of `workloads` (schemaVersion 1: an addition), its words in the language of `words`. */
+export function workloadObject(d: WorkloadDiagnosis, words: Words) {
   const f = d.facts;
   const num = (k: string) => (typeof f[k] === 'number' ? f[k] : null);
   return {
@@ -189,21 +193,24 @@ export function workloadObject(d: WorkloadDiagnosis) {
     job: f['job'] ?? null,
     cron: f['cron'] ?? null,
     events: f['events'] ?? [],
-    rootCause: d.rootCause ? { from: d.rootCause.from, rule: d.rootCause.rule, title: d.rootCause.title, pods: d.rootCause.count ?? null, of: d.rootCause.of ?? null } : null,
-    findings: d.findings.map((x) => ({
+    rootCause: d.rootCause ? { from: d.rootCause.from, rule: d.rootCause.rule, title: words.title(d.rootCause.finding), pods: d.rootCause.count ?? null, of: d.rootCause.of ?? null } : null,
+    findings: d.findings.map((x) => {
+      const t = words.finding(x);
+      return {
       rule: x.rule,
       severity: x.severity,
       role: x.role,
       stage: x.stage,
-      title: x.title,
-      explanation: x.explanation,
-      remedies: x.remedies,
+      title: t.title,
+      explanation: t.explanation,
+      remedies: t.remedies,
       commands: x.commands,
-      evidence: x.evidence.map((e) => ({ path: e.path, value: e.value })),
+      evidence: t.evidence.map((e) => ({ path: e.path, value: e.value })),
       docs: x.docs,
       supersededBy: x.supersededBy ?? null,
-    })),
-    podGroups: d.groups.map((g) => ({ rule: g.rule, title: g.title || null, pods: g.pods })),
+      };
+    }),
+    podGroups: d.groups.map((g) => ({ rule: g.rule, title: (g.finding ? words.title(g.finding) : '') || null, pods: g.pods })),
     unreadable: f['unreadable'] ?? [],
   };
 }

@@ -3,7 +3,8 @@
 import yaml from 'js-yaml';
 import type { PodDiagnosis } from '../engine/types.js';
 import { reportObject } from './json.js';
+import type { Words } from './words.js';
 
-export function renderYaml(pods: PodDiagnosis[]): string {
-  return yaml.dump(reportObject(pods), { noRefs: true, lineWidth: -1, sortKeys: false, schema: yaml.JSON_SCHEMA });
+export function renderYaml(pods: PodDiagnosis[], w: Words): string {
+  return yaml.dump(reportObject(pods, w), { noRefs: true, lineWidth: -1, sortKeys: false, schema: yaml.JSON_SCHEMA });
 }

@@ -150,7 +150,11 @@ export function templateComplete(t: Template, vars: Vars): boolean {
   return true;
 }
 
-export function renderTemplate(t: Template, vars: Vars, lang: Lang): string {
+/**
+ * Fill a template. `resolve` turns a value the engine left without words (an object standing
+ * for a finding's title) into text in `lang`; plain values pass through it untouched.
+ */
+export function renderTemplate(t: Template, vars: Vars, lang: Lang, resolve?: (v: object) => unknown): string {
   let out = '';
   for (const p of t) {
     if (p.lit !== undefined) {
@@ -165,6 +169,7 @@ export function renderTemplate(t: Template, vars: Vars, lang: Lang): string {
       getters.set(path, get);
     }
     let v = get(vars);
+    if (resolve !== undefined && typeof v === 'object' && v !== null && !Array.isArray(v)) v = resolve(v);
     for (const f of p.filters ?? []) v = (FILTERS[f.name] as FilterDef).apply(v, f.arg, lang);
     // `default ""` means: print nothing when the value is missing
     out += v === '' && p.filters?.some((f) => f.name === 'default' && f.arg === '') ? '' : toText(v, lang);

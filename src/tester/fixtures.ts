@@ -13,6 +13,7 @@ import { diagnoseWorkload, type WorkloadDiagnosis } from '../engine/workload.js'
 import { parseWorkloadTarget, workloadFromSnapshot, workloadWarnings } from '../sources/workloads.js';
 import type { Snapshot } from '../model/input.js';
 import type { Finding, PodDiagnosis } from '../engine/types.js';
+import { wordsFor, type Words } from '../render/words.js';
 
 export interface FixtureExpectation {
   fires: string[];
@@ -120,14 +121,21 @@ export function normalizeMention(s: string): string {
   return s.toLowerCase().replace(/\s+/g, ' ').replace(/exit code/g, 'exit').replace(/exitcode/g, 'exit');
 }
 
+/** A finding's words as expect.mentions reads them: title, explanation, remedies, evidence values. */
+function mentionText(f: Finding, w: Words): string {
+  const t = w.finding(f);
+  return [t.title, t.explanation, t.remedies.join(' '), JSON.stringify(t.evidence.map((e) => e.value))].join(' ');
+}
+
 /**
  * What expect.mentions is looked for in: the root-cause findings' titles, explanations, remedies
- * and evidence values; without a root cause, every finding plus the kubectl STATUS and phase.
+ * and evidence values (written by `w`, English for mentions); without a root cause, every
+ * finding plus the kubectl STATUS and phase.
  */
-export function mentionPool(d: PodDiagnosis): string {
+export function mentionPool(d: PodDiagnosis, w: Words): string {
   const roots = d.findings.filter((f) => f.role === 'root-cause');
   const pool = roots.length > 0 ? roots : d.findings;
-  let text = pool.map((f) => [f.title, f.explanation, f.remedies.join(' '), JSON.stringify(f.evidence.map((e) => e.value))].join(' ')).join(' ');
+  let text = pool.map((f) => mentionText(f, w)).join(' ');
   if (roots.length === 0) text += ` ${d.kubectl.status} ${d.phase ?? ''}`;
   return normalizeMention(text);
 }
@@ -135,13 +143,14 @@ export function mentionPool(d: PodDiagnosis): string {
 /** A placeholder left unfilled, or a value printed as code would: never in rendered text. (A message quoted in the text may hold braces of its own.) */
 const BAD_TEXT = /\{\{\s*[A-Za-z_][\w.]*\s*(?:\|[^{}]*)?\}\}|\{\{\s*\}\}|\bundefined\b|\bNaN\b|\[object Object\]/;
 
-export function renderProblems(findings: Finding[], lang: string): string[] {
+export function renderProblems(findings: Finding[], w: Words): string[] {
   const out: string[] = [];
   for (const f of findings) {
-    const texts = [f.title, f.explanation, ...f.remedies, ...f.commands];
+    const { title, explanation, remedies } = w.finding(f);
+    const texts = [title, explanation, ...remedies, ...f.commands];
     for (const t of texts) {
       const m = BAD_TEXT.exec(t);
-      if (m) out.push(`${f.rule} (${lang}): "${m[0]}" in: ${t.slice(0, 120)}`);
+      if (m) out.push(`${f.rule} (${w.lang}): "${m[0]}" in: ${t.slice(0, 120)}`);
     }
   }
   return out;
@@ -192,19 +201,15 @@ export function checkFixture(file: string, text: string, rules: readonly Compile
 
   const pod = pods[0];
   if (!pod) return result;
-  for (const lang of langs) {
-    const d = diagnosePod(pod, rules, { lang });
-    if (lang === langs[0]) {
-      result.diagnosis = d;
-      result.fired = [...new Set(d.findings.map((f) => f.rule))].sort();
-      result.rootCause = d.findings.find((f) => f.role === 'root-cause')?.rule ?? null;
-    }
-    result.renderProblems.push(...renderProblems(d.findings, lang));
-  }
+  // one diagnosis, written in every language asked for
+  const d = diagnosePod(pod, rules);
+  result.diagnosis = d;
+  result.fired = [...new Set(d.findings.map((f) => f.rule))].sort();
+  result.rootCause = d.findings.find((f) => f.role === 'root-cause')?.rule ?? null;
+  for (const lang of langs) result.renderProblems.push(...renderProblems(d.findings, wordsFor(rules, lang)));
   if (expected.mentions || expected.status) {
-    // mentions are English words: checked against the English diagnosis
-    const d = langs[0] === 'en' && result.diagnosis ? result.diagnosis : diagnosePod(pod, rules, { lang: 'en' });
-    const text = mentionPool(d);
+    // mentions are English words: checked against the English words
+    const text = mentionPool(d, wordsFor(rules, 'en'));
     result.mentionsMissing = (expected.mentions ?? []).filter((m) => !text.includes(normalizeMention(m)));
     if (expected.status !== undefined && d.kubectl.status !== expected.status) result.statusMismatch = { expected: expected.status, got: d.kubectl.status };
   }
@@ -235,23 +240,23 @@ function checkWorkloadFixture(result: FixtureResult, snapshot: Snapshot, expecte
     result.invalid.push((e as Error).message);
   }
   if (result.invalid.length > 0 || !input) return result;
+  const d = diagnoseWorkload(input, rules);
+  result.workload = d;
+  const podRoots = d.groups.map((g) => g.rule).filter((r): r is string => r !== null);
+  result.fired = [...new Set([...d.findings.map((f) => f.rule), ...podRoots])].sort();
+  result.rootCause = d.rootCause?.rule ?? null;
   for (const lang of langs) {
-    const d = diagnoseWorkload(input, rules, { lang });
-    if (lang === langs[0]) {
-      result.workload = d;
-      const podRoots = d.groups.map((g) => g.rule).filter((r): r is string => r !== null);
-      result.fired = [...new Set([...d.findings.map((f) => f.rule), ...podRoots])].sort();
-      result.rootCause = d.rootCause?.rule ?? null;
-    }
-    result.renderProblems.push(...renderProblems(d.findings, lang));
-    for (const p of d.pods) result.renderProblems.push(...renderProblems(p.findings, lang));
+    const w = wordsFor(rules, lang);
+    result.renderProblems.push(...renderProblems(d.findings, w));
+    for (const p of d.pods) result.renderProblems.push(...renderProblems(p.findings, w));
   }
   result.missing = expected.fires.filter((id) => !result.fired.includes(id));
   result.unexpected = result.fired.filter((id) => !expected.fires.includes(id));
   result.rootCauseMismatch = expected.rootCause !== result.rootCause;
   if (expected.mentions && result.workload) {
     const w = result.workload;
-    const text = normalizeMention(w.findings.map((f) => [f.title, f.explanation, f.remedies.join(' '), JSON.stringify(f.evidence.map((e) => e.value))].join(' ')).join(' '));
+    const en = wordsFor(rules, 'en');
+    const text = normalizeMention(w.findings.map((f) => mentionText(f, en)).join(' '));
     result.mentionsMissing = expected.mentions.filter((m) => !text.includes(normalizeMention(m)));
   }
   result.ok = result.missing.length === 0 && result.unexpected.length === 0 && !result.rootCauseMismatch && result.renderProblems.length === 0 && result.mentionsMissing.length === 0;

@@ -1,8 +1,20 @@
 // Test-only: what a raw finding shows a user (rule, container, stage, texts, evidence), for
-// comparing two ways of evaluating rules.
+// comparing two ways of evaluating rules. The English texts are written from the finding's
+// params, as the edge (render/words.ts) writes them.
 
-import { collectEvidence, renderText, type RawFinding } from '../engine/evaluate.js';
+import { collectEvidence, findingCommands, findingParams, type RawFinding } from '../engine/evaluate.js';
+import { renderTemplate } from '../rules/template.js';
 
 export function shown(fs: RawFinding[]): unknown[] {
-  return fs.map((f) => ({ rule: f.rule.id, container: f.container?.name, stage: f.stage, text: renderText(f, 'en'), evidence: collectEvidence(f) }));
+  return fs.map((f) => {
+    const params = findingParams(f);
+    const t = f.rule.text.en;
+    const text = {
+      title: renderTemplate(t.title, params, 'en'),
+      explanation: renderTemplate(t.explanation, params, 'en'),
+      remedies: t.remedies.map((r) => renderTemplate(r, params, 'en')),
+      commands: findingCommands(f),
+    };
+    return { rule: f.rule.id, container: f.container?.name, stage: f.stage, text, evidence: collectEvidence(f) };
+  });
 }

@@ -7,6 +7,7 @@
 import yaml from 'js-yaml';
 import { loadRuleSet } from '../config.js';
 import { diagnosePod } from '../../engine/diagnose.js';
+import { wordsFor } from '../../render/words.js';
 import type { PodInput } from '../../model/input.js';
 import { formatTime, isObject, type JsonObject } from '../../util/json.js';
 import { redact, redactLogLines } from '../../util/redact.js';
@@ -90,10 +91,10 @@ export async function runCapture(pod: string, flags: DiagnoseFlags, io: IO): Pro
     isUnhealthy: () => true,
   });
   const input = live.inputs[0] as PodInput;
-  const d = diagnosePod(input, rules, { now, lang: 'en' });
+  const d = diagnosePod(input, rules, { now });
   const fires = [...new Set(d.findings.map((f) => f.rule))].sort();
   const root = d.findings.find((f) => f.role === 'root-cause');
-  const description = `Captured from context ${live.target.context} (${d.namespace}/${d.name}) by podwhy capture: ${root ? `${root.rule}: ${root.title}` : 'healthy'}. Say in your own words what this pod shows.`;
+  const description = `Captured from context ${live.target.context} (${d.namespace}/${d.name}) by podwhy capture: ${root ? `${root.rule}: ${wordsFor(rules, 'en').title(root)}` : 'healthy'}. Say in your own words what this pod shows.`;
   io.out(fixtureFromLive(input, fires, root?.rule ?? null, now, description));
   return 0;
 }

@@ -13,6 +13,8 @@ import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
 import { readChunks, readFileDocs } from '../../sources/input.js';
 import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
 import type { ScanNotes } from '../../render/text.js';
+import type { CompiledRule } from '../../rules/types.js';
+import { wordsFor } from '../../render/words.js';
 import type { PodInput, Snapshot } from '../../model/input.js';
 import { nonEmpty, obj, str } from '../../util/json.js';
 import { parseSelector } from '../../kubectl/selector.js';
@@ -155,7 +157,8 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   const maxBytes = flags.maxBytes !== undefined ? parseMaxBytes(flags.maxBytes) : DEFAULT_MAX_BYTES;
   if (maxBytes === undefined) throw new UsageError(`--max-bytes "${flags.maxBytes}" is not a size — use e.g. 256Mi or 1000000`);
   const { rules } = loadRuleSet(io.cwd, flags);
-  const opts = { ...(now !== undefined ? { now } : {}), lang };
+  const opts = now !== undefined ? { now } : {};
+  const words = wordsFor(rules, lang);
   // kubectl describe and table text print ages: --now is the instant they count from
   const read: ReadOptions = now !== undefined ? { now } : {};
 
@@ -190,7 +193,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     if (pods.length === 0) {
       if (flags.output === 'json') {
         const { JsonReportWriter } = await import('../../render/json.js');
-        new JsonReportWriter((s) => io.out(s)).end();
+        new JsonReportWriter((s) => io.out(s), words).end();
       }
       throw new InputError('no pod in the input matches --namespace/--selector — check the filters');
     }
@@ -216,7 +219,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
       // -o json is read by programs: a valid report with no pods, not an empty stdout.
       if (flags.output === 'json') {
         const { JsonReportWriter } = await import('../../render/json.js');
-        new JsonReportWriter((s) => io.out(s)).end();
+        new JsonReportWriter((s) => io.out(s), words).end();
       }
       io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}\n`);
       return 0;
@@ -253,7 +256,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   };
   if (format === 'json') {
     const { JsonReportWriter } = await import('../../render/json.js');
-    const report = new JsonReportWriter((s) => io.out(s));
+    const report = new JsonReportWriter((s) => io.out(s), words);
     each((d) => report.add(d));
     report.end(unreadable.length > 0 ? { unreadable } : undefined);
   } else if (format === 'wide') {
@@ -275,7 +278,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     each((d) => results.push(d));
     if (format === 'yaml') {
       const { renderYaml } = await import('../../render/yaml.js');
-      io.out(renderYaml(results));
+      io.out(renderYaml(results, words));
     } else {
       const ci = await import('../../render/ci.js');
       const { VERSION } = await import('../options.js');
@@ -287,7 +290,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     const { TextReportWriter } = await import('../../render/text.js');
     const report = new TextReportWriter({
       color: colorEnabled(flags.color, io),
-      lang,
+      words,
       ...(flags.headers === false ? { noHeaders: true } : {}),
       all: flags.all === true,
       ...(flags.details ? { details: true } : {}),

@@ -13,6 +13,7 @@ import type { DiagnoseFlags } from '../options.js';
 import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow } from '../options.js';
 import { triageFor } from '../triage.js';
 import { colorEnabled } from '../color.js';
+import { wordsFor } from '../../render/words.js';
 
 const END_TEXT: Record<string, { en: string; ko: string }> = {
   ready: { en: 'the pod is Ready', ko: '파드가 Ready 상태가 됨' },
@@ -31,6 +32,7 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
   const fixedNow = parseNow(flags.now);
   if (flags.selector !== undefined) parseSelector(flags.selector);
   const { rules } = loadRuleSet(io.cwd, flags);
+  const words = wordsFor(rules, lang);
   const json = flags.output === 'json';
   const clock = fixedNow !== undefined ? () => fixedNow : Date.now;
   const single = pod !== undefined;
@@ -47,15 +49,15 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
       interrupt,
       clock,
       // the final diagnosis reads logs as a one-shot run does
-      triage: triageFor(rules, { lang }),
+      triage: triageFor(rules, {}),
       view: (input, now) => {
-        const d = diagnosePod(input, rules, { now, lang });
+        const d = diagnosePod(input, rules, { now });
         const root = d.findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
         // A healthy pod: what last happened to it, from its timeline.
         const last = [...d.timeline].reverse().find((e) => e.event !== 'stuck');
         // An image problem names the image ("Image not found in the registry (registry.example.com/app:v2.3)").
         const image = root?.stage === 'image' && root.container ? d.facts.containers.find((c) => c.name === root.container)?.image : undefined;
-        const explanation = root ? `${root.title}${image ? ` (${image})` : ''}` : (last?.detail ?? '');
+        const explanation = root ? `${words.title(root)}${image ? ` (${image})` : ''}` : last ? words.timeline(last) : '';
         return { status: d.kubectl.status, ready: d.kubectl.ready, explanation };
       },
       onTransition: (t) => {
@@ -87,17 +89,17 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
     cleanup();
   }
 
-  const results = diagnose(result.inputs, rules, { now: clock(), lang }).map((d) => onlyContainer(d, flags.container));
+  const results = diagnose(result.inputs, rules, { now: clock() }).map((d) => onlyContainer(d, flags.container));
   const end = END_TEXT[result.reason] ?? { en: result.reason, ko: result.reason };
   if (json) {
     const { reportObject } = await import('../../render/json.js');
-    io.out(`${JSON.stringify({ type: 'final', reason: result.reason, ...reportObject(results) })}\n`);
+    io.out(`${JSON.stringify({ type: 'final', reason: result.reason, ...reportObject(results, words) })}\n`);
   } else {
     io.out(`${lang === 'ko' ? '감시 끝' : 'watch ended'}: ${end[lang]}\n`);
     if (results.length > 0) {
       const { renderText } = await import('../../render/text.js');
       const color = colorEnabled(flags.color, io);
-      io.out(`\n${renderText(results, { color, lang, ...(flags.headers === false ? { noHeaders: true } : {}), all: flags.all === true, timeline: true, ...(flags.absoluteTime ? { absoluteTime: true } : {}), ...(io.columns ? { cols: io.columns } : {}) })}`);
+      io.out(`\n${renderText(results, { color, words, ...(flags.headers === false ? { noHeaders: true } : {}), all: flags.all === true, timeline: true, ...(flags.absoluteTime ? { absoluteTime: true } : {}), ...(io.columns ? { cols: io.columns } : {}) })}`);
     }
   }
   return exitStatus(results, flags.failOn);

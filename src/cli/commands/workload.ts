@@ -15,6 +15,7 @@ import { workloadFromSnapshot, workloadWarnings, type WorkloadTarget } from '../
 import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { colorEnabled } from '../color.js';
+import { wordsFor } from '../../render/words.js';
 import { interruptOf, type IO } from '../io.js';
 import type { DiagnoseFlags } from '../options.js';
 import { chooseLang, exitStatus, parseNow } from '../options.js';
@@ -45,6 +46,7 @@ async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO
   const fixedNow = parseNow(flags.now);
   const clock = fixedNow !== undefined ? () => fixedNow : Date.now;
   const { rules } = loadRuleSet(io.cwd, flags);
+  const words = wordsFor(rules, lang);
   const json = flags.output === 'json';
   const { signal: interrupt, cleanup } = interruptOf(io);
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
@@ -63,9 +65,9 @@ async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO
       ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
       env: io.env,
       view: (input, now) => {
-        const d = diagnosePod(input, rules, { now, lang });
+        const d = diagnosePod(input, rules, { now });
         const root = d.findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
-        return { status: d.kubectl.status, ready: d.kubectl.ready, explanation: root?.title ?? '' };
+        return { status: d.kubectl.status, ready: d.kubectl.ready, explanation: root ? words.title(root) : '' };
       },
       onStep: (s) => {
         if (json) {
@@ -134,24 +136,25 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
     input = live.input;
     requests = live.requests;
   }
-  const d = diagnoseWorkload(input, rules, { ...(now !== undefined ? { now } : {}), lang });
+  const d = diagnoseWorkload(input, rules, now !== undefined ? { now } : {});
+  const words = wordsFor(rules, lang);
   if (flags.container !== undefined) for (const p of d.pods) p.findings = p.findings.filter((f) => f.container === undefined || f.container === flags.container);
   if (flags.output === 'json') {
     const { reportObject } = await import('../../render/json.js');
     const { workloadObject } = await import('../../render/workload.js');
-    const report = reportObject(d.pods);
+    const report = reportObject(d.pods, words);
     const unreadable = summarizeUnreadable(input.pods);
-    const out = { schemaVersion: report.schemaVersion, workloads: [workloadObject(d)], pods: report.pods, summary: { ...report.summary, ...(unreadable.length > 0 ? { unreadable } : {}) } };
+    const out = { schemaVersion: report.schemaVersion, workloads: [workloadObject(d, words)], pods: report.pods, summary: { ...report.summary, ...(unreadable.length > 0 ? { unreadable } : {}) } };
     io.out(`${JSON.stringify(out, null, 2)}\n`);
   } else if (flags.output === 'text') {
     const { renderWorkloadText } = await import('../../render/workload.js');
     const color = colorEnabled(flags.color, io);
-    io.out(renderWorkloadText(d, { color, lang, ...(io.columns ? { cols: io.columns } : {}) }));
+    io.out(renderWorkloadText(d, { color, words, ...(io.columns ? { cols: io.columns } : {}) }));
     const unhealthy = d.pods.filter((p) => !p.healthy);
     const shown = flags.all ? d.pods : unhealthy;
     if (shown.length > 0) {
       const { TextReportWriter } = await import('../../render/text.js');
-      const report = new TextReportWriter({ color, lang, all: flags.all === true, ...(io.columns ? { cols: io.columns } : {}), ...(flags.headers === false ? { noHeaders: true } : {}) });
+      const report = new TextReportWriter({ color, words, all: flags.all === true, ...(io.columns ? { cols: io.columns } : {}), ...(flags.headers === false ? { noHeaders: true } : {}) });
       for (const p of shown) report.add(p);
       io.out(`\n${report.end()}`);
     }
