@@ -1,5 +1,5 @@
 // The library API (src/index.ts): the same report as `podwhy -o json`, from objects or text, with
-// the rules a caller loads. The packed and installed package is checked in src/build/pack.test.ts.
+// the rules a caller loads. The packed and installed package is checked in src/build/pack.e2e.test.ts.
 
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

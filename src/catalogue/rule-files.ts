@@ -2,7 +2,7 @@
 // built-in ones through the build's cache, catalogue/rule-cache.ts) and hand their text to
 // rules/load.ts, which validates and compiles without touching the disk.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RuleLoadError } from '../model/errors.js';
 import { checkRuleSet, compileRule, trustedRule } from '../rules/load.js';
@@ -30,8 +30,10 @@ export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] 
     for (const name of names) {
       const file = join(dir, name);
       if (name === 'README.md') continue;
+      // the generated pages (src/rules/docs.ts): a folder, so no rule file can be mistaken for it
+      if (name === 'docs' && statSync(file, { throwIfNoEntry: false })?.isDirectory()) continue;
       if (!name.endsWith('.yaml')) {
-        errors.push(`${file}: not a rule file (rules are <id>.yaml; README.md is the only other file allowed)`);
+        errors.push(`${file}: not a rule file (rules are <id>.yaml; README.md and the docs/ folder are the only other entries allowed)`);
         continue;
       }
       const cached = dir === BUILTIN_RULES_DIR ? cachedRule(name, file) : undefined;

@@ -17,9 +17,8 @@ const FORMATS = ['text', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown']
 async function run(args: string[], stdin = '') {
   const io = memoryIO({ HOME: tmp }, stdin);
   io.cwd = tmp;
-  const t0 = Date.now();
   const code = await main(['node', 'podwhy', ...args], io);
-  return { code, out: io.stdout, err: io.stderr, ms: Date.now() - t0 };
+  return { code, out: io.stdout, err: io.stderr };
 }
 
 function file(name: string, content: string | Buffer): string {
@@ -33,9 +32,8 @@ function refused(r: Awaited<ReturnType<typeof run>>, re: RegExp) {
   assert.equal(r.out, '');
   assert.match(r.err, re);
   assert.equal(r.err.trim().split('\n').length, 1, r.err);
-  // a guard against hangs and blow-ups, with room for a loaded CI machine; speed is measured by
-  // `npm run bench`, not asserted here (on an idle machine every refusal takes well under 1 s)
-  assert.ok(r.ms < 5000, `took ${r.ms} ms`);
+  // no clock here: a refusal that blows up shows in the runner's slowest-files table, and speed is
+  // measured by `npm run bench` (on an idle machine every refusal takes well under 1 s)
 }
 
 describe('bounded input', () => {
@@ -103,7 +101,6 @@ describe('bounded pastes', () => {
   const diagnosed = (r: Awaited<ReturnType<typeof run>>) => {
     assert.ok(r.code === 0 || r.code === 1, r.err);
     assert.doesNotMatch(r.err, /\n\s+at /);
-    assert.ok(r.ms < 15000, `took ${r.ms} ms`);
   };
   test('a line of ten megabytes in a paste is cut, not echoed', async () => {
     const r = await run(['-f', file('long.txt', `${DESCRIBE}${'x'.repeat(10_000_000)}\n`), '-o', 'json']);

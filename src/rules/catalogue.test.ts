@@ -1,16 +1,18 @@
 // The catalogue lint (kube-linter's built-in check tests, ESLint's checkRuleFiles): wording
-// conventions, docs links, languages, and rules/README.md in step with the rules.
+// conventions, docs links, languages, and rules/README.md and rules/docs/ in step with the rules.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fixtureIndex } from '../cli/rule-listing.js';
+import { docsPagesIn } from '../cli/commands/rules.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';
-import { generatedPart, renderRulesDocs, templateSource } from './docs.js';
+import { DOCS_DIR, FACTS_PAGE, generatedPart, pageOf, renderDocsPages, renderRulesIndex, staleDocs, templateSource } from './docs.js';
 import { LANGS } from '../model/vocabulary.js';
 
 const rules = loadRules();
+const fixtures = fixtureIndex();
 
 describe('rule catalogue', () => {
   test('ids are kebab-case and unique', () => {
@@ -72,10 +74,44 @@ describe('rule catalogue', () => {
     for (const r of rules) for (const l of LANGS) if (r.text[l]) assert.equal(r.text[l]?.remedies.length, r.text.en.remedies.length, `${r.id} ${l}`);
   });
 
-  test('rules/README.md is generated from the rules (run `npm run docs`)', () => {
+  test('rules/README.md\'s index is generated from the rules (run `npm run docs`)', () => {
     const readme = readFileSync(join(BUILTIN_RULES_DIR, 'README.md'), 'utf8');
     const part = generatedPart(readme);
     assert.ok(part, 'rules/README.md lacks the generated section');
-    assert.equal(part, renderRulesDocs(rules, fixtureIndex()).trimEnd(), 'rules/README.md is stale: run npm run docs');
+    assert.equal(part, renderRulesIndex(rules).trimEnd(), 'rules/README.md is stale: run npm run docs');
+    assert.ok(readme.split('\n').length < 400, 'rules/README.md is an index and a guide; the catalogue is in rules/docs/');
+  });
+
+  test('rules/docs/ holds exactly one generated page per rule, and the fact catalogue (run `npm run docs`)', () => {
+    const dir = join(BUILTIN_RULES_DIR, DOCS_DIR);
+    const onDisk = new Map(docsPagesIn(dir).map((n) => [n, readFileSync(join(dir, n), 'utf8')] as const));
+    const generated = renderDocsPages(rules, fixtures);
+    assert.equal(generated.size, rules.length + 1);
+    assert.deepEqual(staleDocs(onDisk, generated), [], 'rules/docs/ is stale: run npm run docs');
+  });
+
+  test('a stale page, a missing page and a page of a removed rule are each reported', () => {
+    const generated = renderDocsPages(rules, fixtures);
+    const onDisk = new Map(generated);
+    const [first, second] = rules.map((r) => pageOf(r.id)).sort();
+    onDisk.set(first as string, `${onDisk.get(first as string)}edited by hand\n`);
+    onDisk.delete(second as string);
+    onDisk.set('crashloop-old-name.md', '# crashloop-old-name\n');
+    assert.deepEqual(staleDocs(onDisk, generated), [`${DOCS_DIR}/${first}: stale`, `${DOCS_DIR}/${second}: missing`, `${DOCS_DIR}/crashloop-old-name.md: no rule has this page (a removed or renamed rule?)`].sort());
+    assert.ok(generated.has(FACTS_PAGE));
+  });
+
+  test('a rule page carries every language\'s title, explanation and remedies, and links what it supersedes', () => {
+    const generated = renderDocsPages(rules, fixtures);
+    for (const r of rules) {
+      const page = generated.get(pageOf(r.id)) as string;
+      for (const l of LANGS) {
+        const t = r.text[l];
+        if (!t) continue;
+        for (const part of [t.title, t.explanation, ...t.remedies]) assert.ok(page.includes(templateSource(part).trim()), `${r.id} (${l}): ${templateSource(part).slice(0, 60)}`);
+      }
+      for (const s of r.supersedes) assert.ok(page.includes(`[${s}](${pageOf(s)})`), `${r.id} → ${s}`);
+      for (const f of fixtures.get(r.id) ?? []) assert.ok(page.includes(`(../../fixtures/${f})`), `${r.id}: ${f}`);
+    }
   });
 });

@@ -172,11 +172,25 @@ describe('rule loader', () => {
       () => loadRules([dir, join(dir, 'more')]),
       (e: unknown) => {
         assert.ok(e instanceof RuleLoadError);
-        assert.ok(e.problems.some((p) => p.endsWith('notes.yml: not a rule file (rules are <id>.yaml; README.md is the only other file allowed)')));
+        assert.ok(e.problems.some((p) => p.endsWith('notes.yml: not a rule file (rules are <id>.yaml; README.md and the docs/ folder are the only other entries allowed)')));
         assert.ok(e.problems.some((p) => /id: "sample-rule" is already defined in/.test(p)));
         return true;
       },
     );
+  });
+
+  test('a docs/ folder (the generated rule pages) is skipped; a file named docs is not', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'podwhy-rules-'));
+    writeFileSync(join(dir, 'sample-rule.yaml'), GOOD);
+    mkdirSync(join(dir, 'docs'));
+    writeFileSync(join(dir, 'docs', 'sample-rule.md'), '# sample-rule\n');
+    assert.deepEqual(
+      loadRules([dir]).map((r) => r.id),
+      ['sample-rule'],
+    );
+    const other = mkdtempSync(join(tmpdir(), 'podwhy-rules-'));
+    writeFileSync(join(other, 'docs'), 'x');
+    assert.throws(() => loadRules([other]), (e: unknown) => e instanceof RuleLoadError && e.problems.some((p) => p.endsWith(`${join(other, 'docs')}: not a rule file (rules are <id>.yaml; README.md and the docs/ folder are the only other entries allowed)`)));
   });
 
   test('the built-in rules load', () => {

@@ -1,13 +1,15 @@
 // `podwhy rules [id]`: the catalogue as a table, or one rule in full with the fixtures that fire it.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../model/errors.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../../catalogue/rule-files.js';
 import { loadRuleSet } from '../config.js';
 import type { CompiledRule } from '../../rules/types.js';
 import type { Lang } from '../../model/vocabulary.js';
-import { renderRulesDocs, spliceDocs, templateSource } from '../../rules/docs.js';
+import { DOCS_DIR, renderDocsPages, renderRulesIndex, spliceDocs, templateSource } from '../../rules/docs.js';
+import { parseText } from '../../sources/file.js';
+import { isObject } from '../../util/json.js';
 import type { IO } from '../io.js';
 import { describeRule, fixtureIndex, fixturesFiring } from '../rule-listing.js';
 import { chooseLang } from '../options.js';
@@ -16,6 +18,15 @@ export { FIXTURES_DIR } from '../../catalogue/paths.js';
 import { IN_EXECUTABLE } from '../../catalogue/paths.js';
 
 const source = templateSource;
+
+/** The *.md files of a docs folder (none when it does not exist). */
+export function docsPagesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
+  } catch {
+    return [];
+  }
+}
 
 export function ruleSummary(r: CompiledRule, lang: Lang) {
   const t = r.text[lang] ?? r.text.en;
@@ -27,12 +38,13 @@ export async function runRules(id: string | undefined, flags: { lang?: string; o
   // The generated catalogue documents the built-in rules only.
   const rules = id === 'docs' ? loadRules([BUILTIN_RULES_DIR]) : loadRuleSet(io.cwd, flags).rules;
   if (id === 'docs') {
-    const generated = renderRulesDocs(rules, fixtureIndex());
+    const generated = renderRulesIndex(rules);
     if (!flags.write) {
       io.out(generated);
       return 0;
     }
-    if (IN_EXECUTABLE) throw new UsageError('rules docs --write updates rules/README.md in a source checkout; run it there (npm run docs)');
+    if (IN_EXECUTABLE) throw new UsageError('rules docs --write updates rules/README.md and rules/docs/ in a source checkout; run it there (npm run docs)');
+    const pages = renderDocsPages(rules, fixtureIndex());
     const file = join(BUILTIN_RULES_DIR, 'README.md');
     let readme = '';
     try {
@@ -41,7 +53,13 @@ export async function runRules(id: string | undefined, flags: { lang?: string; o
       // first generation: the file is created
     }
     writeFileSync(file, spliceDocs(readme, generated));
-    io.err(`podwhy: wrote ${file}\n`);
+    const dir = join(BUILTIN_RULES_DIR, DOCS_DIR);
+    mkdirSync(dir, { recursive: true });
+    // a page whose rule is gone goes with it
+    const gone = docsPagesIn(dir).filter((n) => !pages.has(n));
+    for (const n of gone) rmSync(join(dir, n));
+    for (const [n, text] of pages) writeFileSync(join(dir, n), text);
+    io.err(`podwhy: wrote ${file} and ${pages.size} pages in ${dir}${gone.length > 0 ? ` (removed ${gone.join(', ')})` : ''}\n`);
     return 0;
   }
   if (id === undefined) {
