@@ -425,9 +425,9 @@ class Parser {
     const s = this.s;
     let end = e;
     while (end > p && s.charCodeAt(end - 1) === SPACE) end--;
-    if (end < e && s.charCodeAt(end) === 13) bail();
     const line = s.slice(p, end);
-    if (line.includes(': ') || line.includes(' #') || line.includes('\t') || line.includes('\r') || line.charCodeAt(line.length - 1) === 0x3a) bail();
+    // no CR to look for: parseKubectlYaml leaves any text with one to js-yaml (AWKWARD)
+    if (line.includes(': ') || line.includes(' #') || line.includes('\t') || line.charCodeAt(line.length - 1) === 0x3a) bail();
     return line;
   }
 
