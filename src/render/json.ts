@@ -44,7 +44,7 @@ export function podObject(p: PodDiagnosis, w: Words) {
     findings: p.findings.map((f) => finding(f, w)),
     // Log tails (redacted) of containers whose logs were read: live mode, or a fixture's logs.
     logs: Object.fromEntries(p.facts.containers.filter((c) => c.logs).map((c) => [c.name, { previous: c.logs?.previous ?? false, lines: c.logs?.lines ?? [] }])),
-    unreadable: p.facts.gaps.filter((g) => !['events', 'spec', 'status'].includes(g)),
+    unreadable: p.facts.gaps.filter((g) => g !== 'events' && g !== 'spec' && g !== 'status'),
     oddities: p.facts.oddities,
     // Where the pod's time went, oldest first (an addition to schemaVersion 1).
     timeline: p.timeline.map((e) => ({ at: e.at !== undefined && isValidTime(e.at) ? formatTime(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: w.timeline(e) })),
@@ -89,9 +89,10 @@ export class JsonReportWriter {
   add(p: PodDiagnosis): void {
     for (const f of p.findings) this.counts[f.severity]++;
     if (p.healthy) this.healthy++;
-    // nested two levels deep (report → pods): JSON.stringify escapes newlines inside strings, so
-    // every line break in its output is structure, to be indented
-    const text = JSON.stringify(podObject(p, this.words), null, 2).replaceAll('\n', '\n    ');
+    // nested two levels deep (report → pods): stringified inside two arrays, the pod comes out
+    // indented as it stands in the report, and the arrays' own lines ("[\n  [\n    " before it,
+    // "\n  ]\n]" after) are cut off: no second pass over the text to indent it
+    const text = JSON.stringify([[podObject(p, this.words)]], null, 2).slice(10, -6);
     this.write(`${this.pods++ === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [\n` : ',\n'}    ${text}`);
   }
 

@@ -45,8 +45,9 @@ for (const ch of '-?:,[]{}#&*!|>\'"%@`') INDICATOR[ch.charCodeAt(0)] = 1;
 /**
  * Strings cut from the text with slice() are, in V8, views that keep the whole text alive: a
  * 10,000-pod list would hold every pod's text as well as its objects (twice the memory that
- * JSON.parse's strings take). Values of 13 characters or more are copied on their own; keys and
- * short values, which repeat endlessly, are shared through a table, as JSON.parse shares them.
+ * JSON.parse's strings take). Values of 13 characters or more are copied on their own; short
+ * values, which repeat endlessly, are shared through a table, as JSON.parse shares them. Keys
+ * need neither: V8 internalizes a string (one copy, not a view) when it becomes a property key.
  */
 function own(v: string): string {
   return v.length < 13 ? shared(v) : (v + ' ').slice(0, -1);
@@ -56,7 +57,7 @@ const SHARED = new Map<string, string>();
 /** Enough for every field name and enum value of every Kubernetes kind; more are just copied. */
 const MAX_SHARED = 50_000;
 
-/** One string for every occurrence of a key or short value ("True", "IfNotPresent", "name"). */
+/** One string for every occurrence of a short value ("True", "IfNotPresent", "TCP"). */
 function shared(k: string): string {
   const known = SHARED.get(k);
   if (known !== undefined) return known;
@@ -260,7 +261,7 @@ class Parser {
         value = this.inlineValue(p, col);
       }
       if (key === '__proto__') bail();
-      out[shared(key)] = typeof value === 'string' ? own(value) : value;
+      out[key] = typeof value === 'string' ? own(value) : value;
       const ind = this.nextContent();
       if (ind < 0 || ind < col) break;
       if (ind > col) bail();
@@ -428,9 +429,9 @@ class Parser {
     const s = this.s;
     let end = e;
     while (end > p && s.charCodeAt(end - 1) === SPACE) end--;
-    if (end < e && s.charCodeAt(end) === 13) bail();
     const line = s.slice(p, end);
-    if (line.includes(': ') || line.includes(' #') || line.includes('\t') || line.includes('\r') || line.charCodeAt(line.length - 1) === 0x3a) bail();
+    // no CR to look for: parseKubectlYaml leaves any text with one to js-yaml (AWKWARD)
+    if (line.includes(': ') || line.includes(' #') || line.includes('\t') || line.charCodeAt(line.length - 1) === 0x3a) bail();
     return line;
   }
 

@@ -10,7 +10,7 @@ import yaml from 'js-yaml';
 import { FIXTURES_DIR } from '../catalogue/paths.js';
 import { generatePods, prng } from '../bench/inputs.js';
 import { toKubectlYaml } from '../testing/kubectl-yaml.js';
-import { DocumentStream, type ParsedDoc } from './reader.js';
+import { blockEnd, DocumentStream, lineAtOrLeft, type ParsedDoc } from './reader.js';
 
 type Obj = Record<string, unknown>;
 
@@ -97,6 +97,58 @@ describe('DocumentStream', () => {
       );
       const lines = text.split('\n');
       for (const d of docs) assert.notEqual(lines[d.line - 2] ?? '---', undefined);
+    }
+  });
+});
+
+// The index scans that replaced regular expressions find exactly what those found.
+describe('line scans', () => {
+  /** /\n {0,base}[^ \n]/ from `from`, accepted before `to` (as cutManagedFields used it). */
+  function leaveRe(text: string, base: number, from: number, to: number): number {
+    const re = new RegExp(`\\n {0,${base}}[^ \\n]`, 'g');
+    re.lastIndex = from;
+    const m = re.exec(text);
+    return m && m.index < to ? m.index : -1;
+  }
+  function endRe(text: string, k: number, from: number): number {
+    const re = new RegExp(`\\n(?! {${k + 1}}| {${k}}-[ \\n]| *\\n)`, 'g');
+    re.lastIndex = from;
+    return re.exec(text)?.index ?? -1;
+  }
+  const cases = [
+    '',
+    '\n',
+    'a\n',
+    '\n\n\n',
+    'metadata:\n  managedFields:\n  - a: 1\n    b: 2\n  name: x\nspec: {}\n',
+    '  metadata:\n    managedFields:\n    - a\n    -\n    - b\n\n      \n    name: x\n',
+    'x\n  -x\n  - \n  -\n   deeper\n  \n\t tab\n', // "-x" is no entry; a tab is content
+    'a\r\n  b\r\n\r\nc\r\n', // CRLF: CR is content, as for the regexes
+    '---\na: 1\n...\n--- \n',
+    'k: |\n  line\n\n  more\n    indented\nnext: 1\n', // a block scalar
+    'a:\n    \n  \n', // ends in blank lines
+    'a:\n  b', // no final line break
+    '\n-',
+    '\n  -',
+  ];
+  test('lineAtOrLeft finds what the regex did', () => {
+    for (const t of cases) for (let base = 0; base <= 5; base++) for (let from = 0; from <= t.length; from++) for (const to of [t.length, Math.floor(t.length / 2), from + 3]) assert.equal(lineAtOrLeft(t, base, from, to), leaveRe(t, base, from, to), JSON.stringify({ t, base, from, to }));
+  });
+  test('blockEnd finds what the regex did', () => {
+    for (const t of cases) for (let k = 0; k <= 5; k++) for (let from = 0; from <= t.length; from++) assert.equal(blockEnd(t, k, from), endRe(t, k, from), JSON.stringify({ t, k, from }));
+  });
+  test('both on random text of spaces, breaks, dashes, tabs and CRs', () => {
+    const rand = prng(7);
+    const alphabet = [' ', ' ', ' ', '\n', '\n', '-', 'a', '\t', '\r', '#'];
+    for (let n = 0; n < 2000; n++) {
+      let t = '';
+      const len = Math.floor(rand() * 40);
+      for (let i = 0; i < len; i++) t += alphabet[Math.floor(rand() * alphabet.length)];
+      const k = Math.floor(rand() * 5);
+      const from = Math.floor(rand() * (t.length + 1));
+      const to = from + Math.floor(rand() * (t.length + 1 - from));
+      assert.equal(lineAtOrLeft(t, k, from, to), leaveRe(t, k, from, to), JSON.stringify({ t, k, from, to }));
+      assert.equal(blockEnd(t, k, from), endRe(t, k, from), JSON.stringify({ t, k, from }));
     }
   });
 });

@@ -101,16 +101,48 @@ function dropAllManagedFields(v: unknown): void {
 }
 
 // ---- managedFields, cut from the text ---------------------------------------------------------
+//
+// These scans look at every line of a pod's managedFields (a third of its text): an index check
+// per line break, not a regular expression, and each region is walked once.
 
-const regionEnd = new Map<number, RegExp>();
-/** The first line that ends a block node at indent k: less indented, or at k and not a "- " entry. */
-function regionEndPattern(k: number): RegExp {
-  let re = regionEnd.get(k);
-  if (!re) {
-    re = new RegExp(`\\n(?! {${k + 1}}| {${k}}-[ \\n]| *\\n)`, 'g');
-    regionEnd.set(k, re);
+/**
+ * The first line break in text[from, to) that starts a line at column `base` or less with content
+ * on it (a character other than a space or a line break; a tab counts as content). -1 if none.
+ * What /\n {0,base}[^ \n]/ finds, searched from `from` and accepted only before `to`.
+ */
+export function lineAtOrLeft(text: string, base: number, from: number, to = text.length): number {
+  for (let j = text.indexOf('\n', from); j >= 0 && j < to; j = text.indexOf('\n', j + 1)) {
+    let i = j + 1;
+    const stop = i + base;
+    while (i <= stop && text.charCodeAt(i) === 0x20) i++;
+    if (i > stop) continue; // more than `base` spaces
+    const c = text.charCodeAt(i);
+    if (c !== 0x0a && i < text.length) return j;
   }
-  return re;
+  return -1;
+}
+
+/**
+ * The line break (at or after `from`) that ends a block node at indent k: the next line that is
+ * neither indented more than k, nor a "- " entry at k, nor blank (spaces only). -1 if none.
+ * What /\n(?! {k+1}| {k}-[ \n]| *\n)/ finds.
+ */
+export function blockEnd(text: string, k: number, from: number): number {
+  for (let j = text.indexOf('\n', from); j >= 0; j = text.indexOf('\n', j + 1)) {
+    let i = j + 1;
+    const deeper = i + k + 1;
+    while (i < deeper && text.charCodeAt(i) === 0x20) i++;
+    if (i === deeper) continue; // indented more than k
+    let c = text.charCodeAt(i);
+    if (i - j - 1 === k && c === 0x2d) {
+      const n = text.charCodeAt(i + 1);
+      if (n === 0x20 || n === 0x0a) continue; // a "- " entry at k
+    }
+    while (c === 0x20) c = text.charCodeAt(++i);
+    if (c === 0x0a) continue; // blank
+    return j;
+  }
+  return -1;
 }
 
 /**
@@ -130,25 +162,10 @@ export function cutManagedFields(text: string, base: number): string {
   const at = text.indexOf(key, md + 1);
   if (at < 0) return text;
   // it must still be inside metadata: no line at column `base` or less in between
-  const leave = leavePattern(base);
-  leave.lastIndex = md + 1;
-  const out = leave.exec(text);
-  if (out && out.index < at) return text;
+  if (lineAtOrLeft(text, base, md + 1, at) >= 0) return text;
   if (!text.startsWith(`${pad}  - `, at + key.length)) return text;
-  const re = regionEndPattern(base + 2);
-  re.lastIndex = at + key.length - 1;
-  const m = re.exec(text);
-  return m ? text.slice(0, at) + text.slice(m.index) : `${text.slice(0, at)}\n`;
-}
-
-const leave = new Map<number, RegExp>();
-function leavePattern(base: number): RegExp {
-  let re = leave.get(base);
-  if (!re) {
-    re = new RegExp(`\\n {0,${base}}[^ \\n]`, 'g');
-    leave.set(base, re);
-  }
-  return re;
+  const end = blockEnd(text, base + 2, at + key.length - 1);
+  return end >= 0 ? text.slice(0, at) + text.slice(end) : `${text.slice(0, at)}\n`;
 }
 
 // ---- YAML ------------------------------------------------------------------------------------
@@ -162,8 +179,6 @@ function parsePiece(text: string, base: number, file: string, line: number): unk
 }
 
 const DOC_MARKER = /^(---|\.\.\.)(?:[ \t\n]|$)/;
-/** Start of a line at column 0 (the character after a line break that is not a space or break). */
-const TOP_LINE = /\n(?=[^ \n])/g;
 
 interface BigDoc {
   shell: string[];
@@ -192,33 +207,50 @@ class YamlDocuments {
     private readonly bigDoc = BIG_DOC,
   ) {}
 
-  /** Only the new text is searched, so a long segment arriving in many chunks costs no more. */
+  /** Line breaks in `parts`. */
+  private partsBreaks = 0;
+
+  /**
+   * Only the new text is searched, so a long segment arriving in many chunks costs no more. One
+   * pass over its line breaks both cuts it at top-level lines (a break followed by a character
+   * other than a space or a break) and counts the lines of each segment.
+   */
   write(text: string): void {
     let from = 0;
     const c0 = text.charCodeAt(0);
-    if (this.endsWithNewline && c0 !== 0x20 && c0 !== 0x0a && this.parts.length > 0) this.flush('');
-    TOP_LINE.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = TOP_LINE.exec(text))) {
-      const at = m.index + 1;
-      this.flush(text.slice(from, at));
-      from = at;
+    if (this.endsWithNewline && c0 !== 0x20 && c0 !== 0x0a && this.parts.length > 0) this.flush('', 0);
+    let breaks = 0;
+    const last = text.length - 1;
+    for (let j = text.indexOf('\n'); j >= 0; j = text.indexOf('\n', j + 1)) {
+      breaks++;
+      if (j === last) break;
+      const c = text.charCodeAt(j + 1);
+      if (c === 0x20 || c === 0x0a) continue;
+      this.flush(text.slice(from, j + 1), breaks);
+      from = j + 1;
+      breaks = 0;
     }
-    if (from < text.length) this.parts.push(from === 0 ? text : text.slice(from));
-    this.endsWithNewline = text.charCodeAt(text.length - 1) === 0x0a;
+    if (from < text.length) {
+      this.parts.push(from === 0 ? text : text.slice(from));
+      this.partsBreaks += breaks;
+    }
+    this.endsWithNewline = text.charCodeAt(last) === 0x0a;
   }
 
-  private flush(last: string): void {
+  /** Hand on the segment made of `parts` and `last` (which holds `lastBreaks` line breaks). */
+  private flush(last: string, lastBreaks: number): void {
     const seg = this.parts.length === 0 ? last : this.parts.length === 1 && last === '' ? (this.parts[0] as string) : this.parts.join('') + last;
+    const breaks = this.partsBreaks + lastBreaks;
     this.parts = [];
+    this.partsBreaks = 0;
     if (seg === '') return;
     const line = this.partsLine;
-    this.partsLine += countLines(seg);
+    this.partsLine += breaks;
     this.segment(seg, line);
   }
 
   end(): void {
-    this.flush('');
+    this.flush('', 0);
     this.finishDoc();
   }
 
@@ -404,6 +436,7 @@ class JsonDocuments {
         }
         text = text.slice(close);
         this.scanned = 0;
+        this.scannedBreaks = 0;
       }
     }
     this.pending += text;
@@ -471,16 +504,24 @@ class JsonDocuments {
         this.giveUp(p.slice(from));
         return;
       }
-      const end = this.findItemEnd(p, Math.max(from + open.length, this.scanned));
+      const scanFrom = Math.max(from + open.length, this.scanned);
+      const end = this.findItemEnd(p, scanFrom);
       if (end < 0) {
-        // resume after what was searched when the next chunk arrives
-        this.scanned = Math.max(from + open.length, p.lastIndexOf('\n'));
+        // resume after what was searched when the next chunk arrives (the line break at the
+        // new `scanned` is searched again then, so it is not counted yet)
+        const last = p.lastIndexOf('\n');
+        if (last >= scanFrom) this.scannedBreaks += this.found - 1;
+        this.scanned = Math.max(scanFrom, last);
         break;
       }
+      // the item's line breaks: the one before its "{", those searched in earlier chunks, those
+      // findItemEnd passed, and the one before its "}"
+      const breaks = 1 + this.scannedBreaks + this.found + 1;
       this.scanned = 0;
+      this.scannedBreaks = 0;
       const close = end + this.itemEnd.length;
       const itemLine = this.line + 1;
-      this.line += countLines(p, from, close);
+      this.line += breaks;
       this.values.push(this.parseItem(p.slice(from + 1, close), itemLine));
       this.lines.push(itemLine);
       from = close;
@@ -497,11 +538,22 @@ class JsonDocuments {
    */
   private findItemEnd(p: string, at: number): number {
     const k = this.itemEnd.length - 1; // offset of "}" from the line break
+    let n = 0;
     for (let j = p.indexOf('\n', at); j >= 0; j = p.indexOf('\n', j + 1)) {
-      if (p.charCodeAt(j + k) === 0x7d && p.charCodeAt(j + k - 1) === 0x20 && p.startsWith(this.itemEnd, j)) return j;
+      if (p.charCodeAt(j + k) === 0x7d && p.charCodeAt(j + k - 1) === 0x20 && p.startsWith(this.itemEnd, j)) {
+        this.found = n;
+        return j;
+      }
+      n++;
     }
+    this.found = n;
     return -1;
   }
+
+  /** Line breaks findItemEnd passed over before the one it returned (all it saw, for -1). */
+  private found = 0;
+  /** Line breaks in the pending item between its "{" line and `scanned`. */
+  private scannedBreaks = 0;
 
   /** The layout is not what it seemed: keep everything from here and parse it whole at the end. */
   private giveUp(rest: string): void {
