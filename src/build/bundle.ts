@@ -41,7 +41,12 @@ const lazyBuiltins: Plugin = {
 // chunk names change with their content: an old build's chunks would linger and be packed
 rmSync(BUNDLE_DIR, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { podwhy: join(ROOT, 'src', 'cli', 'run.ts'), index: join(ROOT, 'src', 'index.ts') },
+  entryPoints: {
+    podwhy: join(ROOT, 'src', 'cli', 'run.ts'),
+    index: join(ROOT, 'src', 'index.ts'),
+    // kubectl text and paste readers, required on first use by src/sources/text-reader.ts
+    'text-reader': join(ROOT, 'src', 'sources', 'kubectl-text.ts'),
+  },
   outdir: BUNDLE_DIR,
   bundle: true,
   splitting: true,
@@ -49,7 +54,7 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   // the bundle sits in dist/bundle/: the package root is two levels up (src/catalogue/paths.ts)
-  define: { PODWHY_BUNDLE_DEPTH: '"../../"' },
+  define: { PODWHY_BUNDLE_DEPTH: '"../../"', PODWHY_TEXT_READER: '"./text-reader.js"' },
   // CommonJS dependencies (cli-table3, parts of client-node) call require(): give them one
   banner: { js: "import { createRequire as __podwhyRequire } from 'node:module'; const require = __podwhyRequire(import.meta.url);" },
   // tr46 and whatwg-url (under client-node's node-fetch 2) require('punycode'): Node's built-in one

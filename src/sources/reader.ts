@@ -15,7 +15,9 @@
 import yaml from 'js-yaml';
 import { InputError } from '../model/errors.js';
 import { BAIL, parseKubectlYaml } from './kyaml.js';
-import { canSniff, KubectlTextDocuments, parseKubectlText, sniff } from './kubectl-text.js';
+import type { KubectlTextDocuments } from './kubectl-text.js';
+import { canSniff, sniff } from './sniff.js';
+import { textReader } from './text-reader.js';
 
 export interface ParsedDoc {
   value: unknown;
@@ -707,7 +709,7 @@ class WithFallback {
     if (this.failed || (this.checkShape && !(this.held ?? []).every((d) => k8sShaped(d.value)))) {
       let objects: { value: unknown; line: number }[] = [];
       try {
-        objects = parseKubectlText(raw.join(''), this.file, this.now, this.offset).objects;
+        objects = textReader().parseKubectlText(raw.join(''), this.file, this.now, this.offset).objects;
       } catch (e) {
         if (this.failed && !this.looseJson) throw this.failed;
         if (!(e instanceof InputError) || this.failed) throw e;
@@ -852,7 +854,7 @@ export class DocumentStream {
   /** kubectl text or a paste (read line by line), or YAML (read again line by line if it fails). */
   private textOrYaml(head: string): WithFallback | KubectlTextDocuments {
     const s = sniff(head);
-    if (s.kind !== 'yaml') return new KubectlTextDocuments(this.file, this.emit, this.opts.now, this.opts.lineOffset);
+    if (s.kind !== 'yaml') return new (textReader().KubectlTextDocuments)(this.file, this.emit, this.opts.now, this.opts.lineOffset);
     return new WithFallback(this.file, this.emit, this.opts.now, (e) => new YamlDocuments(this.file, e, this.bigDoc), true, false, this.opts.lineOffset);
   }
 
