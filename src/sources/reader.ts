@@ -34,7 +34,8 @@ export const MAX_DOCUMENTS = 100_000;
 /** A YAML document longer than this (in characters) is read item by item. */
 export const BIG_DOC = 1 << 20;
 
-const YAML_OPTS = { schema: yaml.CORE_SCHEMA, json: true, maxDepth: MAX_DEPTH } as yaml.LoadOptions;
+// the schema is looked up at the call: js-yaml is loaded only when a text needs it (src/build/bundle.ts)
+const YAML_OPTS = { json: true, maxDepth: MAX_DEPTH } as yaml.LoadOptions;
 
 function firstLine(msg: string): string {
   return (msg.split('\n')[0] ?? msg).trim();
@@ -62,7 +63,7 @@ class AnchorError extends Error {
 /** js-yaml on one piece of text whose first line is line `line` of the file. */
 function jsYaml(text: string, file: string, line: number): unknown {
   try {
-    return yaml.load(text, { ...YAML_OPTS, listener: refuseAnchors as never } as yaml.LoadOptions);
+    return yaml.load(text, { ...YAML_OPTS, schema: yaml.CORE_SCHEMA, listener: refuseAnchors as never } as yaml.LoadOptions);
   } catch (e) {
     if (e instanceof AnchorError) {
       throw new InputError(`${file}: YAML anchors and aliases are not accepted (&${e.anchor} near line ${line + e.line}) — kubectl never prints them; pass plain kubectl output`);
