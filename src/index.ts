@@ -20,6 +20,8 @@ import { type CompiledRule } from './rules/types.js';
 import { LANGS as LANG_LIST } from './model/vocabulary.js';
 import { snapshotFromDocs } from './sources/file.js';
 import { DocumentStream, type ParsedDoc } from './sources/reader.js';
+import * as kubectlText from './sources/kubectl-text.js';
+import { useTextReader } from './sources/text-reader.js';
 import type { Snapshot } from './model/input.js';
 import { time } from './util/json.js';
 
@@ -29,6 +31,9 @@ import { time } from './util/json.js';
  * else thrown is a bug.
  */
 export { PodwhyError };
+
+// diagnoseText reads kubectl text synchronously on any Node: its readers are loaded with the library
+useTextReader(kubectlText);
 
 // ---- types -------------------------------------------------------------------------------------
 

@@ -8,13 +8,15 @@
 // bundle and out of the package, so tests can check which chunk holds client-node.
 
 import { build, type Plugin } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BUNDLE_DIR = join(ROOT, 'dist', 'bundle');
 export const META_FILE = join(ROOT, 'dist', 'bundle-meta.json');
+const requireHere = createRequire(import.meta.url);
 
 /**
  * Node built-ins that cost a run measurable CPU to load and that the common runs never call:
@@ -38,10 +40,46 @@ const lazyBuiltins: Plugin = {
   },
 };
 
+/**
+ * npm packages our code calls synchronously, and only on some runs: js-yaml (a YAML input that the
+ * kubectl-YAML reader declines, a rule file that is not in the build's cache, a config file,
+ * -o yaml) and safe-regex2 with its regex parser ret (a rule regex the build did not prove safe).
+ * Each is bundled apart, as CommonJS (dist/bundle/<name>.cjs, no shared state with the rest), and
+ * our imports of it get a stand-in that require()s that file on first use: a getter per export, or
+ * a function that forwards its calls when the package's export is a function. A run that never
+ * calls them never compiles them (js-yaml is 100 KB, ret and safe-regex2 30 KB).
+ */
+const LAZY_PACKAGES = ['js-yaml', 'safe-regex2'];
+const lazyPackages: Plugin = {
+  name: 'lazy-packages',
+  setup(b) {
+    const filter = new RegExp(`^(${LAZY_PACKAGES.join('|')})$`);
+    b.onResolve({ filter }, (a) => (/[\\/]src[\\/]/.test(a.importer) ? { path: a.path, namespace: 'podwhy-lazy-package' } : undefined));
+    b.onResolve({ filter: /\.cjs$/, namespace: 'podwhy-lazy-package' }, (a) => ({ path: a.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'podwhy-lazy-package' }, async (a) => {
+      const real = (await import(a.path)) as Record<string, unknown>;
+      const load = `let real;\nconst load = () => (real ??= require('./${a.path}.cjs'));\n`;
+      if (typeof real['default'] === 'function') return { loader: 'js', contents: `${load}module.exports = function (...args) { return load()(...args); };\n` };
+      const getters = Object.keys(real)
+        .filter((k) => k !== 'default')
+        .map((k) => `${JSON.stringify(k)}: { get: () => load()[${JSON.stringify(k)}], enumerable: true }`)
+        .join(',\n  ');
+      return { loader: 'js', contents: `${load}module.exports = Object.defineProperties({}, {\n  ${getters}\n});\n` };
+    });
+  },
+};
+
+const BANNER = "import { createRequire as __podwhyRequire } from 'node:module'; const require = __podwhyRequire(import.meta.url);";
+
 // chunk names change with their content: an old build's chunks would linger and be packed
 rmSync(BUNDLE_DIR, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { podwhy: join(ROOT, 'src', 'cli', 'run.ts'), index: join(ROOT, 'src', 'index.ts') },
+  entryPoints: {
+    podwhy: join(ROOT, 'src', 'cli', 'run.ts'),
+    index: join(ROOT, 'src', 'index.ts'),
+    // kubectl text and paste readers, required on first use by src/sources/text-reader.ts
+    'text-reader': join(ROOT, 'src', 'sources', 'kubectl-text.ts'),
+  },
   outdir: BUNDLE_DIR,
   bundle: true,
   splitting: true,
@@ -49,9 +87,10 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   // the bundle sits in dist/bundle/: the package root is two levels up (src/catalogue/paths.ts)
-  define: { PODWHY_BUNDLE_DEPTH: '"../../"' },
+  define: { PODWHY_BUNDLE_DEPTH: '"../../"', PODWHY_TEXT_READER: '"./text-reader.js"' },
   // CommonJS dependencies (cli-table3, parts of client-node) call require(): give them one
-  banner: { js: "import { createRequire as __podwhyRequire } from 'node:module'; const require = __podwhyRequire(import.meta.url);" },
+  // (only the chunks that call it keep it: see below)
+  banner: { js: BANNER },
   // tr46 and whatwg-url (under client-node's node-fetch 2) require('punycode'): Node's built-in one
   // prints a DEP0040 warning on stderr from Node 21 on. The trailing slash names the npm package
   // of the same name instead (a devDependency), so it is bundled and nothing is printed.
@@ -60,6 +99,27 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  plugins: [lazyBuiltins],
+  plugins: [lazyBuiltins, lazyPackages],
 });
-writeFileSync(META_FILE, JSON.stringify(result.metafile));
+// the lazily required packages (above), each one CommonJS file
+const lazy = await build({
+  entryPoints: Object.fromEntries(LAZY_PACKAGES.map((p) => [p, requireHere.resolve(p)])),
+  outdir: BUNDLE_DIR,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+});
+// The banner's require() costs every chunk that loads a createRequire call; most never call it.
+for (const out of Object.keys(result.metafile.outputs)) {
+  if (!out.endsWith('.js')) continue;
+  const file = join(ROOT, out);
+  const code = readFileSync(file, 'utf8');
+  if (code.startsWith(BANNER) && !/\brequire\b/.test(code.slice(BANNER.length))) writeFileSync(file, code.slice(BANNER.length).replace(/^\n/, ''));
+}
+const meta = { inputs: { ...lazy.metafile.inputs, ...result.metafile.inputs }, outputs: { ...result.metafile.outputs, ...lazy.metafile.outputs } };
+writeFileSync(META_FILE, JSON.stringify(meta));

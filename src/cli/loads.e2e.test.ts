@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,17 @@ test('the offline path never loads @kubernetes/client-node', () => {
 test('--help loads neither the cluster code nor the renderers nor the engine', () => {
   const heavy = chunksWith(/^src\/(sources\/live|render|engine)\/|node_modules\/@kubernetes\//).filter((c) => c !== 'podwhy.js');
   assert.deepEqual(loadedChunks(['--help']).filter((c) => heavy.includes(c)), []);
+});
+
+test('YAML input loads neither the kubectl-text readers nor js-yaml nor the regex checker; text input loads the readers', () => {
+  assert.ok('dist/bundle/text-reader.js' in meta.outputs, 'the text readers are an entry of their own');
+  const TEXT = ['text-reader.js', ...chunksWith(/^src\/sources\/(kubectl-text|paste|describe|tables|messages)\.ts$/)];
+  const pod = join(mkdtempSync(join(tmpdir(), 'podwhy-pod-')), 'pod.yaml');
+  writeFileSync(pod, readFileSync(join(ROOT, 'fixtures', 'crashloop-oomkilled-jvm.yaml'), 'utf8').split(/^---$/m)[1] ?? '');
+  const yaml = loadedChunks(['-f', pod, '-o', 'json']);
+  assert.ok(yaml.some((c) => chunksWith(/^src\/engine\/diagnose\.ts$/).includes(c)), 'the trace works');
+  assert.deepEqual(yaml.filter((c) => TEXT.includes(c) || c.endsWith('.cjs')), []);
+  assert.ok(loadedChunks(['-f', join(ROOT, 'fixtures', 'pastes', 'aks-2064.txt'), '-o', 'json']).includes('text-reader.js'));
 });
 
 test('live mode loads client-node (by dynamic import)', () => {

@@ -2,6 +2,7 @@
 
 import { main, reportFatal } from './main.js';
 import { processIO } from './io.js';
+import { preloadTextReader } from '../sources/text-reader.js';
 
 // `podwhy … | head` closes the pipe early: that is not an error.
 for (const stream of [process.stdout, process.stderr]) {
@@ -19,4 +20,6 @@ const fatal = (e: unknown) => {
 process.on('uncaughtException', fatal);
 process.on('unhandledRejection', fatal);
 
+// (a no-op where Node can require() the text readers on first use)
+await preloadTextReader();
 process.exitCode = await main(process.argv);

@@ -5,53 +5,14 @@
 // nor YAML/JSON is refused with one line.
 
 import { InputError } from '../model/errors.js';
-import { isPrompt, sniffKubectlText, toLines, type KubectlTextResult, type TextKind } from './describe.js';
+import type { KubectlTextResult } from './describe.js';
 import { readPaste } from './paste.js';
 import type { ParsedDoc } from './reader.js';
 
-/** Look at this much of the input before deciding what it is. */
-export const SNIFF_LINES = 24;
+export { canSniff, sniff, SNIFF_LINES, type Sniffed } from './sniff.js';
+
 /** kubectl text is read whole; more than this is refused (describe output of 10 000 pods is far less). */
 export const MAX_TEXT = 64 * 1024 * 1024;
-
-export type Sniffed = { kind: 'kubectl'; text: TextKind } | { kind: 'yaml' } | { kind: 'unknown' } | { kind: 'other-describe' };
-
-/** Enough of the head to decide? (a few meaningful lines, or the end of the input) */
-export function canSniff(head: string): boolean {
-  // never hold (or rescan) more than this: a flood of blank lines must not cost quadratic time
-  if (head.length > 64 * 1024) return true;
-  let n = 0;
-  let at = 0;
-  while (n < SNIFF_LINES) {
-    const i = head.indexOf('\n', at);
-    if (i < 0) return head.length > 64 * 1024;
-    if (head.slice(at, i).trim() !== '') n++;
-    at = i + 1;
-  }
-  return true;
-}
-
-/** The first line that carries something (not blank, not a shell prompt with a kubectl command). */
-function firstMeaningful(head: string): string | undefined {
-  for (const l of toLines(head.length > 64 * 1024 ? head.slice(0, 64 * 1024) : head)) {
-    if (l.text === '' || isPrompt(l.text)) continue;
-    return `${' '.repeat(l.indent)}${l.text}`;
-  }
-  return undefined;
-}
-
-const YAMLISH = /^(?:---|\.\.\.|%(?:YAML|TAG)\b|#|-(?: |$)|[{["'!&*|>?]|[^\s:#][^\n]*?:(?: |$))/;
-
-export function sniff(head: string): Sniffed {
-  const text = sniffKubectlText(head);
-  if (text === 'describe-other') return { kind: 'other-describe' };
-  if (text) return { kind: 'kubectl', text };
-  const first = firstMeaningful(head);
-  if (first === undefined) return { kind: 'yaml' };
-  // A line of YAML: a key, a list entry, a document marker, a comment, a flow collection.
-  if (YAMLISH.test(first.trimStart())) return { kind: 'yaml' };
-  return { kind: 'unknown' };
-}
 
 export { notAPod, notReadable } from './paste.js';
 

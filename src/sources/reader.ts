@@ -15,7 +15,9 @@
 import yaml from 'js-yaml';
 import { InputError } from '../model/errors.js';
 import { BAIL, parseKubectlYaml } from './kyaml.js';
-import { canSniff, KubectlTextDocuments, parseKubectlText, sniff } from './kubectl-text.js';
+import type { KubectlTextDocuments } from './kubectl-text.js';
+import { canSniff, sniff } from './sniff.js';
+import { textReader } from './text-reader.js';
 
 export interface ParsedDoc {
   value: unknown;
@@ -32,7 +34,8 @@ export const MAX_DOCUMENTS = 100_000;
 /** A YAML document longer than this (in characters) is read item by item. */
 export const BIG_DOC = 1 << 20;
 
-const YAML_OPTS = { schema: yaml.CORE_SCHEMA, json: true, maxDepth: MAX_DEPTH } as yaml.LoadOptions;
+// the schema is looked up at the call: js-yaml is loaded only when a text needs it (src/build/bundle.ts)
+const YAML_OPTS = { json: true, maxDepth: MAX_DEPTH } as yaml.LoadOptions;
 
 function firstLine(msg: string): string {
   return (msg.split('\n')[0] ?? msg).trim();
@@ -60,7 +63,7 @@ class AnchorError extends Error {
 /** js-yaml on one piece of text whose first line is line `line` of the file. */
 function jsYaml(text: string, file: string, line: number): unknown {
   try {
-    return yaml.load(text, { ...YAML_OPTS, listener: refuseAnchors as never } as yaml.LoadOptions);
+    return yaml.load(text, { ...YAML_OPTS, schema: yaml.CORE_SCHEMA, listener: refuseAnchors as never } as yaml.LoadOptions);
   } catch (e) {
     if (e instanceof AnchorError) {
       throw new InputError(`${file}: YAML anchors and aliases are not accepted (&${e.anchor} near line ${line + e.line}) — kubectl never prints them; pass plain kubectl output`);
@@ -759,7 +762,7 @@ class WithFallback {
     if (this.failed || (this.checkShape && !(this.held ?? []).every((d) => k8sShaped(d.value)))) {
       let objects: { value: unknown; line: number }[] = [];
       try {
-        objects = parseKubectlText(raw.join(''), this.file, this.now, this.offset).objects;
+        objects = textReader().parseKubectlText(raw.join(''), this.file, this.now, this.offset).objects;
       } catch (e) {
         if (this.failed && !this.looseJson) throw this.failed;
         if (!(e instanceof InputError) || this.failed) throw e;
@@ -904,7 +907,7 @@ export class DocumentStream {
   /** kubectl text or a paste (read line by line), or YAML (read again line by line if it fails). */
   private textOrYaml(head: string): WithFallback | KubectlTextDocuments {
     const s = sniff(head);
-    if (s.kind !== 'yaml') return new KubectlTextDocuments(this.file, this.emit, this.opts.now, this.opts.lineOffset);
+    if (s.kind !== 'yaml') return new (textReader().KubectlTextDocuments)(this.file, this.emit, this.opts.now, this.opts.lineOffset);
     return new WithFallback(this.file, this.emit, this.opts.now, (e) => new YamlDocuments(this.file, e, this.bigDoc), true, false, this.opts.lineOffset);
   }
 
