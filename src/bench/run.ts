@@ -99,6 +99,17 @@ interface Run {
  * Run a command once: wall time from spawn to exit (perf's own duration_time when perf wraps the
  * run, so its start-up is left out), CPU time where perf works, peak RSS when asked.
  */
+/**
+ * The environment every measured run gets: the bench's own, less NODE_EXTRA_CA_CERTS. Where it is
+ * set (this machine points it at a bundle of ~140 certificates) Node parses the file at every
+ * start, ~40 ms and ~400 M instructions that users' machines do not spend and that swelled the
+ * `node -e 0` yardstick. NODE_OPTIONS goes too: a flag there would be paid by both sides.
+ */
+const RUN_ENV: Record<string, string> = Object.fromEntries(
+  Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && e[0] !== 'NODE_EXTRA_CA_CERTS' && e[0] !== 'NODE_OPTIONS'),
+);
+const DROPPED_ENV = ['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS'].filter((k) => process.env[k] !== undefined);
+
 function once(cmd: string[], rss: boolean, env: Record<string, string> = {}): Run {
   const rssFile = join(scratch, 'rss');
   const perfFile = join(scratch, 'perf');
@@ -106,7 +117,7 @@ function once(cmd: string[], rss: boolean, env: Record<string, string> = {}): Ru
   const argv = rss ? ['--import', RSS_HOOK, ...cmd] : cmd;
   const [exe, full] = HAVE_PERF ? ['perf', ['stat', '-x,', '-o', perfFile, '-e', 'task-clock,duration_time', '--', process.execPath, ...argv]] : [process.execPath, argv];
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(exe, full, { stdio: ['ignore', NULL, 'pipe'], env: { ...process.env, ...env, PODWHY_BENCH_RSS: rssFile }, maxBuffer: 1 << 20 });
+  const r = spawnSync(exe, full, { stdio: ['ignore', NULL, 'pipe'], env: { ...RUN_ENV, ...env, PODWHY_BENCH_RSS: rssFile }, maxBuffer: 1 << 20 });
   let ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd.join(' ')} exited ${r.status}: ${r.stderr?.toString().slice(0, 500)}`);
   const out: Run = { ms };
@@ -200,7 +211,7 @@ interface Count {
 function icount(what: string, cmd: string[]): Count {
   const xs: number[] = [];
   for (let i = 0; i < ICOUNT_RUNS; i++) {
-    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...cmd], { stdio: ['ignore', NULL, 'pipe'], encoding: 'utf8', maxBuffer: 1 << 24 });
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...cmd], { stdio: ['ignore', NULL, 'pipe'], env: RUN_ENV, encoding: 'utf8', maxBuffer: 1 << 24 });
     const n = callgrindTotal(r.stderr ?? '');
     if (n === undefined || (r.status !== 0 && r.status !== 1)) throw new Error(`callgrind of ${what} failed (exit ${r.status}): ${(r.stderr ?? '').slice(-500)}`);
     xs.push(n);
@@ -227,7 +238,7 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
       }
     }
     const kubeconfig = server.writeKubeconfig(scratch, { namespace: 'bench' });
-    const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: scratch } as Record<string, string>;
+    const env = { ...RUN_ENV, KUBECONFIG: kubeconfig, HOME: scratch };
     // the server answers from this process: the run is spawned, not run synchronously
     const timeOne = (cmd: string[], program = process.execPath) =>
       new Promise<Run>((res, rej) => {
@@ -372,6 +383,7 @@ async function main(): Promise<void> {
   const flags = [`--pods ${PODS}`, `--live-pods ${LIVE_PODS}`, `--runs ${RUNS}`, ...(ROWS.size < ALL_ROWS.length ? [`--rows ${[...ROWS].join(',')}`] : [])];
   lines.push('# podwhy benchmark results', '');
   lines.push(`Latest \`npm run bench\` (\`node dist/bench/run.js ${flags.join(' ')}\`), ${new Date().toISOString()}.`, '');
+  if (DROPPED_ENV.length) lines.push(`Every run's environment is the bench's less ${DROPPED_ENV.join(' and ')}: set here, NODE_EXTRA_CA_CERTS makes Node parse a certificate bundle at every start (~40 ms), which users do not pay and which swelled the \`node -e 0\` yardstick.`, '');
   lines.push(`Machine: ${machine()}. Load average (1, 5, 15 min) at the start ${startLoad.map((l) => l.toFixed(2)).join(', ')}, at the end ${loadavg().map((l) => l.toFixed(2)).join(', ')}.`, '');
   const untrusted = [...rows.map((r) => r.load), ...(rules ? [rules.load] : [])].filter(loaded).length;
   lines.push(
