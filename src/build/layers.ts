@@ -8,7 +8,7 @@
 //            render/    report → text, json, sarif…       → engine (types only), rules, i18n, model, util
 //            catalogue/ the package's data on disk        → rules, facts, i18n, model, util
 //   floor 3  sources/   files, stdin, text, live/         → model, util
-//            engine/    facts × rules → findings  PURE    → rules, facts, kubectl, i18n, model, util
+//            engine/    facts × rules → findings  PURE    → rules, facts, kubectl, model, util (no words: render writes them)
 //   floor 2  rules/     validate + compile        PURE    → facts, kubectl, i18n, model, util
 //            facts/     pod → facts, extractors   PURE    → kubectl, model, util
 //            kubectl/   kubectl's arithmetic      PURE    → model, util
