@@ -1,8 +1,11 @@
 // The fact catalogue and the normalized facts must describe the same model: every value
-// normalize() produces for any fixture has a catalogue entry of the right type, and every
-// catalogue root is a key of Facts (so rules can reach it). A fact with a closed vocabulary holds
-// only its declared values (an extractor's exported list: rules are checked against it), and a
-// reason fact only reasons the rule loader knows (src/rules/known-reasons.ts).
+// normalize() produces for any fixture has a catalogue entry of the right type, every field
+// declared required is there, and every catalogue root is a key of Facts (so rules can reach it).
+// (The compiler checks the same at build time, as src/facts/types.ts is read off the catalogue;
+// this walk also sees what slips past it: JSON spread in, values of the wrong vocabulary.)
+// A fact with a closed vocabulary holds only its declared values (an extractor's exported list:
+// rules are checked against it), and a reason fact only reasons the rule loader knows
+// (src/rules/known-reasons.ts).
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,6 +45,7 @@ function check(value: unknown, node: FactNode | undefined, path: string, problem
       return;
     case 'object':
       for (const [k, v] of Object.entries(value as object)) check(v, node.fields[k], `${path}.${k}`, problems);
+      for (const [k, f] of Object.entries(node.fields)) if (!f.optional && (value as Record<string, unknown>)[k] === undefined) problems.add(`${path}.${k}: declared required, absent`);
   }
 }
 
@@ -64,9 +68,8 @@ test('normalized facts of every fixture match the catalogue', () => {
 
 test('every catalogue root but `container` is a key of Facts', () => {
   const facts = normalize({ pod: {}, events: [] }, 0) as unknown as Record<string, unknown>;
-  const optional = new Set(['scheduling', 'eviction', 'mount', 'sandbox', 'admission', 'node']);
-  for (const root of Object.keys(ROOTS)) {
-    if (root === 'container' || optional.has(root)) continue;
+  for (const [root, node] of Object.entries(ROOTS)) {
+    if (root === 'container' || node.optional) continue;
     assert.ok(root in facts, `${root} is not produced by normalize()`);
   }
 });

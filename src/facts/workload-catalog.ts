@@ -2,23 +2,18 @@
 // ReplicaSet, StatefulSet, DaemonSet, Job or CronJob (src/facts/workload.ts builds it). Pod and
 // container rules cannot see it, and workload rules see nothing else (src/rules/load.ts).
 
-import type { FactNode, LeafNode, ObjectNode } from './catalog.js';
-import { FAILED_CREATE_KINDS } from './extractors/controller.js';
+import { apiEnum, bool as b, listOf, mapOf, num as n, obj as o, oneOf, reason as r, str as s, strs as sl, type FactNode } from './declare.js';
+import { FAILED_CREATE_FACTS } from './extractors/controller.js';
 import { WORKLOAD_KINDS } from '../model/input.js';
 
-const s = (doc: string): LeafNode => ({ type: 'string', doc });
-const n = (doc: string): LeafNode => ({ type: 'number', doc });
-const b = (doc: string): LeafNode => ({ type: 'boolean', doc });
-const sl = (doc: string): LeafNode => ({ type: 'string[]', doc });
-const o = (doc: string, fields: Record<string, FactNode>): ObjectNode => ({ type: 'object', doc, fields });
-// (catalog.ts's e() and r(), written again here: catalog.ts imports this module)
-const e = (doc: string, values: readonly string[]): LeafNode => ({ type: 'string', doc, values });
-const r = (doc: string): LeafNode => ({ type: 'string', doc, reason: true });
+// The workload facts are built as plain JSON (src/facts/workload.ts), so these declarations give
+// the catalogue and the docs, not a TypeScript type; fields are not marked optional.
+const e = apiEnum;
 const STATUSES = ['True', 'False', 'Unknown'];
 
 export const WORKLOAD_ROOTS: Record<string, FactNode> = {
   workload: o('The workload (scope: workload only): a Deployment, ReplicaSet, StatefulSet, DaemonSet, Job or CronJob, with its ReplicaSets or Jobs, its events and its pods.', {
-    kind: e('Deployment, ReplicaSet, StatefulSet, DaemonSet, Job or CronJob.', WORKLOAD_KINDS),
+    kind: oneOf('Deployment, ReplicaSet, StatefulSet, DaemonSet, Job or CronJob.', WORKLOAD_KINDS),
     name: s('metadata.name.'),
     namespace: s('metadata.namespace.'),
     ref: s('kubectl\'s TYPE/NAME: deployment/web, job/migrate.'),
@@ -33,23 +28,21 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
     paused: b('A Deployment\'s spec.paused.'),
     suspended: b('A Job\'s or CronJob\'s spec.suspend.'),
     ageSeconds: n('Seconds since metadata.creationTimestamp.'),
-    conditions: {
-      type: 'map',
-      doc: 'The workload\'s conditions, by type (a Deployment also shows its new ReplicaSet\'s ReplicaFailure).',
-      key: 'condition type',
-      examples: ['Available', 'Progressing', 'ReplicaFailure', 'Complete', 'Failed', 'FailureTarget', 'Suspended'],
-      of: o('A workload condition.', {
+    conditions: mapOf(
+      'The workload\'s conditions, by type (a Deployment also shows its new ReplicaSet\'s ReplicaFailure).',
+      'condition type',
+      ['Available', 'Progressing', 'ReplicaFailure', 'Complete', 'Failed', 'FailureTarget', 'Suspended'],
+      o('A workload condition.', {
         status: e('True, False or Unknown.', STATUSES),
         reason: r('Condition reason: ProgressDeadlineExceeded, FailedCreate, BackoffLimitExceeded, DeadlineExceeded, PodFailurePolicy…'),
         message: s('Condition message.'),
         secondsSince: n('Seconds since it last changed.'),
       }),
-    },
-    events: {
-      type: 'list',
-      doc: 'Events of the workload and of its ReplicaSets or Jobs, newest first.',
-      keyField: 'reason',
-      of: o('An event of the controller.', {
+    ),
+    events: listOf(
+      'Events of the workload and of its ReplicaSets or Jobs, newest first.',
+      'reason',
+      o('An event of the controller.', {
         type: e('Normal or Warning.', ['Normal', 'Warning']),
         reason: r('FailedCreate, SuccessfulCreate, ScalingReplicaSet, BackoffLimitExceeded, MissSchedule, JobAlreadyActive…'),
         message: s('The controller\'s message.'),
@@ -58,28 +51,8 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
         source: s('Reporting component: replicaset-controller, job-controller, cronjob-controller…'),
         lastSeenSecondsAgo: n('Seconds since it last happened.'),
       }),
-    },
-    failedCreate: o('Why the controller could not create a pod (or a claim, or a Job): the newest FailedCreate event, else a ReplicaFailure condition, parsed (extractor).', {
-      kind: e('quota, quota-needs-limits, pod-security, service-account, webhook-denied, webhook-unreachable, claim, other.', FAILED_CREATE_KINDS),
-      message: s('The API server\'s error, without the controller\'s "Error creating: " prefix.'),
-      object: s('Kind/name of the object that failed to create pods (ReplicaSet/web-7d4b9c6f5).'),
-      count: n('How many times creation failed (FailedCreate events, summed).'),
-      lastSeenSecondsAgo: n('Seconds since the newest failure.'),
-      quota: s('The ResourceQuota named by "exceeded quota:" or "failed quota:".'),
-      requested: s('What the pod requested, as the quota admission printed it (limits.memory=1Gi).'),
-      used: s('What the namespace already uses of it.'),
-      limited: s('The quota\'s hard limit.'),
-      mustSpecify: s('What "failed quota: … must specify" asks each container to set (limits.cpu, requests.memory…).'),
-      policy: s('The Pod Security level and version enforced on the namespace (restricted:latest).'),
-      violations: sl('The Pod Security checks the pod failed: allowPrivilegeEscalation != false, runAsNonRoot != true…'),
-      serviceAccount: s('The ServiceAccount the pod names that the admission could not find.'),
-      webhook: s('The admission webhook that denied the pod or could not be called.'),
-      detail: s('What the webhook said, or why calling it failed (context deadline exceeded, connection refused, x509…).'),
-      claim: s('The PersistentVolumeClaim a StatefulSet could not create.'),
-      limitRanges: sl('LimitRanges of the namespace (live mode reads them on a quota failure), as name: type defaults.'),
-      quotaHard: s('The quota\'s spec.hard, when it was read.'),
-      quotaUsed: s('The quota\'s status.used, when it was read.'),
-    }),
+    ),
+    failedCreate: FAILED_CREATE_FACTS,
     rollout: o('A Deployment\'s rollout: its new and old ReplicaSets.', {
       revision: s('The deployment.kubernetes.io/revision annotation.'),
       newReplicaSet: s('The ReplicaSet of the current template.'),

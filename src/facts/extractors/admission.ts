@@ -5,14 +5,21 @@
 // (v1.24–v1.25 prefix the message with "Pod " instead of "Pod was rejected: ", and kubelets before
 // v1.16 named the old scheduler predicates: "Pod Predicate MatchNodeSelector failed".)
 
-export interface Admission {
-  message: string;
-  resource?: string;
-  requested?: string;
-  used?: string;
-  capacity?: string;
-  predicate?: string;
-}
+import { obj, opt, reason, str, type FactType } from '../declare.js';
+
+/** The pod's `admission` facts: the rejection message parsed here; normalize adds the event it came from. */
+export const ADMISSION_FACTS = obj('The kubelet\'s rejection message (status.message of a rejected pod), parsed.', {
+  message: str('The message without the "Pod was rejected: " prefix.'),
+  event: opt(reason('The kubelet\'s event of the same reason (OutOfcpu…) when the message came from it rather than status.message.')),
+  resource: opt(str('The resource the node lacked (OutOf…) or the device.')),
+  requested: opt(str('Requested amount (cpu in millicores, memory in bytes).')),
+  used: opt(str('Already used on the node.')),
+  capacity: opt(str('Node capacity.')),
+  predicate: opt(str('The failed predicate (NodeAffinity, NodeName, NodePorts…).')),
+});
+export type AdmissionFacts = FactType<typeof ADMISSION_FACTS>;
+/** What one message tells. */
+export type Admission = Omit<AdmissionFacts, 'event'>;
 
 export function parseAdmission(message: string): Admission {
   const msg = message.replace(/^(?:Pod was rejected: |Pod )/, '').trim();

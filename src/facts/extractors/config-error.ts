@@ -8,19 +8,25 @@
 // configMap ns/x: configmaps "x" not found" (v1.5–1.8), names without quotes as some consoles and
 // chat pastes print them, and the runAsNonRoot message with or without its "(pod: …, container: …)".
 
+import { obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
+
 /** Every kind classifyConfigError returns: the fact catalogue's container.configError.kind values. */
 export const CONFIG_ERROR_KINDS = ['missing-configmap', 'missing-secret', 'missing-key', 'run-as-non-root', 'run-as-non-root-non-numeric', 'run-as-user-root', 'unknown'] as const;
 export type ConfigErrorKind = (typeof CONFIG_ERROR_KINDS)[number];
 
-export interface ConfigError {
-  kind: ConfigErrorKind;
-  message: string;
-  object?: string;
-  objectKind?: string;
-  key?: string;
-  /** The image's non-numeric USER, for the runAsNonRoot check. */
-  user?: string;
-}
+/** A container's `configError` facts, read from the kubelet's message here; normalize adds the event it came from. */
+export const CONFIG_ERROR_FACTS = obj('Why the container config could not be built (CreateContainerConfigError; extractor).', {
+  kind: oneOf('missing-configmap, missing-secret, missing-key, run-as-non-root (the image would run as root), run-as-non-root-non-numeric, run-as-user-root (runAsUser 0 under runAsNonRoot), unknown.', CONFIG_ERROR_KINDS),
+  message: str('The kubelet message.'),
+  event: opt(reason('The event the message came from (Failed), when the status did not carry it.')),
+  object: opt(str('The missing ConfigMap or Secret, or the one lacking the key.')),
+  objectKind: opt(oneOf('ConfigMap or Secret.', ['ConfigMap', 'Secret'])),
+  key: opt(str('The missing key.')),
+  user: opt(str('Non-numeric USER of the image.')),
+});
+export type ConfigErrorFacts = FactType<typeof CONFIG_ERROR_FACTS>;
+/** What one message tells. */
+export type ConfigError = Omit<ConfigErrorFacts, 'event'>;
 
 export function classifyConfigError(message: string): ConfigError {
   const msg = message.replace(/^Error:\s*/, '').trim();

@@ -17,25 +17,37 @@
 //   job/pod_failure_policy.go:
 //     Container %s for pod %s/%s failed with exit code %v matching %v rule at index %d
 
+import { num, obj, oneOf, opt, str, strs, type FactType } from '../declare.js';
+
 /** Every kind the FailedCreate parser returns: the workload catalogue's workload.failedCreate.kind values. */
 export const FAILED_CREATE_KINDS = ['quota', 'quota-needs-limits', 'pod-security', 'service-account', 'webhook-denied', 'webhook-unreachable', 'claim', 'other'] as const;
 export type FailedCreateKind = (typeof FAILED_CREATE_KINDS)[number];
 
-export interface FailedCreate {
-  kind: FailedCreateKind;
-  message: string;
-  quota?: string;
-  requested?: string;
-  used?: string;
-  limited?: string;
-  mustSpecify?: string;
-  policy?: string;
-  violations?: string[];
-  serviceAccount?: string;
-  webhook?: string;
-  detail?: string;
-  claim?: string;
-}
+/** A workload's `failedCreate` facts: the API server's error parsed here; the workload facts add the object, counts and what live mode read. */
+export const FAILED_CREATE_FACTS = obj('Why the controller could not create a pod (or a claim, or a Job): the newest FailedCreate event, else a ReplicaFailure condition, parsed (extractor).', {
+  kind: oneOf('quota, quota-needs-limits, pod-security, service-account, webhook-denied, webhook-unreachable, claim, other.', FAILED_CREATE_KINDS),
+  message: str('The API server\'s error, without the controller\'s "Error creating: " prefix.'),
+  object: opt(str('Kind/name of the object that failed to create pods (ReplicaSet/web-7d4b9c6f5).')),
+  count: opt(num('How many times creation failed (FailedCreate events, summed).')),
+  lastSeenSecondsAgo: opt(num('Seconds since the newest failure.')),
+  quota: opt(str('The ResourceQuota named by "exceeded quota:" or "failed quota:".')),
+  requested: opt(str('What the pod requested, as the quota admission printed it (limits.memory=1Gi).')),
+  used: opt(str('What the namespace already uses of it.')),
+  limited: opt(str('The quota\'s hard limit.')),
+  mustSpecify: opt(str('What "failed quota: … must specify" asks each container to set (limits.cpu, requests.memory…).')),
+  policy: opt(str('The Pod Security level and version enforced on the namespace (restricted:latest).')),
+  violations: opt(strs('The Pod Security checks the pod failed: allowPrivilegeEscalation != false, runAsNonRoot != true…')),
+  serviceAccount: opt(str('The ServiceAccount the pod names that the admission could not find.')),
+  webhook: opt(str('The admission webhook that denied the pod or could not be called.')),
+  detail: opt(str('What the webhook said, or why calling it failed (context deadline exceeded, connection refused, x509…).')),
+  claim: opt(str('The PersistentVolumeClaim a StatefulSet could not create.')),
+  limitRanges: opt(strs('LimitRanges of the namespace (live mode reads them on a quota failure), as name: type defaults.')),
+  quotaHard: opt(str('The quota\'s spec.hard, when it was read.')),
+  quotaUsed: opt(str('The quota\'s status.used, when it was read.')),
+});
+export type FailedCreateFacts = FactType<typeof FAILED_CREATE_FACTS>;
+/** What one message tells. */
+export type FailedCreate = Omit<FailedCreateFacts, 'object' | 'count' | 'lastSeenSecondsAgo' | 'limitRanges' | 'quotaHard' | 'quotaUsed'>;
 
 const PREFIXES: RegExp[] = [
   /^Error creating job:\s*/,

@@ -9,38 +9,44 @@
 //                  "Usage of EmptyDir volume "cache" exceeds the limit "1Gi"."
 //                  "Container app exceeded its local ephemeral storage limit "500Mi"."
 
+import { listOf, obj, oneOf, opt, reason, str, strs, type FactType } from '../declare.js';
 import { formatBytes, parseQuantity } from './quantity.js';
-
-export interface EvictedContainer {
-  name: string;
-  usage?: string;
-  request?: string;
-  limit?: string;
-}
 
 /** Every kind parseEvictionMessage returns: the fact catalogue's eviction.kind values. */
 export const EVICTION_KINDS = ['node-pressure', 'pod-storage-limit', 'container-storage-limit', 'emptydir-limit', 'node-condition', 'unknown'] as const;
 export type EvictionKind = (typeof EVICTION_KINDS)[number];
 
-export interface ParsedEviction {
-  /**
-   * node-pressure: the node ran low on a resource; pod-storage-limit, container-storage-limit,
-   * emptydir-limit: the pod exceeded its own ephemeral-storage limit (the node was fine);
-   * node-condition: the pod was rejected for a node condition; unknown.
-   */
-  kind: EvictionKind;
-  resource?: string;
-  /** The limit exceeded, for the *-limit kinds. */
-  limit?: string;
-  /** The emptyDir volume over its sizeLimit. */
-  volume?: string;
-  threshold?: string;
-  available?: string;
-  condition?: string;
-  containers: EvictedContainer[];
+/** The pod's `eviction` facts: the message parsed here, with where it came from and a summary. */
+export const EVICTION_FACTS = obj('The eviction message of an Evicted pod, parsed (extractor).', {
+  message: str('The whole message.'),
+  event: opt(reason('Evicted when the message came from the kubelet\'s event, not status.message.')),
+  // node-pressure: the node ran low on a resource; the *-limit kinds: the pod exceeded its own
+  // ephemeral-storage limit (the node was fine); node-condition: rejected for a node condition.
+  kind: oneOf('node-pressure (the node ran low), pod-storage-limit, container-storage-limit, emptydir-limit (the pod exceeded its own ephemeral-storage limit), node-condition, unknown.', EVICTION_KINDS),
+  limit: opt(str('The ephemeral-storage limit exceeded, for the *-limit kinds.')),
+  volume: opt(str('The emptyDir volume over its sizeLimit.')),
+  resource: opt(str('The resource the node was low on: memory, ephemeral-storage, pids, nodefs…')),
+  threshold: opt(str('Eviction threshold.')),
+  available: opt(str('What was available.')),
+  condition: opt(str('Node condition named, e.g. DiskPressure.')),
+  containers: listOf(
+    'Per-container usage from the message.',
+    'name',
+    obj('A container named in the message.', {
+      name: str('Container.'),
+      usage: opt(str('Usage.')),
+      request: opt(str('Request.')),
+      limit: opt(str('The ephemeral-storage limit it exceeded (container-storage-limit).')),
+    }),
+  ),
+  summary: strs('One line per container: usage against request.'),
   /** The container most over its request (usage − request), as the eviction manager ranks them. */
-  topContainer?: string;
-}
+  topContainer: opt(str('The container furthest over its request.')),
+});
+export type EvictionFacts = FactType<typeof EVICTION_FACTS>;
+export type EvictedContainer = EvictionFacts['containers'][number];
+/** What one message tells. */
+export type ParsedEviction = Omit<EvictionFacts, 'message' | 'event' | 'summary'>;
 
 export function parseEvictionMessage(message: string): ParsedEviction {
   const msg = message.replace(/\s+/g, ' ');

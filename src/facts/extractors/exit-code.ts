@@ -1,6 +1,8 @@
 // What a container's exit code and signal mean. The kernel reports death by signal n as
 // 128 + n; runtimes add their own codes (128 for a process that never started under containerd).
 
+import { apiEnum, oneOf, opt, type FieldsType } from '../declare.js';
+
 /** Every meaning an exit can have: the fact catalogue's terminated.meaning values. */
 export const EXIT_MEANINGS = [
   'success',
@@ -55,10 +57,18 @@ export const SIGNALS: Record<number, string> = {
   31: 'SIGSYS',
 };
 
-export interface ExitFacts {
-  meaning: ExitMeaning;
-  signalName?: string;
-}
+/** Fields of a terminated state this extractor fills (facts/catalog.ts puts them under container.state.terminated). */
+export const EXIT_FIELDS = {
+  meaning: opt(
+    oneOf(
+      'What the exit means: success, app-error, shell-misuse, not-executable, command-not-found, start-failed, oom-killed, killed, terminated, segfault, aborted, interrupted, signal, out-of-range.',
+      EXIT_MEANINGS,
+    ),
+  ),
+  signalName: opt(apiEnum('Signal behind the exit: SIGKILL for 137, SIGTERM for 143…', Object.values(SIGNALS))),
+};
+/** What classifyExit returns: a meaning always, a signal when there was one. */
+export type ExitFacts = FieldsType<typeof EXIT_FIELDS> & { meaning: ExitMeaning };
 
 /**
  * Classify a termination. `reason` is the runtime's terminated reason (OOMKilled, Error,

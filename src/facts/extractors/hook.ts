@@ -4,14 +4,21 @@
 //   HTTP lifecycle hook (/shutdown) for Container "app" in Pod "…" failed - error: Get "http://10.1.2.3:8080/shutdown": dial tcp 10.1.2.3:8080: connect: connection refused
 // Since v1.26 the events only say "PostStartHook failed" / "PreStopHook failed".
 
-export interface HookError {
-  /** exec or http, when the message says. */
-  handler?: string;
-  command?: string;
-  exitCode?: number;
-  output?: string;
-  message: string;
-}
+import { apiEnum, num, obj, oneOf, opt, str, type FactType } from '../declare.js';
+
+/** A container's `hook` facts: the handler's message parsed here; normalize says which hook and which event. */
+export const HOOK_FACTS = obj('A failed lifecycle hook.', {
+  kind: oneOf('postStart or preStop.', ['postStart', 'preStop']),
+  handler: opt(oneOf('exec or http.', ['exec', 'http'])),
+  command: opt(str('The hook command or URL path.')),
+  exitCode: opt(num('Exit code of an exec hook.')),
+  output: opt(str('What the hook printed, or the HTTP error.')),
+  message: str('The kubelet message.'),
+  event: opt(apiEnum('FailedPostStartHook or FailedPreStopHook when the message came from that event.', ['FailedPostStartHook', 'FailedPreStopHook'])),
+});
+export type HookFacts = FactType<typeof HOOK_FACTS>;
+/** What one message tells. */
+export type HookError = Omit<HookFacts, 'kind' | 'event'>;
 
 export function parseHookMessage(message: string): HookError {
   const msg = message.trim();

@@ -3,6 +3,8 @@
 // CRI-O and dockershim, and across their versions; the patterns below are matched in order, most
 // specific first. An unrecognised message is kind "unknown" and is shown raw.
 
+import { obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
+
 import { parseImageRef } from './image-ref.js';
 
 /** Every kind classifyImagePull returns: the fact catalogue's container.imagePull.kind values. */
@@ -23,14 +25,22 @@ export const IMAGE_PULL_KINDS = [
 ] as const;
 export type ImagePullKind = (typeof IMAGE_PULL_KINDS)[number];
 
-export interface ImagePull {
-  kind: ImagePullKind;
-  message: string;
-  registry?: string;
-  repository?: string;
-  tag?: string;
-  detail?: string;
-}
+/** A container's `imagePull` facts, read from the runtime's error here; normalize adds the event it came from. */
+export const IMAGE_PULL_FACTS = obj('Why the image pull failed (extractor), when the container waits on its image.', {
+  kind: oneOf(
+    'pull-secret-missing (the kubelet could not find the pull Secret the pod names, and the pull failed), not-found, not-found-or-unauthorized, unauthorized, rate-limited, network, tls, platform, invalid-name, never-pull, signature, disk-full (the node could not write the layers: no space left on device), unknown.',
+    IMAGE_PULL_KINDS,
+  ),
+  message: str('The runtime error as relayed by the kubelet.'),
+  event: opt(reason('The event the message came from (Failed), when the status did not carry it.')),
+  registry: opt(str('Registry host (docker.io for Docker Hub).')),
+  repository: opt(str('Repository path.')),
+  tag: opt(str('Tag or digest.')),
+  detail: opt(str('For not-found: tag or repository; for network: the host that did not resolve.')),
+});
+export type ImagePullFacts = FactType<typeof IMAGE_PULL_FACTS>;
+/** What one message tells. */
+export type ImagePull = Omit<ImagePullFacts, 'event'>;
 
 const KINDS: { kind: ImagePullKind; re: RegExp }[] = [
   { kind: 'never-pull', re: /is not present with pull policy of Never|ErrImageNeverPull/ },

@@ -2,6 +2,8 @@
 // the process failed; its last lines usually say why. Each signature names a kind rules can
 // match; the line that showed it is kept (redacted) as evidence.
 
+import { oneOf, opt, str } from '../declare.js';
+
 /** Every kind findLogSignature returns: the fact catalogue's container.logs.signature values. */
 export const LOG_SIGNATURE_KINDS = [
   'exec-format',
@@ -22,6 +24,18 @@ export const LOG_SIGNATURE_KINDS = [
 ] as const;
 export type LogSignatureKind = (typeof LOG_SIGNATURE_KINDS)[number];
 
+/** Fields of a container's `logs` this extractor fills (facts/catalog.ts puts them there). */
+export const LOG_SIGNATURE_FIELDS = {
+  signature: opt(
+    oneOf(
+      'Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.',
+      LOG_SIGNATURE_KINDS,
+    ),
+  ),
+  signatureLine: opt(str('The log line that showed the signature, redacted.')),
+};
+
+/** What findLogSignature returns: the signature and the line that showed it. */
 export interface LogSignature {
   kind: LogSignatureKind;
   line: string;

@@ -13,6 +13,8 @@
 //   v1.5–1.7   MountVolume.SetUp failed for volume "kubernetes.io/configmap/uid-config" (spec.Name: "config") pod "uid" (UID: "uid") with: configmaps "x" not found
 //   v1.3–1.6   Failed to attach volume "v" on node "n" with: …
 
+import { num, obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
+
 /** Every kind classifyMountError returns: the fact catalogue's mount.kind values. */
 export const MOUNT_KINDS = [
   'missing-configmap',
@@ -31,13 +33,20 @@ export const MOUNT_KINDS = [
 ] as const;
 export type MountKind = (typeof MOUNT_KINDS)[number];
 
-export interface MountError {
-  kind: MountKind;
-  message: string;
-  volume?: string;
-  /** The ConfigMap/Secret, the CSI driver, the hostPath, the pods holding the volume. */
-  detail?: string;
-}
+/** The pod's `mount` facts: the most telling volume failure, classified here; normalize adds its event, count and age. */
+export const MOUNT_FACTS = obj('The most telling volume failure among the events (extractor).', {
+  kind: oneOf('missing-configmap, missing-secret, not-registered, mount-helper, nfs, mount-failed, hostpath-type, csi-driver-missing, multi-attach, attach-failed, timeout, permission, unknown.', MOUNT_KINDS),
+  message: str('The event message.'),
+  volume: opt(str('The volume named.')),
+  detail: opt(str('The ConfigMap/Secret, CSI driver, hostPath, or the pods holding a multi-attached volume.')),
+  reason: reason('FailedMount, FailedAttachVolume or FailedMapVolume.'),
+  event: reason('The event the message came from (the same as reason).'),
+  count: num('All volume failure events, summed.'),
+  lastSeenSecondsAgo: opt(num('Seconds since the newest one.')),
+});
+export type MountFacts = FactType<typeof MOUNT_FACTS>;
+/** What one message tells. */
+export type MountError = Pick<MountFacts, 'kind' | 'message' | 'volume' | 'detail'>;
 
 export function classifyMountError(message: string): MountError {
   const msg = message.trim();

@@ -15,6 +15,8 @@
 // match node selector, 2 max node group size reached" (counts are node groups there).
 // Anything unrecognised becomes kind "unknown" with its text, never an error.
 
+import { bool, listOf, num, obj, oneOf, opt, reason, str, strs, type FactType } from '../declare.js';
+
 /** Every kind a clause of a scheduler message is given: the fact catalogue's scheduling.reasons[].kind values. */
 export const SCHEDULING_KINDS = [
   'insufficient-resource',
@@ -48,18 +50,37 @@ export const SCHEDULING_KINDS = [
 ] as const;
 export type SchedulingKind = (typeof SCHEDULING_KINDS)[number];
 
-export interface SchedulingReason {
-  kind: SchedulingKind;
-  count?: number;
-  text: string;
-  detail?: string;
-}
-
-export interface ParsedScheduling {
-  nodes?: number;
-  reasons: SchedulingReason[];
-  preemption?: string;
-}
+/** The pod's `scheduling` facts: the scheduler's message split here; normalize marks routine clauses and sums them up. */
+export const SCHEDULING_FACTS = obj('The scheduler\'s message (PodScheduled condition or FailedScheduling event), split (extractor).', {
+  message: str('The whole message.'),
+  nodes: opt(num('N in "0/N nodes are available".')),
+  reasons: listOf(
+    'One entry per clause.',
+    'kind',
+    obj('A clause of the scheduler message.', {
+      kind: oneOf(
+        'insufficient-resource, too-many-pods, untolerated-taint, node-affinity, node-name, unschedulable-node, host-port, pod-affinity, pod-anti-affinity, service-affinity, topology-spread, unbound-pvc, missing-pvc, pvc-deleting, missing-storageclass, volume-node-affinity, volume-zone, disk-conflict, no-persistent-volume, volume-capacity, missing-pv, volume-limit, node-not-ready, no-nodes, max-node-group-size, scale-up-backoff (the cluster autoscaler\'s), plugin, unknown. Predicate names of schedulers before v1.10 (PodFitsResources, MatchNodeSelector…) map to the same kinds.',
+        SCHEDULING_KINDS,
+      ),
+      /** Undefined for pod-level (PreFilter) reasons. */
+      count: opt(num('How many nodes this clause applies to.')),
+      text: str('The clause as written.'),
+      detail: opt(str('What it names: the resource, the taint (key or key=value), the PVC.')),
+      routine: bool('The clause only rules out nodes the pod was never meant for (control-plane taints; a DaemonSet pod pinned to its node), and other clauses remain.'),
+    }),
+  ),
+  preemption: opt(str('The text after "preemption:".')),
+  summary: strs('One line per clause: "3 nodes: Insufficient memory".'),
+  insufficient: strs('Resources named by "Insufficient …" clauses.'),
+  taints: strs('Taints named by untolerated-taint clauses.'),
+  from: oneOf('condition or event.', ['condition', 'event']),
+  event: opt(reason('FailedScheduling when the message came from that event.')),
+});
+export type SchedulingFacts = FactType<typeof SCHEDULING_FACTS>;
+export type SchedulingReasonFacts = SchedulingFacts['reasons'][number];
+/** What one message tells: its clauses (routine is decided by normalize, which knows the pod). */
+export type SchedulingReason = Omit<SchedulingReasonFacts, 'routine'>;
+export type ParsedScheduling = Pick<SchedulingFacts, 'nodes' | 'preemption'> & { reasons: SchedulingReason[] };
 
 interface Pattern {
   kind: SchedulingKind;

@@ -11,6 +11,8 @@
 //   old runc    … starting container process caused "exec: \"/bin/bash\": stat /bin/bash: no such file or directory"
 //               exec user process caused "exec format error" / "no such file or directory"
 
+import { obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
+
 /** Every kind classifyStartError returns: the fact catalogue's container.startError.kind values. */
 export const START_ERROR_KINDS = [
   'executable-not-found',
@@ -26,11 +28,19 @@ export const START_ERROR_KINDS = [
 ] as const;
 export type StartErrorKind = (typeof START_ERROR_KINDS)[number];
 
-export interface StartError {
-  kind: StartErrorKind;
-  message: string;
-  path?: string;
-}
+/** A container's `startError` facts, read from the runtime's message here; normalize adds the event it came from. */
+export const START_ERROR_FACTS = obj('Why the process could not start (StartError, RunContainerError, CreateContainerError; extractor).', {
+  kind: oneOf(
+    'executable-not-found, permission-denied, exec-format, no-such-file, no-command, working-dir (runc could not enter the working directory: chdir to cwd failed), container-setup (a mount, mount point, cgroup, sysctl or security-profile step failed, not the program), name-conflict, runtime-timeout, unknown.',
+    START_ERROR_KINDS,
+  ),
+  message: str('The runtime message.'),
+  event: opt(reason('The event the message came from (Failed), when the status did not carry it.')),
+  path: opt(str('The program or file named.')),
+});
+export type StartErrorFacts = FactType<typeof START_ERROR_FACTS>;
+/** What one message tells. */
+export type StartError = Omit<StartErrorFacts, 'event'>;
 
 export function classifyStartError(message: string): StartError {
   const msg = message.trim();
