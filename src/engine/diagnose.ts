@@ -6,7 +6,7 @@ import { buildTimeline, stuckEntry } from '../facts/timeline.js';
 import { type TimelineStage } from '../model/timeline.js';
 import { describeEntry } from '../i18n/timeline.js';
 import type { Facts } from '../facts/types.js';
-import type { CompiledRule } from '../rules/types.js';
+import type { RuleSet } from '../rules/plan.js';
 import type { Lang } from '../model/vocabulary.js';
 import type { PodInput } from '../model/input.js';
 import { dig, str } from '../util/json.js';
@@ -77,7 +77,7 @@ export function toFinding(r: RankedFinding, lang: Lang): Finding {
   return f;
 }
 
-export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): PodDiagnosis {
+export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptions = {}): PodDiagnosis {
   const now = opts.now ?? input.capturedAt ?? Date.now();
   const lang = opts.lang ?? 'en';
   const facts = normalize(input, now);
@@ -111,6 +111,6 @@ export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opt
   return d;
 }
 
-export function diagnose(inputs: readonly PodInput[], rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): PodDiagnosis[] {
+export function diagnose(inputs: readonly PodInput[], rules: RuleSet, opts: DiagnoseOptions = {}): PodDiagnosis[] {
   return inputs.map((p) => diagnosePod(p, rules, opts));
 }

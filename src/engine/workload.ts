@@ -6,7 +6,8 @@
 
 import { normalizeWorkload, workloadRef, type PodSummary } from '../facts/workload.js';
 import { type WorkloadInput } from '../model/input.js';
-import type { CompiledRule, Vars } from '../rules/types.js';
+import type { RuleSet } from '../rules/plan.js';
+import type { Vars } from '../rules/types.js';
 import type { Lang } from '../model/vocabulary.js';
 import { STAGES } from '../model/vocabulary.js';
 import { dig, str, type JsonObject } from '../util/json.js';
@@ -68,7 +69,7 @@ export function groupPods(pods: PodDiagnosis[]): PodGroup[] {
     .map(({ rule, title, severity, pods: names }) => ({ rule, title, severity, pods: names }));
 }
 
-export function diagnoseWorkload(input: WorkloadInput, rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): WorkloadDiagnosis {
+export function diagnoseWorkload(input: WorkloadInput, rules: RuleSet, opts: DiagnoseOptions = {}): WorkloadDiagnosis {
   const now = opts.now ?? input.capturedAt ?? Date.now();
   const lang: Lang = opts.lang ?? 'en';
   const pods = input.pods.map((p) => diagnosePod(p, rules, { now, lang }));
