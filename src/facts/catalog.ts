@@ -99,6 +99,7 @@ const TERMINATED = o('A terminated state.', {
     EXIT_MEANINGS,
   ),
   signalName: e('Signal behind the exit: SIGKILL for 137, SIGTERM for 143…', Object.values(SIGNALS)),
+  execFailures: sl('Exec failures the message shows when it carries the log tail (FallbackToLogsOnError): exec-format ("exec format error"), exec-not-found ("exec /x: no such file or directory", "exec user process caused … no such file or directory"); extractor.'),
 });
 
 const ORIGIN = (what: string): MapNode => ({
@@ -176,6 +177,7 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
   events: { type: 'list', doc: 'Events about this container (involvedObject.fieldPath), newest first.', keyField: 'reason', of: EVENT },
   killedByLiveness: b('A Killing event says it failed its liveness probe.'),
   killedByStartup: b('A Killing event says it failed its startup probe.'),
+  killedForNewDefinition: b('A Killing event says its definition changed (the pod spec was edited in place) and it will be restarted.'),
   livenessKillLikely: b('The previous run lasted about the liveness budget (within one period before it and one period, the probe timeout and the grace period after it): what a liveness probe that never passes does. Only with a liveness probe, no startup probe and a known run time.'),
   backoff: o('The CrashLoopBackOff wait: the kubelet\'s back-off message, else the kubelet\'s formula on restartCount.', {
     delaySeconds: n('Current back-off: 10s doubling per restart up to 300s (min(10s × 2^(restartCount−1), 300s)); 0 after a run of over 10 minutes, which resets it.'),
@@ -224,6 +226,8 @@ export const CONTAINER = o('A container (init, sidecar, regular or ephemeral) wi
     message: s('The runtime message.'),
     event: r('The event the message came from (Failed), when the status did not carry it.'),
     path: s('The program or file named.'),
+    noCommand: b('The message says the image and the pod give no command ("No command specified"), whatever its kind.'),
+    program: b('The message is about the program the runtime tried to exec (exec: "x", exec /x, exec user process, executable file), not a mount, sysctl or device.'),
   }),
 });
 
@@ -243,6 +247,7 @@ export const ROOTS: Record<string, FactNode> = {
     phase: e('status.phase: Pending, Running, Succeeded, Failed, Unknown.', ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'], 'status.phase'),
     reason: r('status.reason: Evicted, NodeLost, OutOfcpu, DeadlineExceeded, Terminated…', 'status.reason'),
     message: s('status.message.', 'status.message'),
+    rejectedAtAdmission: b('status.message is the kubelet\'s admission rejection ("Pod was rejected: …", or "Pod …" before v1.26, but not its other messages starting "Pod "; extractor).', 'status.message'),
     nodeName: s('spec.nodeName.', 'spec.nodeName'),
     hostIP: s('status.hostIP.', 'status.hostIP'),
     podIP: s('status.podIP.', 'status.podIP'),
@@ -343,6 +348,7 @@ export const ROOTS: Record<string, FactNode> = {
     insufficient: sl('Resources named by "Insufficient …" clauses.'),
     taints: sl('Taints named by untolerated-taint clauses.'),
     from: e('condition or event.', ['condition', 'event']),
+    bindingError: b('The message is an error of the binding cycle, after a node was chosen (a Reserve, Permit, PreBind or Bind plugin failed; extractor).'),
     event: r('FailedScheduling when the message came from that event.'),
   }),
   eviction: o('The eviction message of an Evicted pod, parsed (extractor).', {

@@ -30,6 +30,8 @@ export interface PodFacts {
   phase?: string;
   reason?: string;
   message?: string;
+  /** Extractor (extractors/admission.ts): the message is the kubelet's admission rejection. */
+  rejectedAtAdmission?: boolean;
   nodeName?: string;
   hostIP?: string;
   podIP?: string;
@@ -151,6 +153,8 @@ export interface SchedulingFacts {
   taints: string[];
   /** Where the message came from: the PodScheduled condition or a FailedScheduling event. */
   from: 'condition' | 'event';
+  /** Extractor: the message is an error of the binding cycle (Reserve, Permit, PreBind, Bind plugins). */
+  bindingError: boolean;
   /** FailedScheduling when the message came from that event. */
   event?: string;
 }
@@ -197,6 +201,8 @@ export interface TerminatedFacts {
   meaning?: string;
   /** Extractor: the signal behind a 128+n exit code or the signal field, e.g. SIGKILL. */
   signalName?: string;
+  /** Extractor (extractors/log-signature.ts): exec failures the message shows (exec-format, exec-not-found). */
+  execFailures?: string[];
 }
 
 export interface StateFacts {
@@ -269,6 +275,10 @@ export interface StartErrorFacts {
   /** The reason of the event the message came from, when the status had none. */
   event?: string;
   path?: string;
+  /** Extractor: the message says no command was given (whatever its kind). */
+  noCommand: boolean;
+  /** Extractor: the message is about the program exec'd, not a mount, sysctl or device. */
+  program: boolean;
 }
 
 export interface ContainerFacts {
@@ -307,6 +317,8 @@ export interface ContainerFacts {
   events: EventFacts[];
   killedByLiveness: boolean;
   killedByStartup: boolean;
+  /** Extractor (extractors/container-event.ts): a Killing event says its definition changed. */
+  killedForNewDefinition: boolean;
   /**
    * The previous run was killed about when a never-passing liveness probe would have had it
    * killed: its run time is within one probe period of the liveness budget (plus the grace

@@ -9,6 +9,7 @@ import { fixtureIndex } from '../cli/rule-listing.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';
 import { generatedPart, renderRulesDocs, templateSource } from './docs.js';
 import { LANGS } from '../model/vocabulary.js';
+import type { PredicateNode } from './tree.js';
 
 const rules = loadRules();
 
@@ -78,4 +79,20 @@ describe('rule catalogue', () => {
     assert.ok(part, 'rules/README.md lacks the generated section');
     assert.equal(part, renderRulesDocs(rules, fixtureIndex()).trimEnd(), 'rules/README.md is stale: run npm run docs');
   });
+});
+
+test('built-in rules leave message parsing to extractors: no regex on a message', () => {
+  // STYLE.md: an extractor reads a message into facts; a rule compares facts. A `matches:` on a
+  // name (a taint key, a probe's port) is not message parsing and may stay.
+  const regexOnMessage = (n: PredicateNode): boolean =>
+    n.kind === 'fact'
+      ? n.path.endsWith('message') && n.tests.some((t) => t.op === 'matches')
+      : n.kind === 'some'
+        ? n.where !== undefined && regexOnMessage(n.where)
+        : n.kind === 'not'
+          ? regexOnMessage(n.of)
+          : n.of.some(regexOnMessage);
+  assert.deepEqual(rules.filter((r) => regexOnMessage(r.tree)).map((r) => r.id), []);
+  // the check can fail
+  assert.ok(regexOnMessage({ kind: 'not', of: { kind: 'fact', path: 'pod.message', tests: [{ op: 'matches', source: '^Pod ' }] } }));
 });

@@ -208,6 +208,15 @@ function bracketClauses(body: string): string[] {
     .filter((c) => c !== '');
 }
 
+/**
+ * Whether the scheduler failed after choosing a node, in a plugin of the binding cycle (Reserve,
+ * Permit, PreBind, Bind): 'running PreBind plugin "VolumeBinding": …', 'binding rejected: running
+ * Bind plugin "DefaultBinder": …', or since v1.27 'error while running "VolumeBinding" prebind plugin …'.
+ */
+export function isBindingError(message: string): boolean {
+  return /^(?:binding rejected: )?(?:running (?:Reserve|Permit|PreBind|Bind) plugin|error while running "[^"]+" (?:reserve|permit|prebind|bind) plugin)/.test(message);
+}
+
 export function parseSchedulingMessage(message: string): ParsedScheduling {
   // One line per node (v1.2–1.4) is read before whitespace is folded.
   const perNode = [...message.matchAll(/fit failure on node \([^)]*\):\s*([^\n]+)/g)].map((m) => trimDots(m[1] as string));

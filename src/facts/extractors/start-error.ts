@@ -30,6 +30,13 @@ export interface StartError {
   kind: StartErrorKind;
   message: string;
   path?: string;
+  /**
+   * The message says the image or pod gives no command (dockershim: "Error response from daemon:
+   * No command specified"), whatever else it says: its kind may be another.
+   */
+  noCommand: boolean;
+  /** The message is about the program the runtime tried to exec (exec: "x", exec /x, exec user process, executable), not a mount, sysctl or device. */
+  program: boolean;
 }
 
 export function classifyStartError(message: string): StartError {
@@ -46,7 +53,9 @@ export function classifyStartError(message: string): StartError {
   // in config.json failed: permission denied" (OpenShift's random UID may not enter the image's
   // WORKDIR) or "… no such file or directory".
   const cwd = /chdir to cwd \(\\*"([^"\\]*)\\*"\) set in config\.json failed/.exec(msg);
-  const withPath = (kind: StartErrorKind, path?: string): StartError => (path ? { kind, message: msg, path } : { kind, message: msg });
+  const noCommand = /no command specified/i.test(msg);
+  const program = /exec: \\?"|exec \/|exec user process|executable/.test(msg);
+  const withPath = (kind: StartErrorKind, path?: string): StartError => (path ? { kind, message: msg, path, noCommand, program } : { kind, message: msg, noCommand, program });
   // runc: exec: "foo": executable file not found in $PATH; crun (CRI-O's default on Fedora and
   // OpenShift 4.x): executable file `foo` not found in $PATH: No such file or directory
   const crun = /executable file [`'"]([^`'"]*)[`'"] not found/.exec(msg);
