@@ -16,7 +16,7 @@ import { PodwhyError, UsageError } from './model/errors.js';
 import { reportObject, SCHEMA_VERSION } from './render/json.js';
 import { wordsFor } from './render/words.js';
 import { BUILTIN_RULES_DIR, loadRules as loadRuleFiles } from './catalogue/rule-files.js';
-import { type CompiledRule } from './rules/types.js';
+import type { RuleSet as CompiledRuleSet } from './rules/plan.js';
 import { LANGS as LANG_LIST } from './model/vocabulary.js';
 import { snapshotFromDocs } from './sources/file.js';
 import { DocumentStream, type ParsedDoc } from './sources/reader.js';
@@ -172,7 +172,7 @@ export interface LoadRulesOptions {
 
 // ---- rules -------------------------------------------------------------------------------------
 
-const compiled = new WeakMap<RuleSet, readonly CompiledRule[]>();
+const compiled = new WeakMap<RuleSet, CompiledRuleSet>();
 
 /** A validated set of rules, from `loadRules`. Reuse it: loading reads and checks every file. */
 export interface RuleSet {
@@ -180,7 +180,7 @@ export interface RuleSet {
   readonly ids: readonly string[];
 }
 
-function ruleSet(rules: readonly CompiledRule[]): RuleSet {
+function ruleSet(rules: CompiledRuleSet): RuleSet {
   const set: RuleSet = Object.freeze({ ids: Object.freeze(rules.map((r) => r.id).sort()) });
   compiled.set(set, rules);
   return set;
@@ -208,7 +208,7 @@ function instant(v: DiagnoseOptions['now']): number | undefined {
   return t;
 }
 
-function rulesOf(options: DiagnoseOptions): readonly CompiledRule[] {
+function rulesOf(options: DiagnoseOptions): CompiledRuleSet {
   const rules = compiled.get(options.rules ?? loadRules());
   if (rules === undefined) throw new UsageError('rules: not a RuleSet — get one from loadRules()');
   return rules;

@@ -1,6 +1,7 @@
-// A cache of the built-in rules' parsed YAML, written by the build (dist/rules-cache.json).
-// Parsing a hundred rule files with js-yaml and proving their regexes safe was most of the time
-// of a one-pod run. An entry is used when its file has the size and modification time it had at
+// A cache of the built-in rules, written by the build (dist/rules-cache.json): each rule's parsed
+// YAML with its `match` replaced by the compiled tree (src/rules/tree.ts). Parsing a hundred rule
+// files with js-yaml, checking them against the fact catalogue and proving their regexes safe was
+// most of the time of a one-pod run. An entry is used when its file has the size and modification time it had at
 // the build, or else the same content (SHA-1): a rule edited after the build is simply parsed
 // again, so the cache can be stale or missing, never wrong. The texts (most of the bytes, two
 // languages) stay a JSON string until a rule that fired needs them.
@@ -11,23 +12,20 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { embeddedAsset, IN_EXECUTABLE, PACKAGE_ROOT } from './paths.js';
-import { provenSafe } from '../rules/regex.js';
 
 export interface CachedFile {
   size: number;
   mtimeMs: number;
   sha1: string;
-  /** The parsed rule without `text`. */
+  /** The parsed rule without `text`, and with `tree` (the compiled `match`) instead of `match`. */
   head: Record<string, unknown>;
   /** JSON of the rule's `text`. */
   text: string;
 }
 
 export interface RuleCache {
-  version: 2;
+  version: 3;
   files: Record<string, CachedFile>;
-  /** Regexes (flags/source) proven safe when the cache was written. */
-  safeRegexes: string[];
 }
 
 export const RULE_CACHE_FILE = join(PACKAGE_ROOT, 'dist', 'rules-cache.json');
@@ -43,10 +41,7 @@ function cache(): RuleCache | null {
   loaded = null;
   try {
     const c = JSON.parse(IN_EXECUTABLE ? embeddedAsset('rules-cache.json') : readFileSync(RULE_CACHE_FILE, 'utf8')) as RuleCache;
-    if (c.version === 2 && typeof c.files === 'object' && Array.isArray(c.safeRegexes)) {
-      loaded = c;
-      for (const r of c.safeRegexes) provenSafe.add(r);
-    }
+    if (c.version === 3 && typeof c.files === 'object') loaded = c;
   } catch {
     // no cache (an unbuilt checkout, a test): parse the files
   }
@@ -94,7 +89,7 @@ export function embeddedRuleNames(): string[] {
 
 /** Write the cache (called by the build after the rules were loaded and checked). */
 export function writeRuleCache(files: RuleCache['files']): void {
-  const c: RuleCache = { version: 2, files, safeRegexes: [...provenSafe].sort() };
+  const c: RuleCache = { version: 3, files };
   writeFileSync(RULE_CACHE_FILE, JSON.stringify(c));
 }
 

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RuleLoadError } from '../model/errors.js';
 import { checkRuleSet, compileRule, trustedRule } from '../rules/load.js';
+import { ruleSet, type RuleSet } from '../rules/plan.js';
 import type { CompiledRule } from '../rules/types.js';
 import { BUILTIN_RULES_DIR, IN_EXECUTABLE } from './paths.js';
 import { cachedRule, embeddedRuleNames } from './rule-cache.js';
@@ -17,7 +18,7 @@ export { BUILTIN_RULES_DIR } from './paths.js';
  * earlier directory (a built-in one) only when it says `overrides: true`; it then replaces it.
  * Throws RuleLoadError listing every problem.
  */
-export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] {
+export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): RuleSet {
   const errors: string[] = [];
   const loaded: CompiledRule[] = [];
   for (const dir of dirs) {
@@ -52,5 +53,5 @@ export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): CompiledRule[] 
   const rules = [...byId.values()];
   checkRuleSet(rules, errors);
   if (errors.length > 0) throw new RuleLoadError(errors);
-  return rules;
+  return ruleSet(rules);
 }

@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import yaml from 'js-yaml';
 import { UsageError } from '../model/errors.js';
+import { ruleSet, type RuleSet } from '../rules/plan.js';
 import { type CompiledRule } from '../rules/types.js';
 import { SEVERITIES, type Severity } from '../model/vocabulary.js';
 import { isObject } from '../util/json.js';
@@ -83,18 +84,18 @@ export function loadConfig(cwd: string, explicit?: string): PodwhyConfig {
 }
 
 /** Apply disables and severity overrides; unknown ids are errors (a typo must not pass silently). */
-export function applyConfig(rules: CompiledRule[], config: PodwhyConfig): CompiledRule[] {
+export function applyConfig(rules: readonly CompiledRule[], config: PodwhyConfig): RuleSet {
   const ids = new Set(rules.map((r) => r.id));
   const where = config.file ?? 'config';
   for (const id of [...config.disable, ...Object.keys(config.severity)]) {
     if (!ids.has(id)) throw new UsageError(`${where}: unknown rule "${id}" — run podwhy rules for the ids`);
   }
   const disabled = new Set(config.disable);
-  return rules.filter((r) => !disabled.has(r.id)).map((r) => (config.severity[r.id] ? { ...r, severity: config.severity[r.id] as Severity } : r));
+  return ruleSet(rules.filter((r) => !disabled.has(r.id)).map((r) => (config.severity[r.id] ? { ...r, severity: config.severity[r.id] as Severity } : r)));
 }
 
 /** The rules a command runs with: built-in, the config's directories, --rules, then the config. */
-export function loadRuleSet(cwd: string, flags: { rules?: string[]; config?: string }): { rules: CompiledRule[]; config: PodwhyConfig } {
+export function loadRuleSet(cwd: string, flags: { rules?: string[]; config?: string }): { rules: RuleSet; config: PodwhyConfig } {
   const config = loadConfig(cwd, flags.config);
   const dirs = [BUILTIN_RULES_DIR, ...config.rules, ...(flags.rules ?? []).map((d) => resolve(cwd, d))];
   return { rules: applyConfig(loadRules(dirs), config), config };

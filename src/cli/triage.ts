@@ -2,18 +2,19 @@
 // scan and --watch.
 
 import { diagnosePod, type DiagnoseOptions } from '../engine/diagnose.js';
-import type { CompiledRule } from '../rules/types.js';
+import type { RuleSet } from '../rules/plan.js';
+import { pathsOf } from '../rules/tree.js';
 import type { Triage } from '../sources/live/fetch.js';
 
 /** Rules whose own root causes a log rule can replace: for these, a pod's logs decide. */
-function logDecided(rules: readonly CompiledRule[]): Set<string> {
+function logDecided(rules: RuleSet): Set<string> {
   const out = new Set<string>();
-  for (const r of rules) if (JSON.stringify(r.spec.match).includes('logs')) for (const s of r.supersedes) out.add(s);
+  for (const r of rules) if (pathsOf(r.tree).some((p) => p.split('.').includes('logs'))) for (const s of r.supersedes) out.add(s);
   return out;
 }
 
 /** For a live scan: a pod's root-cause group (rule and owner) before its logs are read. */
-export function triageFor(rules: readonly CompiledRule[], opts: DiagnoseOptions): Triage {
+export function triageFor(rules: RuleSet, opts: DiagnoseOptions): Triage {
   const decided = logDecided(rules);
   return (p) => {
     const d = diagnosePod(p, rules, opts);

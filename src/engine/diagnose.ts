@@ -5,7 +5,7 @@ import { normalize } from '../facts/normalize.js';
 import { buildTimeline, stuckEntry } from '../facts/timeline.js';
 import { type TimelineStage } from '../model/timeline.js';
 import type { Facts } from '../facts/types.js';
-import type { CompiledRule } from '../rules/types.js';
+import type { RuleSet } from '../rules/plan.js';
 import type { PodInput } from '../model/input.js';
 import { dig, str } from '../util/json.js';
 import { collectEvidence, evaluate, findingCommands, findingParams } from './evaluate.js';
@@ -71,7 +71,7 @@ export function toFinding(r: RankedFinding): Finding {
   return f;
 }
 
-export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): PodDiagnosis {
+export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptions = {}): PodDiagnosis {
   const now = opts.now ?? input.capturedAt ?? Date.now();
   const facts = normalize(input, now);
   // Per-pod opt-out: metadata.annotations["podwhy.dev/ignore"] = "rule-a,rule-b" (or "*").
@@ -104,6 +104,6 @@ export function diagnosePod(input: PodInput, rules: readonly CompiledRule[], opt
   return d;
 }
 
-export function diagnose(inputs: readonly PodInput[], rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): PodDiagnosis[] {
+export function diagnose(inputs: readonly PodInput[], rules: RuleSet, opts: DiagnoseOptions = {}): PodDiagnosis[] {
   return inputs.map((p) => diagnosePod(p, rules, opts));
 }

@@ -3,8 +3,7 @@
 
 import type { ContainerFacts, Facts } from '../facts/types.js';
 import type { Stage } from '../model/vocabulary.js';
-import { compileGetter } from '../rules/predicates.js';
-import { specAliases } from '../rules/load.js';
+import type { Planned, RuleSet, ScopePlan } from '../rules/plan.js';
 import { renderTemplate, templateComplete } from '../rules/template.js';
 import type { CompiledRule, Vars } from '../rules/types.js';
 import { displayPath, eventOrigin, evidenceSource } from './evidence.js';
@@ -27,182 +26,25 @@ function effectiveStage(rule: CompiledRule, c: ContainerFacts | undefined, facts
   return rule.stage;
 }
 
-// ---- rule plans -------------------------------------------------------------------------------
-//
-// Most rules can only match when one fact has one of a few values: `all: [{fact:
-// container.state.waiting.reason, in: [ErrImagePull, ImagePullBackOff]}, …]`, or at least is
-// there at all (`some: scheduling.reasons`). Such a guard is read off each rule's match at first
-// use, and rules with a guard on the same fact are grouped: the fact is read once per pod or
-// container and only the rules it lets through are run.
-// Guards are necessary conditions of the match, so the findings are exactly those of running
-// every rule; they are returned in rule order, as before.
-
-interface Guard {
-  path: string;
-  /** The values the fact must have; absent: it must merely be present (not undefined, null or []). */
-  values?: unknown[];
-  /** Or instead: values the fact must not have (`not: {fact, equals}`; absent is fine). */
-  except?: unknown[];
-  /** Or instead: at least one of these holds (an `any` over several facts); `path` is unused. */
-  anyOf?: Guard[];
-}
-
-const isPlain = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
-/** Operators that are false for an undefined or null fact (everything but exists: false). */
-const NEEDS_VALUE = ['equals', 'in', 'matches', 'contains', 'startsWith', 'gt', 'gte', 'lt', 'lte'];
-
-/** A fact path and values the fact must have (or just have) for `spec` to hold, when evident. */
-export function guardOf(spec: unknown, aliases: ReadonlySet<string>): Guard | undefined {
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return undefined;
-  const o = spec as Record<string, unknown>;
-  const keys = Object.keys(o);
-  if (typeof o['fact'] === 'string') {
-    const path = o['fact'];
-    if (aliases.has(path.split('.')[0] as string)) return undefined;
-    if (o['ignoreCase'] !== true) {
-      // an operator that pins the value (other operators beside it only narrow further)
-      if (isPlain(o['equals'])) return { path, values: [o['equals']] };
-      if (Array.isArray(o['in']) && o['in'].length > 0 && o['in'].every(isPlain)) return { path, values: o['in'] as unknown[] };
-    }
-    if (keys.some((k) => NEEDS_VALUE.includes(k)) || o['exists'] === true) return { path };
-    return undefined;
-  }
-  if (keys.length === 1 && typeof o['not'] === 'object' && o['not'] !== null && !Array.isArray(o['not'])) {
-    // not: {fact: X, equals: v} (or in: [...]) and nothing else: X must not be one of them
-    const inner = o['not'] as Record<string, unknown>;
-    const ik = Object.keys(inner);
-    if (typeof inner['fact'] !== 'string' || ik.length !== 2 || aliases.has(inner['fact'].split('.')[0] as string)) return undefined;
-    if (isPlain(inner['equals'])) return { path: inner['fact'], except: [inner['equals']] };
-    if (Array.isArray(inner['in']) && inner['in'].length > 0 && inner['in'].every(isPlain)) return { path: inner['fact'], except: inner['in'] as unknown[] };
-    return undefined;
-  }
-  if (typeof o['some'] === 'string') {
-    const path = o['some'];
-    return aliases.has(path.split('.')[0] as string) ? undefined : { path };
-  }
-  if (Array.isArray(o['all']) && keys.length === 1) {
-    // the most selective: a pinned value, then pinned values of several facts, then an
-    // excluded value, then mere presence
-    let pinned: Guard | undefined;
-    let except: Guard | undefined;
-    let presence: Guard | undefined;
-    for (const p of o['all']) {
-      const g = guardOf(p, aliases);
-      if (g?.values) return g;
-      if (g?.anyOf) {
-        if (g.anyOf.every((a) => a.values)) pinned ??= g;
-        else presence ??= g;
-      } else if (g?.except) except ??= g;
-      else presence ??= g;
-    }
-    return pinned ?? except ?? presence;
-  }
-  if (Array.isArray(o['any']) && keys.length === 1 && o['any'].length > 0) {
-    const gs = o['any'].map((p) => guardOf(p, aliases));
-    // every branch needs a guard of its own, and an excluded value is no use in a disjunction
-    if (!gs.every((g) => g && !g.except)) return undefined;
-    const alts = (gs as Guard[]).flatMap((g) => g.anyOf ?? [g]);
-    const first = alts[0] as Guard;
-    if (alts.every((g) => g.path === first.path)) {
-      if (alts.every((g) => g.values)) return { path: first.path, values: alts.flatMap((g) => g.values as unknown[]) };
-      return { path: first.path };
-    }
-    return { path: '', anyOf: alts };
-  }
-  return undefined;
-}
-
-interface Planned {
-  rule: CompiledRule;
-  order: number;
-  /** The subject it last ran on (see `evaluate`), so a rule filed under several facts runs once. */
-  stamp: number;
-}
-
-/** Numbers each pod or container evaluation, for Planned.stamp. */
-let subjects = 0;
-
-interface ScopePlan {
-  /** Rules without a guard: run on every subject. */
-  free: Planned[];
-  /** Rules guarded by a fact's value, by fact: the fact is read once, its value picks the rules. */
-  groups: { get: (v: Vars) => unknown; byValue: Map<unknown, Planned[]> }[];
-  /** Rules that need a fact to be present, by fact. */
-  present: { get: (v: Vars) => unknown; rules: Planned[] }[];
-  /** Rules that need a fact not to have some values, by fact. */
-  excluded: { get: (v: Vars) => unknown; rules: { p: Planned; except: ReadonlySet<unknown> }[] }[];
-}
-
-interface Plan {
-  pod: ScopePlan;
-  container: ScopePlan;
-}
-
-const plans = new WeakMap<readonly CompiledRule[], Plan>();
-
-function planFor(rules: readonly CompiledRule[]): Plan {
-  let plan = plans.get(rules);
-  if (plan) return plan;
-  type Building = ScopePlan & { byPath: Map<string, Map<unknown, Planned[]>>; byPresence: Map<string, Planned[]>; byExcept: Map<string, { p: Planned; except: ReadonlySet<unknown> }[]> };
-  const scopes: Record<'pod' | 'container', Building> = {
-    pod: { free: [], groups: [], present: [], excluded: [], byPath: new Map(), byPresence: new Map(), byExcept: new Map() },
-    container: { free: [], groups: [], present: [], excluded: [], byPath: new Map(), byPresence: new Map(), byExcept: new Map() },
-  };
-  rules.forEach((rule, order) => {
-    // workload rules run on workloads (src/engine/workload.ts), never on a pod
-    if (rule.scope === 'workload') return;
-    const sp = scopes[rule.scope];
-    // aliases from the spec: a rule not yet compiled (see trustedRule) stays so
-    const guard = guardOf(rule.spec.match, specAliases(rule.spec.match));
-    const planned: Planned = { rule, order, stamp: 0 };
-    if (!guard) {
-      sp.free.push(planned);
-      return;
-    }
-    // a rule guarded by one of several facts is filed under each (and run once: see `stamp`)
-    for (const g of guard.anyOf ?? [guard]) {
-      if (g.except) {
-        const list = sp.byExcept.get(g.path) ?? [];
-        list.push({ p: planned, except: new Set(g.except) });
-        sp.byExcept.set(g.path, list);
-      } else if (!g.values) {
-        const list = sp.byPresence.get(g.path) ?? [];
-        list.push(planned);
-        sp.byPresence.set(g.path, list);
-      } else {
-        let byValue = sp.byPath.get(g.path);
-        if (!byValue) sp.byPath.set(g.path, (byValue = new Map()));
-        for (const v of new Set(g.values)) {
-          const list = byValue.get(v) ?? [];
-          list.push(planned);
-          byValue.set(v, list);
-        }
-      }
-    }
-  });
-  for (const sp of Object.values(scopes)) {
-    for (const [path, byValue] of sp.byPath) sp.groups.push({ get: compileGetter(path.split('.')), byValue });
-    for (const [path, list] of sp.byPresence) sp.present.push({ get: compileGetter(path.split('.')), rules: list });
-    for (const [path, list] of sp.byExcept) sp.excluded.push({ get: compileGetter(path.split('.')), rules: list });
-  }
-  const strip = (sp: ScopePlan): ScopePlan => ({ free: sp.free, groups: sp.groups, present: sp.present, excluded: sp.excluded });
-  plan = { pod: strip(scopes.pod), container: strip(scopes.container) };
-  plans.set(rules, plan);
-  return plan;
-}
-
-export function evaluate(facts: Facts, rules: readonly CompiledRule[]): RawFinding[] {
-  const plan = planFor(rules);
+/**
+ * The findings of a rule set on a pod, by its plan (src/rules/plan.ts): each subject (the pod,
+ * then each container) runs only the rules its facts let through, and the findings are exactly
+ * those of running every rule, in rule order.
+ */
+export function evaluate(facts: Facts, rules: RuleSet): RawFinding[] {
+  const plan = rules.plan;
   const hits: { order: number; sub: number; f: RawFinding }[] = [];
+  // The subject each rule last ran on (1 + its number), so a rule filed under several facts runs once.
+  const ranOn = new Uint32Array(rules.length);
   // Every fact root is visible to rules (the catalogue's roots are the Facts keys, plus
   // `container` bound per container). One scratch object per subject serves every rule, and
   // only a match is copied: copying the facts for each of a hundred rules on each container
   // was most of the cost of evaluating a pod.
   const run = (sp: ScopePlan, vars: Vars, c: ContainerFacts | undefined, sub: number) => {
-    const stamp = ++subjects;
+    const stamp = sub + 2;
     const one = (p: Planned) => {
-      if (p.stamp === stamp) return;
-      p.stamp = stamp;
+      if (ranOn[p.order] === stamp) return;
+      ranOn[p.order] = stamp;
       if (c && !p.rule.containerKinds.has(c.kind)) return;
       const f = test(p.rule, vars, c, facts);
       if (f) hits.push({ order: p.order, sub, f });
@@ -264,18 +106,11 @@ export function evaluateUnplanned(facts: Facts, rules: readonly CompiledRule[]):
 
 const ERROR_PREFIX = /^Error:\s*/;
 
-const evidenceGetters = new WeakMap<string[], (v: Vars) => unknown>();
-
 /** The fact values a finding rests on, with paths users can find in the pod. */
 export function collectEvidence(f: RawFinding): Evidence[] {
   const out: Evidence[] = [];
   for (const e of f.rule.evidence) {
-    let get = evidenceGetters.get(e.segments);
-    if (!get) {
-      get = compileGetter(e.segments);
-      evidenceGetters.set(e.segments, get);
-    }
-    const value = get(f.vars);
+    const value = e.get(f.vars);
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
     // A fact the status did not give is shown with the event it was read from: a message as the
     // event's message, any other fact (an inferred waiting reason, a node name) as itself

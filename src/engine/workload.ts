@@ -6,7 +6,8 @@
 
 import { normalizeWorkload, workloadRef, type PodSummary } from '../facts/workload.js';
 import { type WorkloadInput } from '../model/input.js';
-import type { CompiledRule, Vars } from '../rules/types.js';
+import type { RuleSet } from '../rules/plan.js';
+import type { Vars } from '../rules/types.js';
 import { STAGES } from '../model/vocabulary.js';
 import { dig, str, type JsonObject } from '../util/json.js';
 import { diagnosePod, toFinding, type DiagnoseOptions } from './diagnose.js';
@@ -72,7 +73,7 @@ export function groupPods(pods: PodDiagnosis[]): PodGroup[] {
 /** A pod finding's title as a workload fact quotes it: written at the edge, in the output's language. */
 const titleOf = (f: Finding): TitleOf => ({ titleOf: f });
 
-export function diagnoseWorkload(input: WorkloadInput, rules: readonly CompiledRule[], opts: DiagnoseOptions = {}): WorkloadDiagnosis {
+export function diagnoseWorkload(input: WorkloadInput, rules: RuleSet, opts: DiagnoseOptions = {}): WorkloadDiagnosis {
   const now = opts.now ?? input.capturedAt ?? Date.now();
   const pods = input.pods.map((p) => diagnosePod(p, rules, { now }));
   const groups = groupPods(pods);

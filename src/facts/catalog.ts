@@ -54,6 +54,11 @@ export const TERMINATED = obj('A terminated state.', {
   ranSeconds: opt(num('How long the process ran (finishedAt − startedAt).')),
   finishedSecondsAgo: opt(num('Seconds since the process ended.')),
   ...EXIT_FIELDS,
+  execFailures: opt(
+    strs(
+      'Exec failures the message shows when it carries the log tail (FallbackToLogsOnError): exec-format ("exec format error"), exec-not-found ("exec /x: no such file or directory", "exec user process caused … no such file or directory"); extractor.',
+    ),
+  ),
 });
 
 export const EVENT_ORIGIN = obj('The event a field was read from.', { reason: reason('The event reason.'), message: opt(str('The event message.')) });
@@ -129,6 +134,7 @@ export const CONTAINER = obj('A container (init, sidecar, regular or ephemeral) 
   events: listOf('Events about this container (involvedObject.fieldPath), newest first.', 'reason', EVENT),
   killedByLiveness: bool('A Killing event says it failed its liveness probe.'),
   killedByStartup: bool('A Killing event says it failed its startup probe.'),
+  killedForNewDefinition: bool('A Killing event says its definition changed (the pod spec was edited in place) and it will be restarted.'),
   livenessKillLikely: opt(
     bool(
       'The previous run lasted about the liveness budget (within one period before it and one period, the probe timeout and the grace period after it): what a liveness probe that never passes does. Only with a liveness probe, no startup probe and a known run time.',
@@ -166,6 +172,9 @@ export const POD = obj('The pod itself.', {
   phase: opt(apiEnum('status.phase: Pending, Running, Succeeded, Failed, Unknown.', ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'], 'status.phase')),
   reason: opt(reason('status.reason: Evicted, NodeLost, OutOfcpu, DeadlineExceeded, Terminated…', 'status.reason')),
   message: opt(str('status.message.', 'status.message')),
+  rejectedAtAdmission: opt(
+    bool('status.message is the kubelet\'s admission rejection ("Pod was rejected: …", or "Pod …" before v1.26, but not its other messages starting "Pod "; extractor).', 'status.message'),
+  ),
   nodeName: opt(str('spec.nodeName.', 'spec.nodeName')),
   hostIP: opt(str('status.hostIP.', 'status.hostIP')),
   podIP: opt(str('status.podIP.', 'status.podIP')),

@@ -9,16 +9,16 @@ import { classifyExit } from './extractors/exit-code.js';
 import { parseEvictionMessage, summarizeEviction } from './extractors/eviction.js';
 import { classifyImagePull } from './extractors/image-pull.js';
 import { parseProbeMessage, type ProbeKind } from './extractors/probe.js';
-import { parseSchedulingMessage } from './extractors/scheduling.js';
+import { isBindingError, parseSchedulingMessage } from './extractors/scheduling.js';
 import { classifyStartError } from './extractors/start-error.js';
-import { parseFailedSync } from './extractors/container-event.js';
+import { killedForNewDefinition, parseFailedSync } from './extractors/container-event.js';
 import { effectiveRequests } from './extractors/quantity.js';
-import { parseAdmission } from './extractors/admission.js';
+import { isRejection, parseAdmission } from './extractors/admission.js';
 import { parseGoDuration } from './extractors/go-duration.js';
 import { parseHookMessage } from './extractors/hook.js';
 import { classifyMountError, mountSpecificity } from './extractors/mount.js';
 import { classifySandboxError } from './extractors/sandbox.js';
-import { findLogSignature } from './extractors/log-signature.js';
+import { execFailures, findLogSignature } from './extractors/log-signature.js';
 import { derivedOwnerChain } from '../model/owner.js';
 import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, isContainerReason, type ContainerRef } from './attribution.js';
 import { blocksCreation, inferState, VOLUME_SYNC } from './inference.js';
@@ -147,6 +147,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   if (mount) facts.mount = mount;
   const sandbox = sandboxFacts(events);
   if (sandbox) facts.sandbox = sandbox;
+  pod.rejectedAtAdmission = pod.message !== undefined && isRejection(pod.message);
   if (pod.message !== undefined && pod.inferred?.['message'] === undefined && /^(?:Pod was rejected: |Pod )/.test(pod.message)) facts.admission = parseAdmission(pod.message);
   else {
     // The kubelet reports a rejection as an event of the same reason too (OutOfcpu: "Node didn't
@@ -478,6 +479,7 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
     message,
     reasons,
     from,
+    bindingError: isBindingError(message),
     summary: reasons.map((r) => (r.count !== undefined ? `${r.count} × ${r.text}` : r.text)),
     insufficient: [...new Set(reasons.filter((r) => r.kind === 'insufficient-resource' && r.detail).map((r) => r.detail as string))],
     taints: [...new Set(reasons.filter((r) => r.kind === 'untolerated-taint' && !r.routine && r.detail).map((r) => r.detail as string))],
@@ -528,6 +530,8 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
       tf.meaning = exit.meaning;
       setIf(tf, 'signalName', exit.signalName);
     }
+    const exec = tf.message !== undefined ? execFailures(tf.message) : [];
+    if (exec.length > 0) tf.execFailures = exec;
     out.terminated = tf;
   }
   return out;
@@ -800,6 +804,7 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     mounts: mountsOf(sp),
     killedByLiveness: events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
     killedByStartup: events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
+    killedForNewDefinition: events.some((e) => e.reason === 'Killing' && killedForNewDefinition(e.message)),
     hasSpec: sp !== undefined,
   };
   if (inferred) c.inferred = inferred;

@@ -14,6 +14,7 @@ import type { PodInput } from '../model/input.js';
 import type { JsonObject } from '../util/json.js';
 import { buildTimeline, stuckEntry } from './timeline.js';
 import { type TimelineEntry } from '../model/timeline.js';
+import { ruleSet } from '../rules/plan.js';
 
 function fixture(name: string): PodInput {
   const snap = snapshotFromTexts([{ file: name, text: readFileSync(join(FIXTURES_DIR, name), 'utf8') }]);
@@ -104,7 +105,7 @@ describe('timeline construction', () => {
 
   test('the diagnosis closes the timeline with where the pod is stuck, and JSON detail in the chosen language', () => {
     const input = storyPod();
-    const d = diagnosePod(input, [], { now: T0 + 200_000 });
+    const d = diagnosePod(input, ruleSet([]), { now: T0 + 200_000 });
     // No rules: nothing is unhealthy, so there is no stuck line.
     assert.ok(!d.timeline.some((e) => e.event === 'stuck'));
     const t = buildTimeline(input);
@@ -120,7 +121,7 @@ describe('timeline construction', () => {
     const ready = t.entries.find((e) => e.event === 'ready');
     assert.ok(ready, lines(t.entries).join('\n'));
     assert.match(describeEntry(ready, 'en'), /^pod Ready \(time to Ready \d/);
-    const d = diagnosePod(input, [], {});
+    const d = diagnosePod(input, ruleSet([]), {});
     assert.ok(!d.timeline.some((e) => e.event === 'stuck'));
   });
 

@@ -10,6 +10,7 @@ import { docsPagesIn } from '../cli/commands/rules.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';
 import { DOCS_DIR, FACTS_PAGE, generatedPart, pageOf, renderDocsPages, renderRulesIndex, staleDocs, templateSource } from './docs.js';
 import { LANGS } from '../model/vocabulary.js';
+import type { PredicateNode } from './tree.js';
 
 const rules = loadRules();
 const fixtures = fixtureIndex();
@@ -114,4 +115,20 @@ describe('rule catalogue', () => {
       for (const f of fixtures.get(r.id) ?? []) assert.ok(page.includes(`(../../fixtures/${f})`), `${r.id}: ${f}`);
     }
   });
+});
+
+test('built-in rules leave message parsing to extractors: no regex on a message', () => {
+  // STYLE.md: an extractor reads a message into facts; a rule compares facts. A `matches:` on a
+  // name (a taint key, a probe's port) is not message parsing and may stay.
+  const regexOnMessage = (n: PredicateNode): boolean =>
+    n.kind === 'fact'
+      ? n.path.endsWith('message') && n.tests.some((t) => t.op === 'matches')
+      : n.kind === 'some'
+        ? n.where !== undefined && regexOnMessage(n.where)
+        : n.kind === 'not'
+          ? regexOnMessage(n.of)
+          : n.of.some(regexOnMessage);
+  assert.deepEqual(rules.filter((r) => regexOnMessage(r.tree)).map((r) => r.id), []);
+  // the check can fail
+  assert.ok(regexOnMessage({ kind: 'not', of: { kind: 'fact', path: 'pod.message', tests: [{ op: 'matches', source: '^Pod ' }] } }));
 });

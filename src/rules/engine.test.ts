@@ -3,11 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FactNode } from '../facts/catalog.js';
-import { compilePredicate, type CompileContext } from './predicates.js';
+import { compilePredicate } from './predicates.js';
+import type { TreeContext } from './tree.js';
 import { compileTemplate, renderTemplate, templateComplete } from './template.js';
 
-function ctx(hidden: string[] = []): CompileContext {
-  return { aliases: new Map<string, FactNode>(), allAliases: new Map(), aliasLists: new Map(), hidden: new Set(hidden), errors: [] };
+function ctx(hidden: string[] = []): TreeContext {
+  return { aliases: new Map<string, FactNode>(), allAliases: new Map(), hidden: new Set(hidden), errors: [] };
 }
 
 describe('predicates', () => {

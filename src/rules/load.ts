@@ -7,10 +7,11 @@ import { hiddenRoots, resolvePath } from '../facts/catalog.js';
 import { STAGES, type Stage } from '../model/vocabulary.js';
 import { RuleLoadError } from '../model/errors.js';
 import { isObject } from '../util/json.js';
-import { compilePredicate, type CompileContext } from './predicates.js';
+import { compileGetter, predicateOf } from './predicates.js';
+import { aliasListsOf, aliasTypesOf, compileTree, type PredicateNode, type TreeContext } from './tree.js';
 import { compileTemplate } from './template.js';
 import { didYouMean } from './vocabulary.js';
-import { type CompiledRule, type CompiledText, type RuleSpec, type Scope } from './types.js';
+import { type CompiledRule, type CompiledText, type Scope } from './types.js';
 import { LANGS, SEVERITIES, type Lang, type Severity } from '../model/vocabulary.js';
 
 
@@ -21,9 +22,10 @@ const DEFAULT_CONTAINER_KINDS = ['init', 'sidecar', 'regular'];
 
 /**
  * Parse one rule file's text. Returns the compiled rule or pushes errors (prefixed with the file).
- * `trusted`: a built-in rule from the build's cache, whose values the build checked already.
+ * `trusted`: a built-in rule from the build's cache, whose values the build checked already;
+ * `tree`: its compiled match, from the cache (the document then has `tree` instead of `match`).
  */
-export function compileRule(source: string, file: string, errors: string[], parsed?: unknown, trusted = false): CompiledRule | undefined {
+export function compileRule(source: string, file: string, errors: string[], parsed?: unknown, trusted = false, cachedTree?: PredicateNode): CompiledRule | undefined {
   const problems: string[] = [];
   let doc: unknown = parsed;
   if (doc === undefined) {
@@ -38,7 +40,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
     errors.push(`${file}: expected a mapping (a rule object)`);
     return undefined;
   }
-  for (const k of Object.keys(doc)) if (!TOP_KEYS.includes(k)) problems.push(`${k}: unknown field (expected one of ${TOP_KEYS.join(', ')})${didYouMean(k, TOP_KEYS)}`);
+  for (const k of Object.keys(doc)) if (!TOP_KEYS.includes(k) && !(cachedTree && k === 'tree')) problems.push(`${k}: unknown field (expected one of ${TOP_KEYS.join(', ')})${didYouMean(k, TOP_KEYS)}`);
 
   const fileId = file.replace(/^.*[\\/]/, '').replace(/\.yaml$/, '');
   const id = doc['id'];
@@ -63,9 +65,11 @@ export function compileRule(source: string, file: string, errors: string[], pars
   }
 
   const hidden = hiddenRoots(scope);
-  const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: problems, checkValues: !trusted };
-  if (doc['match'] === undefined) problems.push('match: required');
-  const match = doc['match'] === undefined ? () => false : compilePredicate(doc['match'], 'match', ctx);
+  const ctx: TreeContext = { aliases: new Map(), allAliases: new Map(), hidden, errors: problems, checkValues: !trusted };
+  let tree = cachedTree;
+  if (tree) ctx.allAliases = aliasTypesOf(tree, hidden);
+  else if (doc['match'] === undefined) problems.push('match: required');
+  else tree = compileTree(doc['match'], 'match', ctx);
   const aliases = ctx.allAliases;
 
   const checkPath = (path: unknown, at: string): string | undefined => {
@@ -85,7 +89,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
   else
     doc['evidence'].forEach((p, i) => {
       const path = checkPath(p, `evidence[${i}]`);
-      if (path) evidence.push({ path, segments: path.split('.') });
+      if (path) evidence.push({ path, segments: path.split('.'), get: compileGetter(path.split('.')) });
     });
 
   const supersedes: string[] = [];
@@ -139,24 +143,23 @@ export function compileRule(source: string, file: string, errors: string[], pars
     }
   }
 
-  if (problems.length > 0) {
+  if (problems.length > 0 || !tree) {
     for (const p of problems) errors.push(`${file}: ${p}`);
     return undefined;
   }
-  const spec = doc as unknown as RuleSpec;
   return {
-    spec,
     id: id as string,
     severity: severity as Severity,
     stage: stage as Stage,
     scope: scope as Scope,
     containerKinds: new Set(containerKinds),
-    match,
+    tree,
+    match: predicateOf(tree),
     supersedes: new Set(supersedes),
     fallback: doc['fallback'] === true,
     overrides: doc['overrides'] === true,
     evidence,
-    aliasLists: ctx.aliasLists,
+    aliasLists: aliasListsOf(tree),
     commands,
     docs,
     text: text as CompiledRule['text'],
@@ -164,71 +167,54 @@ export function compileRule(source: string, file: string, errors: string[], pars
   };
 }
 
-/** The names a rule binds with `some … as` / `none … as` (default "it"), read off its spec. */
-export function specAliases(spec: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(spec)) for (const x of spec) specAliases(x, out);
-  else if (isObject(spec)) {
-    if (typeof spec['some'] === 'string' || typeof spec['none'] === 'string') out.add(typeof spec['as'] === 'string' ? spec['as'] : 'it');
-    for (const v of Object.values(spec)) if (typeof v === 'object') specAliases(v, out);
-  }
-  return out;
-}
-
 /**
- * A built-in rule from the build's cache (src/catalogue/rule-cache.ts): the build loaded and checked it
- * with this same code, so what a run needs at once (id, scope, severity…) is read off the spec,
- * and its predicates and templates are compiled the first time they are used. A one-pod run
- * evaluates a fraction of the rules (src/engine/evaluate.ts runs only those a pod's facts let
- * through) and renders the texts of fewer still.
+ * A built-in rule from the build's cache (src/catalogue/rule-cache.ts): the build loaded and checked
+ * it with this same code and stored its compiled tree, so what a run needs at once (id, scope,
+ * severity, the tree the planner reads) is read off the document; its predicate is built from the
+ * tree when the rule first runs, and its evidence, commands and texts are compiled when a finding
+ * first needs them. A one-pod run evaluates a fraction of the rules (src/rules/plan.ts lets through
+ * only those a pod's facts can match) and renders the texts of fewer still.
  */
 export function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
-  let full: CompiledRule | undefined;
+  const tree = doc['tree'] as PredicateNode;
   const rule = {
-    spec: doc as unknown as RuleSpec,
     id: doc['id'] as string,
     severity: doc['severity'] as Severity,
     stage: doc['stage'] as Stage,
     scope: doc['scope'] as Scope,
     containerKinds: new Set(Array.isArray(doc['containers']) ? (doc['containers'] as string[]) : DEFAULT_CONTAINER_KINDS),
+    tree,
     supersedes: new Set(Array.isArray(doc['supersedes']) ? (doc['supersedes'] as string[]) : []),
     fallback: doc['fallback'] === true,
     overrides: doc['overrides'] === true,
     docs: doc['docs'] as string[],
     file,
   } as unknown as CompiledRule;
+  // from the first read on, a plain property, as fast to read as a compiled rule's
+  const settle = <K extends keyof CompiledRule>(k: K, v: CompiledRule[K]) => {
+    Object.defineProperty(rule, k, { value: v, enumerable: true, writable: true, configurable: true });
+    return v;
+  };
+  let full: CompiledRule | undefined;
   const compiled = (): CompiledRule => {
     if (!full) {
       const errors: string[] = [];
-      full = compileRule('', file, errors, doc, true);
+      full = compileRule('', file, errors, doc, true, tree);
       // only if the fact catalogue changed since the build, which a build rewrites the cache for
       if (!full) throw new RuleLoadError(errors);
-      // from now on plain properties, as fast to read as a compiled rule's
-      for (const k of LAZY) Object.defineProperty(rule, k, { value: full[k], enumerable: true, writable: true, configurable: true });
+      for (const k of TEXTUAL) settle(k, full[k]);
     }
     return full;
   };
-  // Evaluating needs only the predicate: compile just that until a finding needs its texts.
-  let predicate: { match: CompiledRule['match']; aliasLists: CompiledRule['aliasLists'] } | undefined;
-  const matchOnly = () => {
-    if (full) return full;
-    if (!predicate) {
-      const hidden = hiddenRoots(rule.scope);
-      const ctx: CompileContext = { aliases: new Map(), allAliases: new Map(), aliasLists: new Map(), hidden, errors: [], checkValues: false };
-      const match = compilePredicate(doc['match'], 'match', ctx);
-      if (ctx.errors.length > 0) throw new RuleLoadError(ctx.errors.map((e) => `${file}: ${e}`));
-      predicate = { match, aliasLists: ctx.aliasLists };
-      for (const k of ['match', 'aliasLists'] as const) Object.defineProperty(rule, k, { value: predicate[k], enumerable: true, writable: true, configurable: true });
-    }
-    return predicate;
-  };
-  for (const k of LAZY) {
-    const get = k === 'match' || k === 'aliasLists' ? () => matchOnly()[k] : () => compiled()[k];
-    Object.defineProperty(rule, k, { get, enumerable: true, configurable: true });
-  }
+  const lazy = (k: keyof CompiledRule, get: () => unknown) => Object.defineProperty(rule, k, { get, enumerable: true, configurable: true });
+  lazy('match', () => settle('match', predicateOf(tree)));
+  lazy('aliasLists', () => settle('aliasLists', aliasListsOf(tree)));
+  for (const k of TEXTUAL) lazy(k, () => compiled()[k]);
   return rule;
 }
 
-const LAZY = ['match', 'evidence', 'aliasLists', 'commands', 'text'] as const;
+/** What a finding needs and evaluation does not. */
+const TEXTUAL = ['evidence', 'commands', 'text'] as const;
 
 /** Check cross-rule references: supersedes targets exist and form no cycle. */
 export function checkRuleSet(rules: CompiledRule[], errors: string[]): void {

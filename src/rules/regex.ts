@@ -7,7 +7,7 @@ import safeRegex from 'safe-regex2';
 
 /**
  * safe-regex2 (with its regex parser) is only called on a pattern not already proven safe: with
- * the build's rule cache, a run with only built-in rules never calls it. It is imported, not
+ * the build's rule cache (which holds compiled trees), a run with only built-in rules never calls it. It is imported, not
  * required at run time, so that the bundle carries it and an installed podwhy needs no
  * node_modules of its own.
  */
@@ -17,11 +17,7 @@ function isSafe(re: RegExp): boolean {
 
 export const MAX_REGEX_LENGTH = 500;
 
-/**
- * Patterns (as "flags/source") already proven safe: the build records those of the built-in
- * rules in the rule cache (src/catalogue/rule-cache.ts), so a run does not re-check them; any other
- * pattern is checked when it is first compiled.
- */
+/** Patterns (as "flags/source") already proven safe in this process: each is checked once. */
 export const provenSafe = new Set<string>();
 
 export function compileRegex(source: string, flags: string, at: string, errors: string[]): RegExp | undefined {

@@ -1,6 +1,7 @@
 // What a rules/*.yaml file is, before and after validation.
 
 import type { Lang, Severity, Stage } from '../model/vocabulary.js';
+import type { PredicateNode } from './tree.js';
 
 export type Scope = 'pod' | 'container' | 'workload';
 export type ContainerKindName = 'init' | 'sidecar' | 'regular' | 'ephemeral';
@@ -59,18 +60,20 @@ export interface CompiledText {
 }
 
 export interface CompiledRule {
-  spec: RuleSpec;
   id: string;
   severity: Severity;
   stage: Stage;
   scope: Scope;
   containerKinds: ReadonlySet<string>;
+  /** `match`, compiled (src/rules/tree.ts): what evaluation and the planner read. */
+  tree: PredicateNode;
+  /** The tree as the closure evaluation runs (src/rules/predicates.ts). */
   match: Predicate;
   supersedes: ReadonlySet<string>;
   fallback: boolean;
   /** Replaces an earlier (built-in) rule with the same id. */
   overrides: boolean;
-  evidence: { path: string; segments: string[] }[];
+  evidence: { path: string; segments: string[]; get: (vars: Vars) => unknown }[];
   /** Aliases bound by `some … as`: the list each ranges over, for evidence paths. */
   aliasLists: ReadonlyMap<string, { list: string; keyField?: string }>;
   commands: Template[];

@@ -4,7 +4,7 @@
 // its own room above the engine (STYLE 2.1b): it reads fixture texts with the source parser, which
 // the engine must never import.
 
-import type { CompiledRule } from '../rules/types.js';
+import type { RuleSet } from '../rules/plan.js';
 import type { Lang } from '../model/vocabulary.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import { time } from '../util/json.js';
@@ -157,7 +157,7 @@ export function renderProblems(findings: Finding[], w: Words): string[] {
 }
 
 /** Check one fixture file's text. `langs` are rendered and checked for leftovers. */
-export function checkFixture(file: string, text: string, rules: readonly CompiledRule[], langs: Lang[] = ['en']): FixtureResult {
+export function checkFixture(file: string, text: string, rules: RuleSet, langs: Lang[] = ['en']): FixtureResult {
   const result: FixtureResult = {
     file,
     invalid: [],
@@ -227,7 +227,7 @@ export function checkFixture(file: string, text: string, rules: readonly Compile
 }
 
 /** A workload fixture: the workload's findings and its pods' root causes, exactly. */
-function checkWorkloadFixture(result: FixtureResult, snapshot: Snapshot, expected: FixtureExpectation, rules: readonly CompiledRule[], langs: Lang[]): FixtureResult {
+function checkWorkloadFixture(result: FixtureResult, snapshot: Snapshot, expected: FixtureExpectation, rules: RuleSet, langs: Lang[]): FixtureResult {
   for (const w of workloadWarnings(snapshot.warnings)) result.invalid.push(`warning: ${w}`);
   const known = new Set(rules.map((r) => r.id));
   for (const id of expected.fires) if (!known.has(id)) result.invalid.push(`header: expect.fires: unknown rule "${id}"`);

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { diagnosePod } from '../engine/diagnose.js';
 import { loadRules } from '../catalogue/rule-files.js';
-import type { CompiledRule } from '../rules/types.js';
+import type { RuleSet } from '../rules/plan.js';
 import { parseDescribeText } from '../sources/describe.js';
 import { collectDocuments, joinEvents, snapshotFromTexts } from '../sources/file.js';
 import { parseText } from '../sources/reader.js';
@@ -52,13 +52,13 @@ export interface TwinComparison {
 }
 
 /** The rules a pod input fires, sorted, and its root cause. */
-function fires(p: PodInput, rules: readonly CompiledRule[], now: number): { fires: string[]; root: string | null } {
+function fires(p: PodInput, rules: RuleSet, now: number): { fires: string[]; root: string | null } {
   const d = diagnosePod(p, rules, { now });
   return { fires: [...new Set(d.findings.map((f) => f.rule))].sort(), root: d.findings.find((f) => f.role === 'root-cause')?.rule ?? null };
 }
 
 /** Diagnose a fixture from its YAML and from its describe twin, at the fixture's `now`. */
-export function compareTwin(yamlText: string, twin: string, file: string, rules: readonly CompiledRule[]): TwinComparison {
+export function compareTwin(yamlText: string, twin: string, file: string, rules: RuleSet): TwinComparison {
   const { now } = fixtureParts(yamlText, file);
   const ys = snapshotFromTexts([{ file, text: yamlText }]);
   const yp = ys.pods[0];

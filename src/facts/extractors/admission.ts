@@ -21,6 +21,16 @@ export type AdmissionFacts = FactType<typeof ADMISSION_FACTS>;
 /** What one message tells. */
 export type Admission = Omit<AdmissionFacts, 'event'>;
 
+/**
+ * Whether status.message is the kubelet's admission rejection: "Pod was rejected: <message>"
+ * (v1.26+) or "Pod <message>" (older). Other kubelet messages that also start with "Pod " are not
+ * rejections (a pod that was active too long, terminated in response to a node shutdown, or over
+ * its ephemeral local storage).
+ */
+export function isRejection(message: string): boolean {
+  return /^(?:Pod was rejected: |Pod (?!was active on the node|was terminated in response|ephemeral local storage))/.test(message);
+}
+
 export function parseAdmission(message: string): Admission {
   const msg = message.replace(/^(?:Pod was rejected: |Pod )/, '').trim();
   const out: Admission = { message: msg };

@@ -41,6 +41,20 @@ export interface LogSignature {
   line: string;
 }
 
+/**
+ * The exec failures a termination message shows. The runtime usually starts the container and
+ * the exec fails inside it: the error then goes to the log only, and reaches the status when the
+ * termination message carries the log tail (terminationMessagePolicy FallbackToLogsOnError).
+ * exec-format: "exec format error"; exec-not-found: "exec /app/run.sh: no such file or directory"
+ * (runc ≥1.1) or "exec user process caused: no such file or directory" (older runc).
+ */
+export function execFailures(message: string): LogSignatureKind[] {
+  const out: LogSignatureKind[] = [];
+  if (/exec format error/.test(message)) out.push('exec-format');
+  if (/exec (\/\S+|user process caused)[^\n]*no such file or directory/.test(message)) out.push('exec-not-found');
+  return out;
+}
+
 // The order is priority: the first kind found in any line wins, so a cause beats its
 // consequences (a missing module beats the connection errors a half-started app logs).
 const SIGNATURES: { kind: LogSignatureKind; re: RegExp }[] = [

@@ -74,6 +74,7 @@ export const SCHEDULING_FACTS = obj('The scheduler\'s message (PodScheduled cond
   insufficient: strs('Resources named by "Insufficient …" clauses.'),
   taints: strs('Taints named by untolerated-taint clauses.'),
   from: oneOf('condition or event.', ['condition', 'event']),
+  bindingError: bool('The message is an error of the binding cycle, after a node was chosen (a Reserve, Permit, PreBind or Bind plugin failed; extractor).'),
   event: opt(reason('FailedScheduling when the message came from that event.')),
 });
 export type SchedulingFacts = FactType<typeof SCHEDULING_FACTS>;
@@ -227,6 +228,15 @@ function bracketClauses(body: string): string[] {
       return m ? `${m[2]} ${m[1]}` : c.trim();
     })
     .filter((c) => c !== '');
+}
+
+/**
+ * Whether the scheduler failed after choosing a node, in a plugin of the binding cycle (Reserve,
+ * Permit, PreBind, Bind): 'running PreBind plugin "VolumeBinding": …', 'binding rejected: running
+ * Bind plugin "DefaultBinder": …', or since v1.27 'error while running "VolumeBinding" prebind plugin …'.
+ */
+export function isBindingError(message: string): boolean {
+  return /^(?:binding rejected: )?(?:running (?:Reserve|Permit|PreBind|Bind) plugin|error while running "[^"]+" (?:reserve|permit|prebind|bind) plugin)/.test(message);
 }
 
 export function parseSchedulingMessage(message: string): ParsedScheduling {

@@ -11,7 +11,7 @@
 //   old runc    … starting container process caused "exec: \"/bin/bash\": stat /bin/bash: no such file or directory"
 //               exec user process caused "exec format error" / "no such file or directory"
 
-import { obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
+import { bool, obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
 
 /** Every kind classifyStartError returns: the fact catalogue's container.startError.kind values. */
 export const START_ERROR_KINDS = [
@@ -37,6 +37,8 @@ export const START_ERROR_FACTS = obj('Why the process could not start (StartErro
   message: str('The runtime message.'),
   event: opt(reason('The event the message came from (Failed), when the status did not carry it.')),
   path: opt(str('The program or file named.')),
+  noCommand: bool('The message says the image and the pod give no command ("No command specified"), whatever its kind.'),
+  program: bool('The message is about the program the runtime tried to exec (exec: "x", exec /x, exec user process, executable file), not a mount, sysctl or device.'),
 });
 export type StartErrorFacts = FactType<typeof START_ERROR_FACTS>;
 /** What one message tells. */
@@ -56,7 +58,9 @@ export function classifyStartError(message: string): StartError {
   // in config.json failed: permission denied" (OpenShift's random UID may not enter the image's
   // WORKDIR) or "… no such file or directory".
   const cwd = /chdir to cwd \(\\*"([^"\\]*)\\*"\) set in config\.json failed/.exec(msg);
-  const withPath = (kind: StartErrorKind, path?: string): StartError => (path ? { kind, message: msg, path } : { kind, message: msg });
+  const noCommand = /no command specified/i.test(msg);
+  const program = /exec: \\?"|exec \/|exec user process|executable/.test(msg);
+  const withPath = (kind: StartErrorKind, path?: string): StartError => (path ? { kind, message: msg, path, noCommand, program } : { kind, message: msg, noCommand, program });
   // runc: exec: "foo": executable file not found in $PATH; crun (CRI-O's default on Fedora and
   // OpenShift 4.x): executable file `foo` not found in $PATH: No such file or directory
   const crun = /executable file [`'"]([^`'"]*)[`'"] not found/.exec(msg);
