@@ -3,6 +3,7 @@
 
 import { classifyExit, SIGNALS } from '../facts/extractors/exit-code.js';
 import type { CompiledRule } from '../rules/types.js';
+import { withRules } from './term-rules.js';
 import type { Term } from '../i18n/glossary.js';
 import { distance } from '../util/distance.js';
 
@@ -23,7 +24,10 @@ export function buildIndex(terms: readonly Term[]): Map<string, Term> {
 export function explain(query: string, terms: readonly Term[], rules: readonly CompiledRule[]): Explained {
   const q = query.trim();
   const index = buildIndex(terms);
-  const find = (s: string) => index.get(norm(s));
+  const find = (s: string) => {
+    const t = index.get(norm(s));
+    return t && withRules(t, rules);
+  };
 
   // Init:ErrImagePull → ErrImagePull on an init container; Init:0/2 → the Init status itself.
   const init = /^Init:(.+)$/i.exec(q);

@@ -3,6 +3,11 @@
 // diagnosis never does); `npm run build` compiles the files into dist/glossary.json
 // (src/build/glossary-cache.ts), which is what a run reads while it matches the files, and what the
 // single executable carries as an asset.
+//
+// A term's `rules:` lists only the rules whose match does not name the term (a rule about a
+// consequence of it): the rules that compare a reason, event, exit code or signal with the term,
+// or name its condition, are added from the rules themselves when a term is explained
+// (src/catalogue/term-rules.ts), and term-rules.test.ts refuses a hand entry the rules already give.
 
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,7 +19,7 @@ import { LANGS } from '../model/vocabulary.js';
 import type { Term, TermCategory, TermText } from '../i18n/glossary.js';
 
 // In the source tree only: the package ships the compiled dist/glossary.json (package.json files).
-// Not under rules/, where the rule loader allows nothing but <id>.yaml and README.md.
+// Not under rules/, where the rule loader allows nothing but <id>.yaml, README.md and docs/.
 export const GLOSSARY_DIR = join(PACKAGE_ROOT, 'src', 'i18n', 'glossary');
 export const GLOSSARY_CACHE_FILE = join(PACKAGE_ROOT, 'dist', 'glossary.json');
 /** The executable's asset name for the compiled glossary. */

@@ -1,0 +1,72 @@
+// Which rules diagnose a glossary term, read off the rules themselves: a rule belongs to a term
+// when its compiled match (src/rules/tree.ts) compares a reason, event, exit code or signal with
+// the term's name or one of its aliases, or names the term's condition in a fact path
+// (conditions.PodScheduled.status). A new rule that tests `waiting.reason: CrashLoopBackOff` is
+// listed under CrashLoopBackOff without anyone editing the glossary; the glossary's own `rules:`
+// lists keep only what a rule's match cannot show (a rule about a consequence of the term).
+
+import type { Term } from '../i18n/glossary.js';
+import type { PredicateNode } from '../rules/tree.js';
+import type { CompiledRule } from '../rules/types.js';
+
+/** Fact names whose values are Kubernetes' own words for a state: what glossary terms are. */
+const NAMING_FIELDS = new Set(['reason', 'event', 'exitCode', 'signalName', 'readyReason']);
+
+/** The words a rule's match compares a naming fact with, and the condition names its paths hold. */
+export function namedTerms(tree: PredicateNode, out = new Set<string>()): Set<string> {
+  switch (tree.kind) {
+    case 'all':
+    case 'any':
+      for (const n of tree.of) namedTerms(n, out);
+      break;
+    case 'not':
+      // what a rule excludes is not what it diagnoses
+      break;
+    case 'some':
+      if (tree.where) namedTerms(tree.where, out);
+      break;
+    case 'fact': {
+      const segments = tree.path.split('.');
+      if (segments[0] === 'conditions' && segments[1]) out.add(segments[1]);
+      if (!NAMING_FIELDS.has(segments[segments.length - 1] as string)) break;
+      for (const t of tree.tests) {
+        if (t.op === 'equals') out.add(String(t.value));
+        else if (t.op === 'in') for (const v of t.values) out.add(String(v));
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+const byRuleSet = new WeakMap<readonly CompiledRule[], Map<string, string[]>>();
+
+/** Rule ids by the term words their matches name, for one rule set (computed once per set). */
+function index(rules: readonly CompiledRule[]): Map<string, string[]> {
+  let idx = byRuleSet.get(rules);
+  if (idx) return idx;
+  idx = new Map();
+  for (const r of rules) {
+    for (const word of namedTerms(r.tree)) {
+      const list = idx.get(word) ?? [];
+      list.push(r.id);
+      idx.set(word, list);
+    }
+  }
+  byRuleSet.set(rules, idx);
+  return idx;
+}
+
+/** The rules a term's match names (derived), in rule order. */
+export function derivedRules(term: Term, rules: readonly CompiledRule[]): string[] {
+  const idx = index(rules);
+  const ids = new Set<string>();
+  for (const word of [term.name, ...(term.aliases ?? [])]) for (const id of idx.get(word) ?? []) ids.add(id);
+  return [...ids];
+}
+
+/** The term with its full rule list: the glossary's hand-kept ones, then the derived ones. */
+export function withRules(term: Term, rules: readonly CompiledRule[]): Term {
+  const all = [...new Set([...term.rules, ...derivedRules(term, rules)])];
+  return all.length === term.rules.length ? term : { ...term, rules: all };
+}
