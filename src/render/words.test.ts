@@ -76,3 +76,18 @@ test('a workload fact quoting a pod finding\'s title is written in the language 
   }
   assert.notEqual(wordsFor(rules, 'en').title(d.rootCause.finding), wordsFor(rules, 'ko').title(d.rootCause.finding));
 });
+
+test('words read the texts of the rules whose findings they write, no others', () => {
+  // rules from the build's cache compile their texts on first read of `text` (rules/load.ts
+  // trustedRule): a Words that read every rule's texts made a one-pod run compile all of them
+  const fresh = loadRules();
+  const compiledTexts = () => fresh.filter((r) => typeof Object.getOwnPropertyDescriptor(r, 'text')?.get !== 'function').map((r) => r.id);
+  assert.ok(fresh.length > 100);
+  const d = diagnosePod(pod('crashloop-oomkilled-jvm.yaml'), fresh);
+  const fired = new Set(d.findings.map((f) => f.rule));
+  const afterDiagnosis = compiledTexts();
+  const words = new Words(fresh, 'en');
+  assert.deepEqual(compiledTexts(), afterDiagnosis, 'making the words read no rule');
+  for (const f of d.findings) words.finding(f);
+  for (const id of compiledTexts()) assert.ok(fired.has(id), `${id} did not fire, yet its texts were compiled`);
+});
