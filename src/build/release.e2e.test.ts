@@ -106,6 +106,12 @@ test('npm run release: an executable that needs no Node, in the tarball the krew
     const viaNode = spawnSync(process.execPath, [join(ROOT, 'bin', 'podwhy.js'), '-f', FIXTURE, '-o', 'json'], { encoding: 'utf8', env: {} });
     assert.equal(JSON.stringify(json, null, 2) + '\n', viaNode.stdout);
 
+    // kubectl text (the readers the npm bundle loads on first use are inside the one file)
+    const paste = join(ROOT, 'fixtures', 'real', '215-sandbox-flannel-cni0-address-conflict.txt');
+    const wide = quiet(run(['-f', paste, '-o', 'wide', '--no-headers']), 1);
+    assert.match(wide, /sandbox-cni-bridge-address-conflict/);
+    assert.equal(wide, spawnSync(process.execPath, [join(ROOT, 'bin', 'podwhy.js'), '-f', paste, '-o', 'wide', '--no-headers'], { encoding: 'utf8', env: {} }).stdout);
+
     // the embedded rules, their texts and the fixture index
     const rules = quiet(run(['rules']), 0);
     assert.equal(rules, spawnSync(process.execPath, [join(ROOT, 'bin', 'podwhy.js'), 'rules'], { encoding: 'utf8', env: {} }).stdout);

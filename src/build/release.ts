@@ -125,7 +125,15 @@ function ruleCache(): string {
  */
 const REWRITES: { file: RegExp; from: string; to: string }[] = [
   // top-level await is ESM only; main() handles its own errors, as before
-  { file: /[\\/]src[\\/]cli[\\/]run\.ts$/, from: 'process.exitCode = await main(process.argv);', to: 'void main(process.argv).then((code) => { process.exitCode = code; });' },
+  // (the text readers are in the one file: nothing to load ahead)
+  {
+    file: /[\\/]src[\\/]cli[\\/]run\.ts$/,
+    from: 'await preloadTextReader();\nprocess.exitCode = await main(process.argv);',
+    to: 'void main(process.argv).then((code) => { process.exitCode = code; });',
+  },
+  // the npm bundle require()s the text readers from a file of their own on first use; the
+  // executable's require loads built-in modules only, so they are bundled into the one file
+  { file: /[\\/]src[\\/]sources[\\/]text-reader\.ts$/, from: 'createRequire(import.meta.url)(SPECIFIER) as TextReader', to: "require('./kubectl-text.js') as TextReader" },
 ];
 
 const rewrite: Plugin = {
@@ -182,7 +190,9 @@ async function bundle(nodeMajor: number): Promise<{ code: string; packages: stri
   const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
   const missing = Object.values(result.metafile.inputs)
     .flatMap((i) => i.imports)
-    .filter((i) => i.external && !builtins.has(i.path) && !OPTIONAL.has(i.path));
+    // (a relative path marked external is an import esbuild dropped because nothing it names is
+    // used at run time — the bindings were types, or a rewrite above removed their use)
+    .filter((i) => i.external && !i.path.startsWith('.') && !builtins.has(i.path) && !OPTIONAL.has(i.path));
   if (missing.length > 0) fail(`the bundle would load ${[...new Set(missing.map((d) => d.path))].join(', ')} at run time`);
   const packages = new Set<string>();
   for (const input of Object.keys(result.metafile.inputs)) {

@@ -3,7 +3,7 @@
 
 import { normalize } from '../facts/normalize.js';
 import { buildTimeline, stuckEntry } from '../facts/timeline.js';
-import { type TimelineStage } from '../model/timeline.js';
+import type { TimelineStage } from '../model/timeline.js';
 import type { Facts } from '../facts/types.js';
 import type { RuleSet } from '../rules/plan.js';
 import type { PodInput } from '../model/input.js';

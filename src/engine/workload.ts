@@ -5,7 +5,7 @@
 // cause of its pods, with counts; else its own most important finding.
 
 import { normalizeWorkload, workloadRef, type PodSummary } from '../facts/workload.js';
-import { type WorkloadInput } from '../model/input.js';
+import type { WorkloadInput } from '../model/input.js';
 import type { RuleSet } from '../rules/plan.js';
 import type { Vars } from '../rules/types.js';
 import { STAGES } from '../model/vocabulary.js';

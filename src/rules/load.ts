@@ -11,7 +11,7 @@ import { compileGetter, predicateOf } from './predicates.js';
 import { aliasListsOf, aliasTypesOf, compileTree, type PredicateNode, type TreeContext } from './tree.js';
 import { compileTemplate } from './template.js';
 import { didYouMean } from './vocabulary.js';
-import { type CompiledRule, type CompiledText, type Scope } from './types.js';
+import type { CompiledRule, CompiledText, Scope } from './types.js';
 import { LANGS, SEVERITIES, type Lang, type Severity } from '../model/vocabulary.js';
 
 

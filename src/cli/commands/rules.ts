@@ -8,8 +8,6 @@ import { loadRuleSet } from '../config.js';
 import type { CompiledRule } from '../../rules/types.js';
 import type { Lang } from '../../model/vocabulary.js';
 import { DOCS_DIR, renderDocsPages, renderRulesIndex, spliceDocs, templateSource } from '../../rules/docs.js';
-import { parseText } from '../../sources/file.js';
-import { isObject } from '../../util/json.js';
 import type { IO } from '../io.js';
 import { describeRule, fixtureIndex, fixturesFiring } from '../rule-listing.js';
 import { chooseLang } from '../options.js';
