@@ -111,3 +111,14 @@ export const mapOf = <E extends FactNode>(doc: string, key: string, examples: re
 export const listOf = <E extends ObjectNode>(doc: string, keyField: keyof E['fields'] & string, of: E): ListOf<E> => ({ type: 'list', doc, keyField, of });
 /** The field may be absent. Without it a field is always present in what normalize() builds. */
 export const opt = <N extends FactNode>(node: N): N & Optional => ({ ...node, optional: true });
+
+/**
+ * The fields normalize adds to a pod-level failure it read from events (mount, sandbox): the
+ * event's reason, how many such events there were, how recent the newest is.
+ */
+export const eventTally = (reasons: string, what: string) => ({
+  reason: reason(reasons),
+  event: reason('The event the message came from (the same as reason).'),
+  count: num(`All ${what} failure events, summed.`),
+  lastSeenSecondsAgo: opt(num('Seconds since the newest one.')),
+});

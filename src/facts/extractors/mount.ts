@@ -13,7 +13,7 @@
 //   v1.5–1.7   MountVolume.SetUp failed for volume "kubernetes.io/configmap/uid-config" (spec.Name: "config") pod "uid" (UID: "uid") with: configmaps "x" not found
 //   v1.3–1.6   Failed to attach volume "v" on node "n" with: …
 
-import { num, obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
+import { eventTally, obj, oneOf, opt, str, type FactType } from '../declare.js';
 
 /** Every kind classifyMountError returns: the fact catalogue's mount.kind values. */
 export const MOUNT_KINDS = [
@@ -39,10 +39,7 @@ export const MOUNT_FACTS = obj('The most telling volume failure among the events
   message: str('The event message.'),
   volume: opt(str('The volume named.')),
   detail: opt(str('The ConfigMap/Secret, CSI driver, hostPath, or the pods holding a multi-attached volume.')),
-  reason: reason('FailedMount, FailedAttachVolume or FailedMapVolume.'),
-  event: reason('The event the message came from (the same as reason).'),
-  count: num('All volume failure events, summed.'),
-  lastSeenSecondsAgo: opt(num('Seconds since the newest one.')),
+  ...eventTally('FailedMount, FailedAttachVolume or FailedMapVolume.', 'volume'),
 });
 export type MountFacts = FactType<typeof MOUNT_FACTS>;
 /** What one message tells. */

@@ -3,7 +3,7 @@
 //   network is not ready: container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized
 //   …plugin type="aws-cni" name="aws-cni" failed (add): add cmd: failed to assign an IP address to container
 
-import { num, obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
+import { eventTally, obj, oneOf, opt, str, type FactType } from '../declare.js';
 
 /** Every kind classifySandboxError returns: the fact catalogue's sandbox.kind values. */
 export const SANDBOX_KINDS = ['cni-not-ready', 'ip-exhausted', 'cni-unauthorized', 'cni-failed', 'sandbox-image', 'runtime', 'unknown'] as const;
@@ -14,10 +14,7 @@ export const SANDBOX_FACTS = obj('The newest sandbox/network failure among the e
   kind: oneOf('cni-not-ready, ip-exhausted, cni-unauthorized, cni-failed, sandbox-image, runtime, unknown.', SANDBOX_KINDS),
   message: str('The event message.'),
   plugin: opt(str('CNI plugin named (calico, flannel, aws-cni, cilium…).')),
-  reason: reason('FailedCreatePodSandBox or NetworkNotReady.'),
-  event: reason('The event the message came from (the same as reason).'),
-  count: num('All sandbox failure events, summed.'),
-  lastSeenSecondsAgo: opt(num('Seconds since the newest one.')),
+  ...eventTally('FailedCreatePodSandBox or NetworkNotReady.', 'sandbox'),
 });
 export type SandboxFacts = FactType<typeof SANDBOX_FACTS>;
 /** What one message tells. */

@@ -14,15 +14,7 @@ import type { WorkloadTarget } from '../workloads.js';
 import { dig, obj, objs, str, type JsonObject } from '../../util/json.js';
 import { ApiError } from './client.js';
 import { Reflector, type PodView } from './watch.js';
-
-const PATHS: Record<WorkloadKind, string> = {
-  Deployment: '/apis/apps/v1/namespaces/{ns}/deployments',
-  ReplicaSet: '/apis/apps/v1/namespaces/{ns}/replicasets',
-  StatefulSet: '/apis/apps/v1/namespaces/{ns}/statefulsets',
-  DaemonSet: '/apis/apps/v1/namespaces/{ns}/daemonsets',
-  Job: '/apis/batch/v1/namespaces/{ns}/jobs',
-  CronJob: '/apis/batch/v1/namespaces/{ns}/cronjobs',
-};
+import { WORKLOAD_PATHS } from './workload.js';
 
 export type RolloutEnd = 'complete' | 'failed' | 'deleted' | 'interrupted';
 
@@ -137,7 +129,7 @@ export async function watchWorkload(opts: WorkloadWatchOptions): Promise<{ end: 
   const onInterrupt = () => stop.abort();
   opts.interrupt.addEventListener('abort', onInterrupt, { once: true });
   const { kind, name } = opts.target;
-  const path = PATHS[kind].replace('{ns}', encodeURIComponent(ns));
+  const path = WORKLOAD_PATHS[kind].replace('{ns}', encodeURIComponent(ns));
   let end: RolloutEnd = 'interrupted';
   const reflectors: Reflector[] = [];
   try {

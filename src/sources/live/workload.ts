@@ -9,13 +9,14 @@ import { toEventRecord } from '../events.js';
 import { joinEvents } from '../file.js';
 import type { PodInput } from '../../model/input.js';
 import { childKind, eventsOf, membersOf, type WorkloadTarget } from '../workloads.js';
-import type { WorkloadInput } from '../../model/input.js';
+import type { WorkloadInput, WorkloadKind } from '../../model/input.js';
 import { derivedOwnerChain } from '../../model/owner.js';
 import { dig, obj, str, type JsonObject } from '../../util/json.js';
 import { ApiError, type ApiClient } from './client.js';
 import { listAll } from './fetch.js';
 
-const PATHS: Record<string, string> = {
+/** Where each workload kind is listed, per namespace ({ns}): the reads and the watch share it. */
+export const WORKLOAD_PATHS: Record<WorkloadKind, string> = {
   Deployment: '/apis/apps/v1/namespaces/{ns}/deployments',
   ReplicaSet: '/apis/apps/v1/namespaces/{ns}/replicasets',
   StatefulSet: '/apis/apps/v1/namespaces/{ns}/statefulsets',
@@ -36,7 +37,7 @@ function labelQuery(selector: unknown): string | undefined {
 export async function fetchWorkload(client: ApiClient, target: WorkloadTarget, ns: string): Promise<WorkloadInput> {
   const notes: string[] = [];
   const enc = encodeURIComponent;
-  const base = (kind: string) => (PATHS[kind] as string).replace('{ns}', enc(ns));
+  const base = (kind: string) => (WORKLOAD_PATHS[kind as WorkloadKind] as string).replace('{ns}', enc(ns));
   const degrade = (e: unknown, what: string) => {
     if (!(e instanceof ApiError)) throw e;
     if (e.status === 401) throw new ClusterError(`the API server rejected the credentials (401 Unauthorized; context "${client.target.context}") — refresh them, then retry`);
