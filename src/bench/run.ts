@@ -13,9 +13,10 @@
 //
 //   node dist/bench/run.js [--pods 10000] [--live-pods 5000] [--runs 5] [--root DIR] [--no-write]
 //     [--max-load N] [--wait-quiet SECONDS] [--strict] [--rows help,one-pod,yaml,json,text,live,rules,icount]
-//     [--no-icount] [--icount-pods 100] [--icount-runs 3]
+//     [--no-icount] [--icount-pods 100] [--icount-runs 3] [--node PATH]
 //
 // --root runs another checkout's build (its bin/ and dist/), to measure "before" figures.
+// --node runs every measured command (podwhy and its `node -e 0` yardstick) with another Node binary.
 // --wait-quiet waits up to that long before each row for the load to fall under --max-load.
 // --strict exits 3, writing nothing, when a row was measured above --max-load.
 
@@ -45,6 +46,7 @@ const OPTIONS = {
     'no-icount': { type: 'boolean', default: false },
     'icount-pods': { type: 'string', default: '100' },
     'icount-runs': { type: 'string', default: '3' },
+    node: { type: 'string' },
     help: { type: 'boolean', default: false },
 } as const;
 const args = (() => {
@@ -64,6 +66,13 @@ const LIVE_PODS = Number(args['live-pods']);
 const RUNS = Math.max(1, Number(args.runs));
 const ROOT = resolve(args.root ?? OWN_ROOT);
 const BIN = join(ROOT, 'bin', 'podwhy.js');
+/** The Node that runs every measured command (podwhy and `node -e 0` alike): --node, else the bench's own. */
+const NODE = resolve(args.node ?? process.execPath);
+const NODE_VERSION = NODE === process.execPath ? process.version : spawnSync(NODE, ['-v'], { encoding: 'utf8' }).stdout.trim();
+if (!/^v\d+\./.test(NODE_VERSION)) {
+  process.stderr.write(`podwhy bench: --node ${NODE}: not a Node executable\n`);
+  process.exit(2);
+}
 const FIXTURE = join(ROOT, 'fixtures', 'crashloop-oomkilled-jvm.yaml');
 const NOW = ['--now', '2025-06-01T00:00:00Z'];
 const RSS_HOOK = join(HERE, 'rss-hook.js');
@@ -79,7 +88,7 @@ const ICOUNT_PODS = Math.max(2, Number(args['icount-pods']));
 const ICOUNT_RUNS = Math.max(1, Number(args['icount-runs']));
 
 /** `perf stat` with a software counter works in most VMs and containers where hardware ones do not. */
-const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock,duration_time', '--', process.execPath, '-e', '0'], { encoding: 'utf8' });
+const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock,duration_time', '--', NODE, '-e', '0'], { encoding: 'utf8' });
 const KUBECTL = (() => {
   const r = spawnSync('kubectl', ['version', '--client', '-o', 'json'], { encoding: 'utf8' });
   return r.status === 0 ? 'kubectl' : undefined;
@@ -115,7 +124,7 @@ function once(cmd: string[], rss: boolean, env: Record<string, string> = {}): Ru
   const perfFile = join(scratch, 'perf');
   rmSync(rssFile, { force: true });
   const argv = rss ? ['--import', RSS_HOOK, ...cmd] : cmd;
-  const [exe, full] = HAVE_PERF ? ['perf', ['stat', '-x,', '-o', perfFile, '-e', 'task-clock,duration_time', '--', process.execPath, ...argv]] : [process.execPath, argv];
+  const [exe, full] = HAVE_PERF ? ['perf', ['stat', '-x,', '-o', perfFile, '-e', 'task-clock,duration_time', '--', NODE, ...argv]] : [NODE, argv];
   const t0 = process.hrtime.bigint();
   const r = spawnSync(exe, full, { stdio: ['ignore', NULL, 'pipe'], env: { ...RUN_ENV, ...env, PODWHY_BENCH_RSS: rssFile }, maxBuffer: 1 << 20 });
   let ms = Number(process.hrtime.bigint() - t0) / 1e6;
@@ -211,7 +220,7 @@ interface Count {
 function icount(what: string, cmd: string[]): Count {
   const xs: number[] = [];
   for (let i = 0; i < ICOUNT_RUNS; i++) {
-    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...cmd], { stdio: ['ignore', NULL, 'pipe'], env: RUN_ENV, encoding: 'utf8', maxBuffer: 1 << 24 });
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', NODE, ...cmd], { stdio: ['ignore', NULL, 'pipe'], env: RUN_ENV, encoding: 'utf8', maxBuffer: 1 << 24 });
     const n = callgrindTotal(r.stderr ?? '');
     if (n === undefined || (r.status !== 0 && r.status !== 1)) throw new Error(`callgrind of ${what} failed (exit ${r.status}): ${(r.stderr ?? '').slice(-500)}`);
     xs.push(n);
@@ -240,7 +249,7 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
     const kubeconfig = server.writeKubeconfig(scratch, { namespace: 'bench' });
     const env = { ...RUN_ENV, KUBECONFIG: kubeconfig, HOME: scratch };
     // the server answers from this process: the run is spawned, not run synchronously
-    const timeOne = (cmd: string[], program = process.execPath) =>
+    const timeOne = (cmd: string[], program = NODE) =>
       new Promise<Run>((res, rej) => {
         const perfFile = join(scratch, 'perf-live');
         const [exe, full] = HAVE_PERF ? ['perf', ['stat', '-x,', '-o', perfFile, '-e', 'task-clock,duration_time', '--', program, ...cmd]] : [program, cmd];
@@ -274,7 +283,7 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
     const total = server.requests.length;
     // the yardstick is what a user would otherwise run against the same server: kubectl's own list
     // of the namespace as JSON (its discovery cache warmed by a first run, as on a user's machine)
-    const kubectl = KUBECTL ? ([['get', 'pods', '-n', 'bench', '-o', 'json'], KUBECTL] as const) : ([['-e', '0'], process.execPath] as const);
+    const kubectl = KUBECTL ? ([['get', 'pods', '-n', 'bench', '-o', 'json'], KUBECTL] as const) : ([['-e', '0'], NODE] as const);
     await timeOne([...kubectl[0]], kubectl[1]);
     for (let i = 0; i < RUNS; i++) {
       a.push(await timeOne(subject));
@@ -338,7 +347,7 @@ async function rulesRow(yamlFile: string): Promise<RulesFigures> {
 
 function machine(): string {
   const c = cpus();
-  return `${c.length} × ${c[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} GiB free), ${platform()} ${release()}, Node ${process.version}`;
+  return `${c.length} × ${c[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} GiB free), ${platform()} ${release()}, Node ${NODE_VERSION}${NODE_VERSION !== process.version ? ` (the in-process rules row: the bench's Node ${process.version})` : ''}`;
 }
 
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
@@ -380,7 +389,7 @@ async function main(): Promise<void> {
   }
 
   const lines: string[] = [];
-  const flags = [`--pods ${PODS}`, `--live-pods ${LIVE_PODS}`, `--runs ${RUNS}`, ...(ROWS.size < ALL_ROWS.length ? [`--rows ${[...ROWS].join(',')}`] : [])];
+  const flags = [`--pods ${PODS}`, `--live-pods ${LIVE_PODS}`, `--runs ${RUNS}`, ...(ROWS.size < ALL_ROWS.length ? [`--rows ${[...ROWS].join(',')}`] : []), ...(args.node ? [`--node ${NODE}`] : [])];
   lines.push('# podwhy benchmark results', '');
   lines.push(`Latest \`npm run bench\` (\`node dist/bench/run.js ${flags.join(' ')}\`), ${new Date().toISOString()}.`, '');
   if (DROPPED_ENV.length) lines.push(`Every run's environment is the bench's less ${DROPPED_ENV.join(' and ')}: set here, NODE_EXTRA_CA_CERTS makes Node parse a certificate bundle at every start (~40 ms), which users do not pay and which swelled the \`node -e 0\` yardstick.`, '');

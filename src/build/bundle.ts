@@ -12,6 +12,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { helpPages } from '../cli/help-pages.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BUNDLE_DIR = join(ROOT, 'dist', 'bundle');
@@ -121,5 +122,25 @@ for (const out of Object.keys(result.metafile.outputs)) {
   const code = readFileSync(file, 'utf8');
   if (code.startsWith(BANNER) && !/\brequire\b/.test(code.slice(BANNER.length))) writeFileSync(file, code.slice(BANNER.length).replace(/^\n/, ''));
 }
-const meta = { inputs: { ...lazy.metafile.inputs, ...result.metafile.inputs }, outputs: { ...result.metafile.outputs, ...lazy.metafile.outputs } };
+// The bin's quick answers (help and the version, src/cli/quick.ts): CommonJS like the bin, so
+// those runs start no ES module loader, with the help pages read off the real program.
+const quick = await build({
+  entryPoints: { quick: join(ROOT, 'src', 'cli', 'quick.ts') },
+  outdir: BUNDLE_DIR,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+});
+const help = JSON.stringify(helpPages());
+writeFileSync(join(BUNDLE_DIR, 'help.json'), help);
+const meta = {
+  inputs: { ...lazy.metafile.inputs, ...quick.metafile.inputs, ...result.metafile.inputs },
+  // help.json is written here, not by esbuild: listed so the package tests know it belongs
+  outputs: { ...result.metafile.outputs, ...lazy.metafile.outputs, ...quick.metafile.outputs, 'dist/bundle/help.json': { inputs: {}, bytes: Buffer.byteLength(help) } },
+};
 writeFileSync(META_FILE, JSON.stringify(meta));

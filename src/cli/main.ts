@@ -5,7 +5,8 @@ import { PodwhyError, InternalError, RuleLoadError } from '../model/errors.js';
 import { oneLine } from '../util/sanitize.js';
 import { safeString } from '../util/json.js';
 import { processIO, type IO } from './io.js';
-import { createProgram, invocationName } from './program.js';
+import { createProgram } from './program.js';
+import { invocationName } from './invocation.js';
 import type { Command } from 'commander';
 
 export function reportFatal(e: unknown, io: IO): number {

@@ -1,18 +1,10 @@
 // The command-line interface: a commander program built fresh by a factory (one per test), with
-// command implementations imported lazily so `podwhy --help` loads almost nothing.
+// command implementations imported lazily. (`podwhy --help` does not build it at all: the bin prints
+// the page the build read off it, src/cli/quick.ts.)
 
 import { Argument, Command, Option } from 'commander';
 import type { IO } from './io.js';
 import { DIAGNOSE_FORMATS, SHELLS, VERSION, type DiagnoseFlags } from './options.js';
-
-/**
- * How the user ran the program: "kubectl podwhy" when kubectl started it as a plugin (it runs
- * the file kubectl-podwhy it found on PATH, so argv[1] names that file), else "podwhy".
- */
-export function invocationName(argv1: string | undefined): string {
-  const base = (argv1 ?? '').split(/[\\/]/).pop() ?? '';
-  return base.startsWith('kubectl-') ? 'kubectl podwhy' : 'podwhy';
-}
 
 /** -o, --output with its formats listed in the help, and kubectl's -o=FORMAT read by main(). */
 function outputOption(formats: readonly string[]): Option {
