@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import yaml from 'js-yaml';
 import { BUILTIN_RULES_DIR } from './paths.js';
-import { cachedRule, RULE_CACHE_FILE } from './rule-cache.js';
+import { asciiJson, cachedRule, RULE_CACHE_FILE } from './rule-cache.js';
 import type { CompiledRule } from '../rules/types.js';
 
 test('the build wrote a rule cache that matches every built-in rule file', async () => {
@@ -20,6 +20,16 @@ test('the build wrote a rule cache that matches every built-in rule file', async
     assert.deepEqual({ ...cachedRule(name, join(BUILTIN_RULES_DIR, name)) }, want, name);
     assert.deepEqual({ ...cachedRule(name, join(BUILTIN_RULES_DIR, name), text) }, want, name);
   }
+});
+
+test('the cache is ASCII (no UTF-8 decode to read it); its escapes read back as the texts', () => {
+  assert.doesNotMatch(readFileSync(RULE_CACHE_FILE, 'latin1'), /[^\x00-\x7f]/);
+  const value = { ko: '컨테이너가 메모리 한도를 넘어 종료됨', emoji: 'ok \u{1F600}', quote: '"\\\n', plain: 'abc' };
+  const json = asciiJson(JSON.stringify(value));
+  assert.doesNotMatch(json, /[^\x00-\x7f]/);
+  assert.deepEqual(JSON.parse(json), value);
+  // escaped inside a JSON string that is itself a JSON value (the cache's texts)
+  assert.deepEqual(JSON.parse(JSON.parse(asciiJson(JSON.stringify(asciiJson(JSON.stringify(value))))) as string), value);
 });
 
 test('a rule edited after the build is not taken from the cache', () => {

@@ -4,8 +4,7 @@
 // (dist/bundle/help.json, src/cli/help-pages.ts). Anything but the exact forms below goes to the
 // program, which answers them all the same way: this only makes the common ones cheap.
 
-import { writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
+import { fstatSync, writeSync } from 'node:fs';
 import { formatHelpPage, type HelpPages } from './help-page.js';
 import { invocationName } from './invocation.js';
 
@@ -42,6 +41,20 @@ function writeOut(text: string): boolean {
 }
 
 /**
+ * commander's width: the terminal's columns, none (80) when stdout is not a terminal. A pipe or a
+ * file is told by fstat: asking node:tty (or process.stdout, which loads it) costs as much as the
+ * rest of the run.
+ */
+function helpWidth(): number | undefined {
+  try {
+    if (!fstatSync(1).isCharacterDevice()) return undefined;
+  } catch {
+    return undefined;
+  }
+  return process.stdout.isTTY ? process.stdout.columns : undefined;
+}
+
+/**
  * Answer argv here if it asks for help or the version, and say whether it did. `pages` loads the
  * build's help pages (asked only when needed).
  */
@@ -57,7 +70,5 @@ export function quickAnswer(argv: readonly string[], pages: () => HelpPages): bo
   if (request === 'version') return writeOut(`${all.version}\n`);
   const page = byCommand[request.help];
   if (!page) return false;
-  // commander's width: the terminal's columns, 80 when stdout is not a terminal
-  const width = isatty(1) ? process.stdout.columns : undefined;
-  return writeOut(formatHelpPage(page, width));
+  return writeOut(formatHelpPage(page, helpWidth()));
 }
