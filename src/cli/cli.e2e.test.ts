@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -193,6 +193,19 @@ describe('other commands', () => {
     assert.equal(h.code, 0);
     assert.match(h.out, /Usage: podwhy \[options\] \[command\] \[pod\]/);
     assert.equal(run(['--version']).code, 0);
+  });
+  test('output that cannot be written (a full disk) is one line and exit 2, not a bug report', (t) => {
+    if (!existsSync('/dev/full')) return t.skip('no /dev/full here');
+    for (const args of [['--help'], ['-f', OOM], ['-f', OOM, '-o', 'json']]) {
+      const full = openSync('/dev/full', 'w');
+      try {
+        const r = spawnSync(process.execPath, [BIN, ...args], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+        assert.equal(r.status, 2, args.join(' '));
+        assert.match(r.stderr, /^podwhy: cannot write the output: ENOSPC[^\n]*\n$/, args.join(' '));
+      } finally {
+        closeSync(full);
+      }
+    }
   });
   test('rules lists and shows', () => {
     const l = run(['rules']);

@@ -32,10 +32,18 @@ function writeOut(text: string): boolean {
   try {
     while (done < buf.length) done += writeSync(1, buf, done);
   } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
     // `podwhy --help | head -1`: the reader left, as the program's own EPIPE handling has it
-    if ((e as NodeJS.ErrnoException).code === 'EPIPE') return true;
-    if (done === 0) return false;
-    throw e;
+    if (code === 'EPIPE') return true;
+    // a non-blocking pipe that is full: the program writes it the asynchronous way
+    if (code === 'EAGAIN' && done === 0) return false;
+    // as the program reports it (src/cli/run.ts): the machine's trouble, not a bug
+    try {
+      writeSync(2, `podwhy: cannot write the output: ${(e as Error).message.split('\n')[0]}\n`);
+    } catch {
+      // stderr cannot be written either
+    }
+    process.exitCode = 2;
   }
   return true;
 }

@@ -1,14 +1,22 @@
 // Entry point used by bin/podwhy.js.
 
+import { writeSync } from 'node:fs';
 import { main, reportFatal } from './main.js';
+import { oneLine } from '../util/sanitize.js';
 import { processIO } from './io.js';
 import { preloadTextReader } from '../sources/text-reader.js';
 
-// `podwhy … | head` closes the pipe early: that is not an error.
+// `podwhy … | head` closes the pipe early: that is not an error. Output that cannot be written (a
+// full disk, /dev/full, a revoked terminal) is the machine's trouble, not a bug: one line, exit 2.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
+    try {
+      writeSync(2, `podwhy: cannot write the ${stream === process.stdout ? 'output' : 'messages'}: ${oneLine(e.message)}\n`);
+    } catch {
+      // stderr is what failed
+    }
+    process.exit(2);
   });
 }
 
