@@ -80,6 +80,12 @@ export function cachedRule(name: string, path: string, text?: string): Record<st
   return sha1(text) === entry.sha1 ? documentOf(entry) : undefined;
 }
 
+/** How many rules the cache holds (0 without a cache). */
+export function cachedRuleCount(): number {
+  const c = cache();
+  return c ? Object.keys(c.files).length : 0;
+}
+
 /** The built-in rule files' names, in the single executable (which has no rules directory to list). */
 export function embeddedRuleNames(): string[] {
   const c = cache();
