@@ -25,8 +25,8 @@ export function quickRequest(args: readonly string[], commands: readonly string[
   return undefined;
 }
 
-/** Write all of text to stdout; false when stdout cannot take it synchronously (the caller goes the long way). */
-function writeOut(text: string): boolean {
+/** Write all of text to stdout; a failure is reported as the program reports it. */
+function writeOut(text: string): void {
   const buf = Buffer.from(text);
   let done = 0;
   try {
@@ -34,9 +34,15 @@ function writeOut(text: string): boolean {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     // `podwhy --help | head -1`: the reader left, as the program's own EPIPE handling has it
-    if (code === 'EPIPE') return true;
-    // a non-blocking pipe that is full: the program writes it the asynchronous way
-    if (code === 'EAGAIN' && done === 0) return false;
+    if (code === 'EPIPE') return;
+    // a non-blocking pipe that is full: the rest goes the asynchronous way, as the program writes
+    if (code === 'EAGAIN') {
+      process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EPIPE') process.exitCode = 2;
+      });
+      process.stdout.write(buf.subarray(done));
+      return;
+    }
     // as the program reports it (src/cli/run.ts): the machine's trouble, not a bug
     try {
       writeSync(2, `podwhy: cannot write the output: ${(e as Error).message.split('\n')[0]}\n`);
@@ -45,7 +51,6 @@ function writeOut(text: string): boolean {
     }
     process.exitCode = 2;
   }
-  return true;
 }
 
 /**
@@ -75,8 +80,12 @@ export function quickAnswer(argv: readonly string[], pages: () => HelpPages): bo
   if (!byCommand) return false;
   const request = quickRequest(args, Object.keys(byCommand).filter((c) => c !== ''));
   if (request === undefined) return false;
-  if (request === 'version') return writeOut(`${all.version}\n`);
+  if (request === 'version') {
+    writeOut(`${all.version}\n`);
+    return true;
+  }
   const page = byCommand[request.help];
   if (!page) return false;
-  return writeOut(formatHelpPage(page, helpWidth()));
+  writeOut(formatHelpPage(page, helpWidth()));
+  return true;
 }
