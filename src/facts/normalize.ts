@@ -26,6 +26,7 @@ import { backoff, grace, startupKill } from './arithmetic.js';
 import { findOddities } from './oddities.js';
 import { configRefs, lifecycleHooks, mountsOf, nodeAffinityTerms, qosClass, toleration, volumeText } from './pod-spec.js';
 import { redact, redactLog, redactLogLines } from '../util/redact.js';
+import { timeText } from './time-text.js';
 import type {
   ConditionFacts,
   ContainerFacts,
@@ -103,7 +104,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     setIf(cf, 'message', msg(c['message']));
     const t = time(c['lastTransitionTime']);
     if (t !== undefined) {
-      cf.lastTransitionTime = formatTime(t);
+      cf.lastTransitionTime = timeText(c['lastTransitionTime'], t);
       cf.secondsSince = secondsBetween(nowMs, t);
     }
     conditions[type] = cf;
@@ -241,7 +242,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
   if (created !== undefined) pod.ageSeconds = secondsBetween(nowMs, created);
   if (started !== undefined) pod.startedSecondsAgo = secondsBetween(nowMs, started);
   if (deletion !== undefined) {
-    pod.deletionTimestamp = formatTime(deletion);
+    pod.deletionTimestamp = timeText(metadata['deletionTimestamp'], deletion);
     pod.secondsPastGracePeriod = secondsBetween(nowMs, deletion);
     pod.gracePeriod = grace(deletion, pod.deletionGracePeriodSeconds, nowMs);
   }
@@ -341,6 +342,7 @@ const MODERN_REASON: Record<string, string> = Object.fromEntries(
 );
 
 function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
+  if (records.length === 0) return []; // a list of pods without their events
   const indexed = records.map((r, i) => ({ r, i }));
   // Newest first; events without times keep their input order after the timed ones.
   indexed.sort((a, b) => {
@@ -504,7 +506,7 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
     out.running = {};
     const t = time(running['startedAt']);
     if (t !== undefined) {
-      out.running.startedAt = formatTime(t);
+      out.running.startedAt = timeText(running['startedAt'], t);
       out.running.runningSeconds = secondsBetween(nowMs, t);
     }
   }
@@ -519,9 +521,9 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
     if (signal !== undefined && signal !== 0) tf.signal = signal;
     const st = time(terminated['startedAt']);
     const fin = time(terminated['finishedAt']);
-    if (st !== undefined) tf.startedAt = formatTime(st);
+    if (st !== undefined) tf.startedAt = timeText(terminated['startedAt'], st);
     if (fin !== undefined) {
-      tf.finishedAt = formatTime(fin);
+      tf.finishedAt = timeText(terminated['finishedAt'], fin);
       tf.finishedSecondsAgo = secondsBetween(nowMs, fin);
     }
     if (st !== undefined && fin !== undefined && fin >= st) tf.ranSeconds = secondsBetween(fin, st);
@@ -536,6 +538,8 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
   }
   return out;
 }
+
+const PROBE_HANDLERS = ['httpGet', 'tcpSocket', 'exec', 'grpc'] as const;
 
 /** `specComplete`: the container spec is whole (it has an image), so a port it does not declare is truly undeclared. */
 function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports: string[], specComplete = true): ProbeFacts {
@@ -553,7 +557,7 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
     failures: 0,
   };
   if (p) {
-    for (const h of ['httpGet', 'tcpSocket', 'exec', 'grpc'] as const) {
+    for (const h of PROBE_HANDLERS) {
       const handler = obj(p[h]);
       if (!handler) continue;
       out.handler = h;
@@ -588,8 +592,10 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
 
 function quantities(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, q] of Object.entries(obj(v) ?? {})) {
-    const s = str(q);
+  const o = obj(v);
+  if (o === undefined) return out;
+  for (const k of Object.keys(o)) {
+    const s = str(o[k]);
     if (s !== undefined) out[k] = s;
   }
   return out;
@@ -628,6 +634,8 @@ function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts
   ];
   const entries: ContainerEntry[] = [];
   for (const g of groups) {
+    // most pods have no init or ephemeral containers: no lists or maps made for those
+    if (!Array.isArray(g.specs) && !Array.isArray(g.statuses)) continue;
     const specs = arr(g.specs).map((x) => obj(x) ?? {});
     const statuses = arr(g.statuses).map((x) => obj(x) ?? {});
     const names: string[] = [];
