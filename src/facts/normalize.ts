@@ -3,7 +3,7 @@
 
 import { kubectlColumns } from '../kubectl/status.js';
 import type { EventRecord, PodInput } from '../model/input.js';
-import { arr, bool, count, dig, nonEmpty, num, obj, objs, str, time, formatTime, type JsonObject } from '../util/json.js';
+import { arr, bool, count, dig, isObject, nonEmpty, num, obj, objs, str, time, formatTime, type JsonObject } from '../util/json.js';
 import { classifyConfigError } from './extractors/config-error.js';
 import { classifyExit } from './extractors/exit-code.js';
 import { parseEvictionMessage, summarizeEviction } from './extractors/eviction.js';
@@ -176,6 +176,36 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   return facts;
 }
 
+/** The strings of a list (numbers and booleans as text), skipping anything else. */
+function strings(list: unknown): string[] {
+  const out: string[] = [];
+  if (!Array.isArray(list)) return out;
+  for (const x of list) {
+    const s = str(x);
+    if (s !== undefined) out.push(s);
+  }
+  return out;
+}
+
+/** A field of each object of a list (gates' names, pull secrets' names), where it is a non-empty string. */
+function fieldOfEach(list: unknown, field: string): string[] {
+  const out: string[] = [];
+  if (!Array.isArray(list)) return out;
+  for (const x of list) {
+    if (!isObject(x)) continue;
+    const s = nonEmpty(x[field]);
+    if (s !== undefined) out.push(s);
+  }
+  return out;
+}
+
+/** A label selector map as `key=value` texts. */
+function selector(v: unknown): string[] {
+  const o = obj(v);
+  if (o === undefined) return [];
+  return Object.entries(o).map(([k, x]) => `${k}=${str(x) ?? ''}`);
+}
+
 function setIf<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
   if (value !== undefined) target[key] = value;
 }
@@ -193,23 +223,17 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     restartPolicy: nonEmpty(spec['restartPolicy']) ?? 'Always',
     deleting,
     terminationGracePeriodSeconds: count(spec['terminationGracePeriodSeconds']) ?? 30,
-    finalizers: arr(metadata['finalizers']).map(str).filter((x): x is string => x !== undefined),
-    schedulingGates: objs(spec['schedulingGates'])
-      .map((g) => nonEmpty(g['name']))
-      .filter((x): x is string => x !== undefined),
-    nodeSelector: Object.entries(obj(spec['nodeSelector']) ?? {}).map(([k, v]) => `${k}=${str(v) ?? ''}`),
+    finalizers: strings(metadata['finalizers']),
+    schedulingGates: fieldOfEach(spec['schedulingGates'], 'name'),
+    nodeSelector: selector(spec['nodeSelector']),
     tolerations: objs(spec['tolerations']).map(toleration),
     nodeAffinity: nodeAffinityTerms(spec),
     requests: {},
     containerCount: arr(spec['containers']).length,
     initContainerCount: arr(spec['initContainers']).length,
-    readinessGates: objs(spec['readinessGates'])
-      .map((g) => nonEmpty(g['conditionType']))
-      .filter((x): x is string => x !== undefined),
+    readinessGates: fieldOfEach(spec['readinessGates'], 'conditionType'),
     volumes: [],
-    imagePullSecrets: objs(spec['imagePullSecrets'])
-      .map((r) => nonEmpty(r['name']))
-      .filter((x): x is string => x !== undefined),
+    imagePullSecrets: fieldOfEach(spec['imagePullSecrets'], 'name'),
     claims: [],
     creating: false,
     kubectl: kubectlColumns(raw, nowMs),
@@ -493,9 +517,10 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
 }
 
 function stateFacts(state: unknown, nowMs: number): StateFacts {
-  const waiting = obj(dig(state, 'waiting'));
-  const running = obj(dig(state, 'running'));
-  const terminated = obj(dig(state, 'terminated'));
+  const s = obj(state);
+  const waiting = obj(s?.['waiting']);
+  const running = obj(s?.['running']);
+  const terminated = obj(s?.['terminated']);
   const out: StateFacts = { kind: waiting ? 'waiting' : running ? 'running' : terminated ? 'terminated' : 'unknown' };
   if (waiting) {
     out.waiting = {};
@@ -603,9 +628,10 @@ function quantities(v: unknown): Record<string, string> {
 
 /** What the status says of a container, for attributing events: is it failing? */
 function failingStatus(st: JsonObject): boolean {
-  const w = nonEmpty(dig(st, 'state', 'waiting', 'reason'));
+  const state = obj(st['state']);
+  const w = nonEmpty(obj(state?.['waiting'])?.['reason']);
   if (w !== undefined && w !== 'ContainerCreating' && w !== 'PodInitializing') return true;
-  const t = obj(dig(st, 'state', 'terminated'));
+  const t = obj(state?.['terminated']);
   if (t && (num(t['exitCode']) ?? 0) !== 0) return true;
   if (t && nonEmpty(t['reason']) !== undefined && nonEmpty(t['reason']) !== 'Completed') return true;
   return false;
@@ -693,7 +719,7 @@ function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts
   for (const e of events) totals.set(key(e), (totals.get(key(e)) ?? 0) + e.count);
   for (const e of events) e.reasonTotal = totals.get(key(e)) ?? e.count;
   const hasInit = entries.some((e) => e.kind === 'init' || e.kind === 'sidecar');
-  const pullSecrets = objs(spec['imagePullSecrets']).map((r) => nonEmpty(r['name'])).filter((x): x is string => x !== undefined);
+  const pullSecrets = fieldOfEach(spec['imagePullSecrets'], 'name');
   return entries.map((e) => oneContainer(e, events, nowMs, blocked, hasInit, pullSecrets));
 }
 
@@ -753,7 +779,8 @@ function missingPullSecret(events: EventFacts[], pullSecrets: string[]): { names
 
 function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: number, blocked: EventFacts | undefined, hasInit: boolean, pullSecrets: string[]): ContainerFacts {
   const { name, kind, index, sp, st } = entry;
-  const events = podEvents.filter((e) => e.container === name);
+  const events = podEvents.length === 0 ? [] : podEvents.filter((e) => e.container === name);
+  const resources = obj(sp?.['resources']);
   let state = stateFacts(st['state'], nowMs);
   let lastState = stateFacts(st['lastState'], nowMs);
   const statusKnown = state.kind !== 'unknown';
@@ -797,8 +824,8 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     state,
     lastState,
     resources: {
-      requests: quantities(dig(sp, 'resources', 'requests')),
-      limits: quantities(dig(sp, 'resources', 'limits')),
+      requests: quantities(resources?.['requests']),
+      limits: quantities(resources?.['limits']),
     },
     ports,
     probes: {
@@ -810,9 +837,9 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     configRefs: configRefs(sp),
     lifecycle: lifecycleHooks(sp),
     mounts: mountsOf(sp),
-    killedByLiveness: events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
-    killedByStartup: events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
-    killedForNewDefinition: events.some((e) => e.reason === 'Killing' && killedForNewDefinition(e.message)),
+    killedByLiveness: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
+    killedByStartup: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
+    killedForNewDefinition: events.length > 0 && events.some((e) => e.reason === 'Killing' && killedForNewDefinition(e.message)),
     hasSpec: sp !== undefined,
   };
   if (inferred) c.inferred = inferred;
