@@ -75,10 +75,12 @@ export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptio
   const now = opts.now ?? input.capturedAt ?? Date.now();
   const facts = normalize(input, now);
   // Per-pod opt-out: metadata.annotations["podwhy.dev/ignore"] = "rule-a,rule-b" (or "*").
-  const ignore = ignoredRules(input.pod);
-  const raw = evaluate(facts, rules).filter((f) => !ignore.has(f.rule.id) && !ignore.has('*'));
-  const ranked = rank(raw);
-  const findings: Finding[] = ranked.map(toFinding);
+  let raw = evaluate(facts, rules);
+  if (raw.length > 0 && dig(input.pod, 'metadata', 'annotations', IGNORE_ANNOTATION) !== undefined) {
+    const ignore = ignoredRules(input.pod);
+    raw = raw.filter((f) => !ignore.has(f.rule.id) && !ignore.has('*'));
+  }
+  const findings: Finding[] = raw.length === 0 ? [] : rank(raw).map(toFinding);
   const root = findings.find((f) => f.role === 'root-cause');
   const stage = root?.severity === 'info' || !root ? lifecycleStage(facts) : root.stage;
   const healthy = !findings.some((f) => f.severity === 'error' || f.severity === 'warning');

@@ -78,8 +78,9 @@ function test(rule: CompiledRule, vars: Vars, c: ContainerFacts | undefined, fac
     if (c) found.container = c;
   }
   // `some … as x` leaves x bound after a match (for templates), and a match inside a branch
-  // that failed later leaves it too: unbind the rule's aliases so the next rule starts clean.
-  for (const alias of rule.aliasLists.keys()) if (vars[alias] !== undefined) vars[alias] = undefined;
+  // that failed later leaves it too: unbind the rule's aliases so the next rule starts clean
+  // (most rules have none: no iterator made for them, on every rule run of every subject).
+  if (rule.aliasLists.size > 0) for (const alias of rule.aliasLists.keys()) if (vars[alias] !== undefined) vars[alias] = undefined;
   return found;
 }
 
@@ -117,20 +118,23 @@ export function collectEvidence(f: RawFinding): Evidence[] {
     // followed by that event's message.
     const origin = eventOrigin(e.segments, f.vars);
     const isMessage = e.segments[e.segments.length - 1] === 'message';
-    const found: Evidence[] = [];
     if (!origin || !isMessage || origin.message === undefined) {
       const ev: Evidence = { path: displayPath(e.segments, f.vars, f.rule), value };
       const src = origin ? 'event' : evidenceSource(e.segments, f.vars, f.rule);
       if (src) ev.source = src;
-      found.push(ev);
+      addEvidence(out, ev);
     }
-    if (origin?.message !== undefined) found.push({ path: `events[${origin.reason}].message`, value: origin.message, source: 'event' });
-    // the same event message, with or without the kubelet's "Error: " in front, is shown once
-    const same = (x: Evidence, ev: Evidence) =>
-      x.path === ev.path && (x.value === ev.value || (typeof x.value === 'string' && typeof ev.value === 'string' && x.value.replace(ERROR_PREFIX, '') === ev.value.replace(ERROR_PREFIX, '')));
-    for (const ev of found) if (!out.some((x) => same(x, ev))) out.push(ev);
+    if (origin?.message !== undefined) addEvidence(out, { path: `events[${origin.reason}].message`, value: origin.message, source: 'event' });
   }
   return out;
+}
+
+/** Add `ev` unless shown already: the same event message, with or without the kubelet's "Error: " in front, is shown once. */
+function addEvidence(out: Evidence[], ev: Evidence): void {
+  for (const x of out) {
+    if (x.path === ev.path && (x.value === ev.value || (typeof x.value === 'string' && typeof ev.value === 'string' && x.value.replace(ERROR_PREFIX, '') === ev.value.replace(ERROR_PREFIX, '')))) return;
+  }
+  out.push(ev);
 }
 
 /** Names podwhy gives containers the input shows but never names: "(unnamed)", "(unnamed 2)". */

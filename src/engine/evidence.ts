@@ -8,7 +8,14 @@ import type { CompiledRule, Vars } from '../rules/types.js';
 import { isObject, safeString } from '../util/json.js';
 import { oneLine } from '../util/sanitize.js';
 
-const tail = (rest: string[]) => (rest.length > 0 ? `.${rest.join('.')}` : '');
+const tail = (rest: readonly string[]) => (rest.length > 0 ? `.${rest.join('.')}` : '');
+
+/**
+ * Display paths that depend on the path alone (not on an alias's element or the container), by
+ * the rule's segments array: a finding's evidence is shown for every pod it fires on, and the
+ * path was worked out (joined, looked up in the catalogue) again each time.
+ */
+const staticPaths = new WeakMap<readonly string[], string>();
 
 export function containerPrefix(c: Pick<ContainerFacts, 'kind' | 'name'>): string {
   const list = c.kind === 'init' || c.kind === 'sidecar' ? 'initContainers' : c.kind === 'ephemeral' ? 'ephemeralContainers' : 'containers';
@@ -16,17 +23,28 @@ export function containerPrefix(c: Pick<ContainerFacts, 'kind' | 'name'>): strin
 }
 
 export function displayPath(segments: readonly string[], vars: Vars, rule: Pick<CompiledRule, 'aliasLists'>, depth = 0): string {
-  const [root, ...rest] = segments as [string, ...string[]];
-  const alias = rule.aliasLists.get(root);
+  const root = segments[0] as string;
+  const alias = rule.aliasLists.size > 0 ? rule.aliasLists.get(root) : undefined;
   if (alias && depth < 4) {
     const el = vars[root];
     const key = alias.keyField && isObject(el) ? el[alias.keyField] : typeof el === 'string' ? el : undefined;
     const list = displayPath(alias.list.split('.'), vars, rule, depth + 1);
-    return `${list}[${key === undefined ? '' : oneLine(safeString(key))}]${tail(rest)}`;
+    return `${list}[${key === undefined ? '' : oneLine(safeString(key))}]${tail(segments.slice(1))}`;
   }
   if (root === 'container' && isObject(vars['container'])) {
-    return `${containerPrefix(vars['container'] as unknown as ContainerFacts)}${tail(rest)}`;
+    return `${containerPrefix(vars['container'] as unknown as ContainerFacts)}${tail(segments.slice(1))}`;
   }
+  let known = staticPaths.get(segments);
+  if (known === undefined) {
+    known = staticPath(segments);
+    staticPaths.set(segments, known);
+  }
+  return known;
+}
+
+/** The display path of a fact path that names no alias and no bound container. */
+function staticPath(segments: readonly string[]): string {
+  const [root, ...rest] = segments as [string, ...string[]];
   if (root === 'conditions' && rest.length > 0) return `status.conditions[${rest[0]}]${tail(rest.slice(1))}`;
   if (root === 'pod') {
     const node = resolvePath(segments.join('.'));
@@ -52,7 +70,7 @@ export function eventOrigin(segments: readonly string[], vars: Vars): EventOrigi
   }
   if (segments.length >= 2 && segments[segments.length - 1] === 'message') {
     let o: unknown = r;
-    for (const s of segments.slice(1, -1)) o = isObject(o) ? o[s] : undefined;
+    for (let i = 1; i < segments.length - 1; i++) o = isObject(o) ? o[segments[i] as string] : undefined;
     if (isObject(o) && typeof o['event'] === 'string' && typeof o['message'] === 'string') return { reason: o['event'], message: o['message'] };
   }
   return undefined;
@@ -60,9 +78,16 @@ export function eventOrigin(segments: readonly string[], vars: Vars): EventOrigi
 
 /** Where an evidence value came from, when not from the pod object itself: an event, a log, or kubectl text. */
 export function evidenceSource(segments: readonly string[], vars: Vars, rule: Pick<CompiledRule, 'aliasLists'>): 'event' | 'log' | 'text' | undefined {
-  const alias = rule.aliasLists.get(segments[0] as string);
+  const alias = rule.aliasLists.size > 0 ? rule.aliasLists.get(segments[0] as string) : undefined;
   if (alias && /(?:^|\.)events$/.test(alias.list)) return 'event';
-  if (segments[0] === 'events' || (segments[0] === 'container' && segments[1] === 'events')) return 'event';
-  if (LOG_PATH.test(segments.join('.'))) return 'log';
+  let known = staticSources.get(segments);
+  if (known === undefined) {
+    known = segments[0] === 'events' || (segments[0] === 'container' && segments[1] === 'events') ? 'event' : LOG_PATH.test(segments.join('.')) ? 'log' : null;
+    staticSources.set(segments, known);
+  }
+  if (known !== null) return known;
   return vars['fromText'] === true ? 'text' : undefined;
 }
+
+/** What a path alone says of where its value came from (null: nothing), by the rule's segments array. */
+const staticSources = new WeakMap<readonly string[], 'event' | 'log' | null>();

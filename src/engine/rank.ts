@@ -26,6 +26,8 @@ export interface RankedFinding {
 const subjectKey = (f: RawFinding) => (f.container ? `c:${f.container.kind}:${f.container.name}` : 'pod');
 
 export function rank(raw: RawFinding[]): RankedFinding[] {
+  // most pods of a scan: nothing fired, and none of the sets and maps below is needed
+  if (raw.length === 0) return [];
   // 1. Fallbacks. A container fallback is dropped when a specific rule fired on its container, or
   //    another fallback there supersedes it; a pod fallback when anything else fired on the pod,
   //    or another pod fallback supersedes it.

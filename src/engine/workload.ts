@@ -103,7 +103,7 @@ export function diagnoseWorkload(input: WorkloadInput, rules: RuleSet, opts: Dia
   for (const rule of rules) {
     if (rule.scope !== 'workload') continue;
     if (rule.match(vars)) raw.push({ rule, stage: rule.stage, vars: { ...vars } });
-    for (const alias of rule.aliasLists.keys()) if (vars[alias] !== undefined) vars[alias] = undefined;
+    if (rule.aliasLists.size > 0) for (const alias of rule.aliasLists.keys()) if (vars[alias] !== undefined) vars[alias] = undefined;
   }
   const ranked = rank(raw);
   let findings: Finding[] = ranked.map(toFinding);

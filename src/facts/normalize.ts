@@ -3,7 +3,7 @@
 
 import { kubectlColumns } from '../kubectl/status.js';
 import type { EventRecord, PodInput } from '../model/input.js';
-import { arr, bool, count, dig, nonEmpty, num, obj, objs, str, time, formatTime, type JsonObject } from '../util/json.js';
+import { arr, bool, count, dig, isObject, nonEmpty, num, obj, objs, str, time, formatTime, type JsonObject } from '../util/json.js';
 import { classifyConfigError } from './extractors/config-error.js';
 import { classifyExit } from './extractors/exit-code.js';
 import { parseEvictionMessage, summarizeEviction } from './extractors/eviction.js';
@@ -26,6 +26,7 @@ import { backoff, grace, startupKill } from './arithmetic.js';
 import { findOddities } from './oddities.js';
 import { configRefs, lifecycleHooks, mountsOf, nodeAffinityTerms, qosClass, toleration, volumeText } from './pod-spec.js';
 import { redact, redactLog, redactLogLines } from '../util/redact.js';
+import { timeText } from './time-text.js';
 import type {
   ConditionFacts,
   ContainerFacts,
@@ -103,7 +104,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     setIf(cf, 'message', msg(c['message']));
     const t = time(c['lastTransitionTime']);
     if (t !== undefined) {
-      cf.lastTransitionTime = formatTime(t);
+      cf.lastTransitionTime = timeText(c['lastTransitionTime'], t);
       cf.secondsSince = secondsBetween(nowMs, t);
     }
     conditions[type] = cf;
@@ -175,6 +176,36 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   return facts;
 }
 
+/** The strings of a list (numbers and booleans as text), skipping anything else. */
+function strings(list: unknown): string[] {
+  const out: string[] = [];
+  if (!Array.isArray(list)) return out;
+  for (const x of list) {
+    const s = str(x);
+    if (s !== undefined) out.push(s);
+  }
+  return out;
+}
+
+/** A field of each object of a list (gates' names, pull secrets' names), where it is a non-empty string. */
+function fieldOfEach(list: unknown, field: string): string[] {
+  const out: string[] = [];
+  if (!Array.isArray(list)) return out;
+  for (const x of list) {
+    if (!isObject(x)) continue;
+    const s = nonEmpty(x[field]);
+    if (s !== undefined) out.push(s);
+  }
+  return out;
+}
+
+/** A label selector map as `key=value` texts. */
+function selector(v: unknown): string[] {
+  const o = obj(v);
+  if (o === undefined) return [];
+  return Object.entries(o).map(([k, x]) => `${k}=${str(x) ?? ''}`);
+}
+
 function setIf<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
   if (value !== undefined) target[key] = value;
 }
@@ -192,23 +223,17 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     restartPolicy: nonEmpty(spec['restartPolicy']) ?? 'Always',
     deleting,
     terminationGracePeriodSeconds: count(spec['terminationGracePeriodSeconds']) ?? 30,
-    finalizers: arr(metadata['finalizers']).map(str).filter((x): x is string => x !== undefined),
-    schedulingGates: objs(spec['schedulingGates'])
-      .map((g) => nonEmpty(g['name']))
-      .filter((x): x is string => x !== undefined),
-    nodeSelector: Object.entries(obj(spec['nodeSelector']) ?? {}).map(([k, v]) => `${k}=${str(v) ?? ''}`),
+    finalizers: strings(metadata['finalizers']),
+    schedulingGates: fieldOfEach(spec['schedulingGates'], 'name'),
+    nodeSelector: selector(spec['nodeSelector']),
     tolerations: objs(spec['tolerations']).map(toleration),
     nodeAffinity: nodeAffinityTerms(spec),
     requests: {},
     containerCount: arr(spec['containers']).length,
     initContainerCount: arr(spec['initContainers']).length,
-    readinessGates: objs(spec['readinessGates'])
-      .map((g) => nonEmpty(g['conditionType']))
-      .filter((x): x is string => x !== undefined),
+    readinessGates: fieldOfEach(spec['readinessGates'], 'conditionType'),
     volumes: [],
-    imagePullSecrets: objs(spec['imagePullSecrets'])
-      .map((r) => nonEmpty(r['name']))
-      .filter((x): x is string => x !== undefined),
+    imagePullSecrets: fieldOfEach(spec['imagePullSecrets'], 'name'),
     claims: [],
     creating: false,
     kubectl: kubectlColumns(raw, nowMs),
@@ -241,7 +266,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
   if (created !== undefined) pod.ageSeconds = secondsBetween(nowMs, created);
   if (started !== undefined) pod.startedSecondsAgo = secondsBetween(nowMs, started);
   if (deletion !== undefined) {
-    pod.deletionTimestamp = formatTime(deletion);
+    pod.deletionTimestamp = timeText(metadata['deletionTimestamp'], deletion);
     pod.secondsPastGracePeriod = secondsBetween(nowMs, deletion);
     pod.gracePeriod = grace(deletion, pod.deletionGracePeriodSeconds, nowMs);
   }
@@ -341,6 +366,7 @@ const MODERN_REASON: Record<string, string> = Object.fromEntries(
 );
 
 function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
+  if (records.length === 0) return []; // a list of pods without their events
   const indexed = records.map((r, i) => ({ r, i }));
   // Newest first; events without times keep their input order after the timed ones.
   indexed.sort((a, b) => {
@@ -491,9 +517,10 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
 }
 
 function stateFacts(state: unknown, nowMs: number): StateFacts {
-  const waiting = obj(dig(state, 'waiting'));
-  const running = obj(dig(state, 'running'));
-  const terminated = obj(dig(state, 'terminated'));
+  const s = obj(state);
+  const waiting = obj(s?.['waiting']);
+  const running = obj(s?.['running']);
+  const terminated = obj(s?.['terminated']);
   const out: StateFacts = { kind: waiting ? 'waiting' : running ? 'running' : terminated ? 'terminated' : 'unknown' };
   if (waiting) {
     out.waiting = {};
@@ -504,7 +531,7 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
     out.running = {};
     const t = time(running['startedAt']);
     if (t !== undefined) {
-      out.running.startedAt = formatTime(t);
+      out.running.startedAt = timeText(running['startedAt'], t);
       out.running.runningSeconds = secondsBetween(nowMs, t);
     }
   }
@@ -519,9 +546,9 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
     if (signal !== undefined && signal !== 0) tf.signal = signal;
     const st = time(terminated['startedAt']);
     const fin = time(terminated['finishedAt']);
-    if (st !== undefined) tf.startedAt = formatTime(st);
+    if (st !== undefined) tf.startedAt = timeText(terminated['startedAt'], st);
     if (fin !== undefined) {
-      tf.finishedAt = formatTime(fin);
+      tf.finishedAt = timeText(terminated['finishedAt'], fin);
       tf.finishedSecondsAgo = secondsBetween(nowMs, fin);
     }
     if (st !== undefined && fin !== undefined && fin >= st) tf.ranSeconds = secondsBetween(fin, st);
@@ -536,6 +563,8 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
   }
   return out;
 }
+
+const PROBE_HANDLERS = ['httpGet', 'tcpSocket', 'exec', 'grpc'] as const;
 
 /** `specComplete`: the container spec is whole (it has an image), so a port it does not declare is truly undeclared. */
 function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports: string[], specComplete = true): ProbeFacts {
@@ -553,7 +582,7 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
     failures: 0,
   };
   if (p) {
-    for (const h of ['httpGet', 'tcpSocket', 'exec', 'grpc'] as const) {
+    for (const h of PROBE_HANDLERS) {
       const handler = obj(p[h]);
       if (!handler) continue;
       out.handler = h;
@@ -588,8 +617,10 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
 
 function quantities(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, q] of Object.entries(obj(v) ?? {})) {
-    const s = str(q);
+  const o = obj(v);
+  if (o === undefined) return out;
+  for (const k of Object.keys(o)) {
+    const s = str(o[k]);
     if (s !== undefined) out[k] = s;
   }
   return out;
@@ -597,9 +628,10 @@ function quantities(v: unknown): Record<string, string> {
 
 /** What the status says of a container, for attributing events: is it failing? */
 function failingStatus(st: JsonObject): boolean {
-  const w = nonEmpty(dig(st, 'state', 'waiting', 'reason'));
+  const state = obj(st['state']);
+  const w = nonEmpty(obj(state?.['waiting'])?.['reason']);
   if (w !== undefined && w !== 'ContainerCreating' && w !== 'PodInitializing') return true;
-  const t = obj(dig(st, 'state', 'terminated'));
+  const t = obj(state?.['terminated']);
   if (t && (num(t['exitCode']) ?? 0) !== 0) return true;
   if (t && nonEmpty(t['reason']) !== undefined && nonEmpty(t['reason']) !== 'Completed') return true;
   return false;
@@ -628,6 +660,8 @@ function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts
   ];
   const entries: ContainerEntry[] = [];
   for (const g of groups) {
+    // most pods have no init or ephemeral containers: no lists or maps made for those
+    if (!Array.isArray(g.specs) && !Array.isArray(g.statuses)) continue;
     const specs = arr(g.specs).map((x) => obj(x) ?? {});
     const statuses = arr(g.statuses).map((x) => obj(x) ?? {});
     const names: string[] = [];
@@ -685,7 +719,7 @@ function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts
   for (const e of events) totals.set(key(e), (totals.get(key(e)) ?? 0) + e.count);
   for (const e of events) e.reasonTotal = totals.get(key(e)) ?? e.count;
   const hasInit = entries.some((e) => e.kind === 'init' || e.kind === 'sidecar');
-  const pullSecrets = objs(spec['imagePullSecrets']).map((r) => nonEmpty(r['name'])).filter((x): x is string => x !== undefined);
+  const pullSecrets = fieldOfEach(spec['imagePullSecrets'], 'name');
   return entries.map((e) => oneContainer(e, events, nowMs, blocked, hasInit, pullSecrets));
 }
 
@@ -745,7 +779,8 @@ function missingPullSecret(events: EventFacts[], pullSecrets: string[]): { names
 
 function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: number, blocked: EventFacts | undefined, hasInit: boolean, pullSecrets: string[]): ContainerFacts {
   const { name, kind, index, sp, st } = entry;
-  const events = podEvents.filter((e) => e.container === name);
+  const events = podEvents.length === 0 ? [] : podEvents.filter((e) => e.container === name);
+  const resources = obj(sp?.['resources']);
   let state = stateFacts(st['state'], nowMs);
   let lastState = stateFacts(st['lastState'], nowMs);
   const statusKnown = state.kind !== 'unknown';
@@ -789,8 +824,8 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     state,
     lastState,
     resources: {
-      requests: quantities(dig(sp, 'resources', 'requests')),
-      limits: quantities(dig(sp, 'resources', 'limits')),
+      requests: quantities(resources?.['requests']),
+      limits: quantities(resources?.['limits']),
     },
     ports,
     probes: {
@@ -802,9 +837,9 @@ function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: num
     configRefs: configRefs(sp),
     lifecycle: lifecycleHooks(sp),
     mounts: mountsOf(sp),
-    killedByLiveness: events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
-    killedByStartup: events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
-    killedForNewDefinition: events.some((e) => e.reason === 'Killing' && killedForNewDefinition(e.message)),
+    killedByLiveness: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
+    killedByStartup: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
+    killedForNewDefinition: events.length > 0 && events.some((e) => e.reason === 'Killing' && killedForNewDefinition(e.message)),
     hasSpec: sp !== undefined,
   };
   if (inferred) c.inferred = inferred;

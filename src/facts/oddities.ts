@@ -12,12 +12,18 @@ function short(v: unknown): string {
   return s.length > 40 ? `${s.slice(0, 39)}…` : s;
 }
 
+/** A value that is there but is not a time Kubernetes prints (Go's zero time is one: "never"). */
+const badTime = (v: unknown) => v !== undefined && v !== null && time(v) === undefined && !(typeof v === 'string' && ZERO_TIME.test(v));
+const longMessage = (v: unknown): v is string => typeof v === 'string' && v.length > 8192;
+const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'list' : typeof v);
+
+// Every pod is checked, and nearly every pod is sound: the paths a note names are written only
+// when there is something to note, not for each field checked.
 export function findOddities(pod: JsonObject): string[] {
   const out: string[] = [];
   const note = (s: string) => {
     if (out.length < MAX_NOTES) out.push(s);
   };
-  const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'list' : typeof v);
   const expectObj = (v: unknown, path: string): JsonObject | undefined => {
     if (v === undefined) return undefined;
     if (!isObject(v)) {
@@ -34,53 +40,57 @@ export function findOddities(pod: JsonObject): string[] {
     }
     return v;
   };
-  const expectTime = (v: unknown, path: string) => {
-    if (v === undefined || v === null) return;
-    if (time(v) === undefined && !(typeof v === 'string' && ZERO_TIME.test(v))) note(`${path} "${short(v)}" is not a time: ignored`);
-  };
-  const expectMessage = (v: unknown, path: string) => {
-    if (typeof v === 'string' && v.length > 8192) note(`${path} is ${v.length} characters long: shortened`);
-  };
+  const notTime = (v: unknown, path: string) => note(`${path} "${short(v)}" is not a time: ignored`);
+  const shortened = (v: string, path: string) => note(`${path} is ${v.length} characters long: shortened`);
 
   const md = expectObj(pod['metadata'], 'metadata');
   if (!md || typeof md['name'] !== 'string' || md['name'] === '') note('metadata.name is missing');
-  expectTime(md?.['creationTimestamp'], 'metadata.creationTimestamp');
-  expectTime(md?.['deletionTimestamp'], 'metadata.deletionTimestamp');
+  if (badTime(md?.['creationTimestamp'])) notTime(md?.['creationTimestamp'], 'metadata.creationTimestamp');
+  if (badTime(md?.['deletionTimestamp'])) notTime(md?.['deletionTimestamp'], 'metadata.deletionTimestamp');
   const spec = expectObj(pod['spec'], 'spec');
   for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
-    expectList(spec?.[list], `spec.${list}`).forEach((c, i) => {
+    const cs = spec?.[list];
+    if (cs === undefined || cs === null) continue;
+    expectList(cs, `spec.${list}`).forEach((c, i) => {
       if (!isObject(c)) note(`spec.${list}[${i}] is ${typeOf(c)}, not a container: ignored`);
       else if (typeof c['name'] !== 'string') note(`spec.${list}[${i}] has no name`);
     });
   }
   const status = expectObj(pod['status'], 'status');
   if (status && status['phase'] !== undefined && !(typeof status['phase'] === 'string' && PHASES.has(status['phase']))) note(`status.phase "${short(status['phase'])}" is not a phase Kubernetes uses`);
-  expectTime(status?.['startTime'], 'status.startTime');
-  expectMessage(status?.['message'], 'status.message');
+  if (badTime(status?.['startTime'])) notTime(status?.['startTime'], 'status.startTime');
+  if (longMessage(status?.['message'])) shortened(status?.['message'] as string, 'status.message');
   expectList(status?.['conditions'], 'status.conditions').forEach((c, i) => {
     if (!isObject(c)) note(`status.conditions[${i}] is ${typeOf(c)}, not a condition: ignored`);
-    else expectTime(c['lastTransitionTime'], `status.conditions[${i}].lastTransitionTime`);
+    else if (badTime(c['lastTransitionTime'])) notTime(c['lastTransitionTime'], `status.conditions[${i}].lastTransitionTime`);
   });
   for (const list of ['initContainerStatuses', 'containerStatuses', 'ephemeralContainerStatuses']) {
-    expectList(status?.[list], `status.${list}`).forEach((cs, i) => {
-      const at = `status.${list}[${i}]`;
+    const statuses = status?.[list];
+    if (statuses === undefined || statuses === null) continue;
+    expectList(statuses, `status.${list}`).forEach((cs, i) => {
+      const at = () => `status.${list}[${i}]`;
       if (!isObject(cs)) {
-        note(`${at} is ${typeOf(cs)}, not a container status: ignored`);
+        note(`${at()} is ${typeOf(cs)}, not a container status: ignored`);
         return;
       }
-      if (typeof cs['name'] !== 'string') note(`${at} has no name`);
+      if (typeof cs['name'] !== 'string') note(`${at()} has no name`);
       const rc = cs['restartCount'];
-      if (rc !== undefined && !(typeof rc === 'number' && Number.isInteger(rc) && rc >= 0)) note(`${at}.restartCount ${short(rc)} is not a count: read as 0`);
+      if (rc !== undefined && !(typeof rc === 'number' && Number.isInteger(rc) && rc >= 0)) note(`${at()}.restartCount ${short(rc)} is not a count: read as 0`);
       for (const st of ['state', 'lastState']) {
-        const s = expectObj(cs[st], `${at}.${st}`);
-        const term = s && isObject(s['terminated']) ? s['terminated'] : undefined;
-        expectTime(term?.['startedAt'], `${at}.${st}.terminated.startedAt`);
-        expectTime(term?.['finishedAt'], `${at}.${st}.terminated.finishedAt`);
-        expectMessage(term?.['message'], `${at}.${st}.terminated.message`);
-        const run = s && isObject(s['running']) ? s['running'] : undefined;
-        expectTime(run?.['startedAt'], `${at}.${st}.running.startedAt`);
-        const wait = s && isObject(s['waiting']) ? s['waiting'] : undefined;
-        expectMessage(wait?.['message'], `${at}.${st}.waiting.message`);
+        const sv = cs[st];
+        if (sv === undefined) continue;
+        const s = expectObj(sv, `${at()}.${st}`);
+        if (!s) continue;
+        const term = isObject(s['terminated']) ? s['terminated'] : undefined;
+        if (term) {
+          if (badTime(term['startedAt'])) notTime(term['startedAt'], `${at()}.${st}.terminated.startedAt`);
+          if (badTime(term['finishedAt'])) notTime(term['finishedAt'], `${at()}.${st}.terminated.finishedAt`);
+          if (longMessage(term['message'])) shortened(term['message'], `${at()}.${st}.terminated.message`);
+        }
+        const run = isObject(s['running']) ? s['running'] : undefined;
+        if (run && badTime(run['startedAt'])) notTime(run['startedAt'], `${at()}.${st}.running.startedAt`);
+        const wait = isObject(s['waiting']) ? s['waiting'] : undefined;
+        if (wait && longMessage(wait['message'])) shortened(wait['message'], `${at()}.${st}.waiting.message`);
       }
     });
   }

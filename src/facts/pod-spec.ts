@@ -112,7 +112,9 @@ export function qosClass(containers: ContainerFacts[]): string {
 
 /** Required node affinity as readable terms: "topology.kubernetes.io/zone In (eu-west-1a, eu-west-1b)". */
 export function nodeAffinityTerms(spec: JsonObject): string[] {
-  const terms = objs(dig(spec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms'));
+  const affinity = obj(spec['affinity']);
+  if (affinity === undefined) return [];
+  const terms = objs(dig(affinity, 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms'));
   return terms.map((t) =>
     [...objs(t['matchExpressions']), ...objs(t['matchFields'])]
       .map((e) => {

@@ -227,7 +227,9 @@ interface Run {
 }
 
 function runOf(state: unknown): Run | undefined {
-  const t = obj(dig(state, 'terminated'));
+  const s = obj(state);
+  if (s === undefined) return undefined;
+  const t = obj(s['terminated']);
   if (t) {
     const r: Run = {};
     const st = ts(t['startedAt']);
@@ -240,7 +242,7 @@ function runOf(state: unknown): Run | undefined {
     if (reason !== undefined) r.reason = reason;
     return r;
   }
-  const running = obj(dig(state, 'running'));
+  const running = obj(s['running']);
   if (running) {
     const st = ts(running['startedAt']);
     return st !== undefined ? { startedAt: st } : {};
@@ -260,7 +262,8 @@ function containerEntries(status: JsonObject, out: TimelineEntry[], startedFromS
       if (name === undefined) continue;
       const stage: TimelineStage = kind === 'init' ? 'init' : 'start';
       // The previous run first, then the current one.
-      for (const run of [runOf(cs['lastState']), runOf(cs['state'])]) {
+      for (let k = 0; k < 2; k++) {
+        const run = runOf(k === 0 ? cs['lastState'] : cs['state']);
         if (!run) continue;
         if (run.startedAt !== undefined) {
           out.push({ at: run.startedAt, stage, event: 'started', container: name, containerKind: kind });

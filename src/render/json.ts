@@ -28,6 +28,24 @@ function finding(f: Finding, w: Words) {
   };
 }
 
+/** The last instant written and its text: a timeline's entries often share one (created, scheduled, initialized). */
+let lastAt = Number.NaN;
+let lastAtText = '';
+function atText(ms: number): string {
+  if (ms !== lastAt) {
+    lastAtText = formatTime(ms);
+    lastAt = ms;
+  }
+  return lastAtText;
+}
+
+/** The log tails read, by container (most pods of a file have none: nothing built for them). */
+function logsOf(p: PodDiagnosis): Record<string, { previous: boolean; lines: string[] }> {
+  if (!p.facts.containers.some((c) => c.logs)) return {};
+  // fromEntries: a container named __proto__ is a key like any other
+  return Object.fromEntries(p.facts.containers.filter((c) => c.logs).map((c) => [c.name, { previous: c.logs?.previous ?? false, lines: c.logs?.lines ?? [] }]));
+}
+
 /** One pod of the report, its words in the language of `w`. */
 export function podObject(p: PodDiagnosis, w: Words) {
   return {
@@ -43,11 +61,11 @@ export function podObject(p: PodDiagnosis, w: Words) {
     node: p.facts.pod.nodeName ?? null,
     findings: p.findings.map((f) => finding(f, w)),
     // Log tails (redacted) of containers whose logs were read: live mode, or a fixture's logs.
-    logs: Object.fromEntries(p.facts.containers.filter((c) => c.logs).map((c) => [c.name, { previous: c.logs?.previous ?? false, lines: c.logs?.lines ?? [] }])),
+    logs: logsOf(p),
     unreadable: p.facts.gaps.filter((g) => g !== 'events' && g !== 'spec' && g !== 'status'),
     oddities: p.facts.oddities,
     // Where the pod's time went, oldest first (an addition to schemaVersion 1).
-    timeline: p.timeline.map((e) => ({ at: e.at !== undefined && isValidTime(e.at) ? formatTime(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: w.timeline(e) })),
+    timeline: p.timeline.map((e) => ({ at: e.at !== undefined && isValidTime(e.at) ? atText(e.at) : null, stage: e.stage, event: e.event, container: e.container ?? null, detail: w.timeline(e) })),
     // Pods read from kubectl describe or table text: the format, and the facts it does not carry.
     input: p.source?.format ? { format: p.source.format, missing: (p.source.missing ?? []).map((m) => ({ fact: m.fact, subjects: m.subjects ?? [], command: m.command })) } : null,
   };

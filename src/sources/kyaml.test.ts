@@ -105,7 +105,6 @@ describe('parseKubectlYaml', () => {
     for (const t of fixtureTexts) {
       for (const d of documents(t)) {
         const ok = agrees(d);
-        if (d.includes('kind: PodwhyFixture')) continue; // hand-written headers use folded text
         docs++;
         if (ok) fast++;
         else if (process.env['PODWHY_DEBUG']) process.stderr.write(`bail ${lastBail}\n${d.slice(0, 300)}\n\n`);
@@ -166,13 +165,89 @@ describe('parseKubectlYaml', () => {
     assert.ok(agrees(text));
   });
 
+  test('folded blocks: hand cases agree with js-yaml and are read fast', () => {
+    const cases = [
+      'a: >\n  one\n  two\n',
+      'a: >-\n  one\n  two\n\n  three\n',
+      'a: >+\n  one\n\n\nb: 1\n',
+      'a: >\n  one\n\n\n',
+      'a: >-\n\n  after a blank\n  line\n',
+      // more-indented lines keep their breaks, and the lines next to them too
+      'a: >\n  folded\n  text\n    more indented\n    again\n\n  back\n  here\n',
+      'a: >2\n    first more\n  then\n  not\n',
+      'a: >2-\n     three more\n   one more\n   and\n',
+      'a: >-2\n    x\n   y\n',
+      'a: >\n  tab\n  \tstarts\n  this\n',
+      'a: >\n  spaces only\n      \n  next\n',
+      '- >\n  in a\n  sequence\n- >-\n  two\n',
+      'description: >-\n  A fixture header: what the pod shows, folded over\n  several lines by hand.\nkind: PodwhyFixture\n',
+      'a: >\n  x\nb: >-\n  y\n  z\nc: 1\n',
+    ];
+    for (const c of cases) assert.ok(agrees(c), `bailed (${lastBail}) on ${JSON.stringify(c)}`);
+  });
+
+  test('generated folded and literal blocks: equal or bail, mostly read fast', () => {
+    const line = fc.oneof(
+      fc.constant(''),
+      fc.constantFrom('word', 'two words', 'a: b', 'x #y', '- item', "it's", '"q"', 'trailing ', ' lead', '\tlead', '  deeper', '    deeper still', 'é ü'),
+      fc.string({ maxLength: 12 }).filter((x) => !/[\r\n]/.test(x)),
+    );
+    const block = fc.record({
+      style: fc.constantFrom('|', '>'),
+      chomp: fc.constantFrom('', '-', '+'),
+      explicit: fc.constantFrom('', '', '1', '2', '3'),
+      indent: fc.constantFrom(1, 2, 3, 4),
+      lines: fc.array(line, { minLength: 0, maxLength: 8 }),
+      inSeq: fc.boolean(),
+      after: fc.constantFrom('', 'b: 1\n', '\n\nb: 2\n', '  \n'),
+    });
+    let read = 0;
+    fc.assert(
+      fc.property(block, (b) => {
+        const head = `${b.style}${b.chomp}${b.explicit}`;
+        const pad = ' '.repeat(b.indent);
+        const body = b.lines.map((l) => (l === '' ? '' : pad + l)).join('\n');
+        const text = b.inSeq ? `- ${head}\n${body.replace(/^(?=.)/gm, '  ')}\n` : `a: ${head}\n${body}\n${b.after}`;
+        if (agrees(text)) read++;
+      }),
+      { numRuns: RUNS * 2 },
+    );
+    assert.ok(read > RUNS / 2, `only ${read} generated blocks were read fast`);
+  });
+
+  test('strings js-yaml dumps as folded blocks: read fast and exactly', () => {
+    let read = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('word', 'longer-word', ' ', '  ', '\n', '\n\n', 'x'.repeat(30)), { minLength: 1, maxLength: 40 }).map((a) => a.join('')), (v) => {
+        if (agrees(yaml.dump({ a: v, b: [v] }, { lineWidth: 20 }))) read++;
+      }),
+      { numRuns: RUNS },
+    );
+    assert.ok(read > RUNS / 2, `only ${read} dumped texts were read fast`);
+  });
+
+  test('flow sequences of words: agree with js-yaml; anything else in brackets bails', () => {
+    const fast = ['a: [x]\n', 'a: [x, y-z, a.b/c_d]\n', 'a: [ x ,y ]\n', 'a: [1, 0x10, true, null, 1e3, 2025]\n', '- [a, b]\n- c\n', 'fires: [image-pull-not-found, sandbox-create-failed]\nb: 1\n'];
+    for (const t of fast) assert.ok(agrees(t), `bailed (${lastBail}) on ${JSON.stringify(t)}`);
+    for (const t of ['a: ["q"]\n', 'a: [a, ]\n', 'a: [a: b]\n', 'a: [a #b]\n', 'a: [-1]\n', 'a: [.5]\n', 'a: [[a]]\n', 'a: [a,\n  b]\n', 'a: [a] x\n']) {
+      assert.equal(parseKubectlYaml(t), BAIL, t);
+    }
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[A-Za-z0-9._/:#, -]{0,8}$/), { maxLength: 4 }), fc.constantFrom(',', ', ', ' , '), (words, sep) => {
+        agrees(`a: [${words.join(sep)}]\nb: 1\n`);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   const bailOn = {
     anchor: 'a: &x 1\nb: *x\n',
     tag: 'a: !!str 1\n',
     comment: 'a: 1 # one\n',
     'comment line': '# c\na: 1\n',
     flow: 'a: {b: 1}\n',
-    folded: 'a: >\n  x\n',
+    'flow sequence of quoted scalars': 'a: ["b"]\n',
+    'comment after a folded header': 'a: > # c\n  x\n',
     tab: 'a:\n\tb: 1\n',
     crlf: 'a: 1\r\nb: 2\r\n',
     'complex key': '? a\n: 1\n',

@@ -1,12 +1,12 @@
 // A fast reader for the YAML that kubectl prints, and only that. `kubectl get -o yaml` output is
 // regular (see src/testing/kubectl-yaml.ts): block mappings and sequences, two-space indentation,
-// plain, single- and double-quoted scalars folded over lines, literal blocks, `{}` and `[]`.
+// plain, single- and double-quoted scalars folded over lines, literal and folded blocks, `{}` and `[]`.
 // Reading it here is several times faster than a general YAML parser and allocates far less.
 //
 // The contract is strict: for any text, parseKubectlYaml returns exactly what js-yaml
 // (CORE_SCHEMA, json: true) would return, or BAIL, never anything else. Whatever it does not
-// handle in full (anchors, tags, comments, flow collections with content, folded blocks,
-// indentation indicators, complex keys, tabs, CR) makes it BAIL, and the caller hands the same
+// handle in full (anchors, tags, comments, flow collections with content other than a line of
+// words, complex keys, tabs, CR) makes it BAIL, and the caller hands the same
 // text to js-yaml. Differential tests (src/sources/kyaml.test.ts) hold it to that.
 
 export const BAIL: unique symbol = Symbol('bail');
@@ -330,11 +330,12 @@ class Parser {
         return v;
       }
       case 0x7c: // |
-        return this.literal(p, col);
+      case 0x3e: // >
+        return this.blockScalar(p, col);
       case 0x7b: // {
       case 0x5b: {
         // [
-        if (s.charCodeAt(p + 1) !== (c === 0x7b ? 0x7d : 0x5d)) bail();
+        if (s.charCodeAt(p + 1) !== (c === 0x7b ? 0x7d : 0x5d)) return c === 0x5b ? this.flowWords(p) : bail();
         this.endLine(p + 2);
         return c === 0x7b ? {} : [];
       }
@@ -364,12 +365,14 @@ class Parser {
         else out.push(null);
       } else if (c === 0x2d && this.isSeqEntry(p)) {
         bail(); // "- - x": nested sequences are left to js-yaml
-      } else if (c === 0x7c) {
-        out.push(this.literal(p, col));
+      } else if (c === 0x7c || c === 0x3e) {
+        out.push(this.blockScalar(p, col));
       } else if (c === 0x7b || c === 0x5b) {
-        if (s.charCodeAt(p + 1) !== (c === 0x7b ? 0x7d : 0x5d)) bail();
-        this.endLine(p + 2);
-        out.push(c === 0x7b ? {} : []);
+        if (s.charCodeAt(p + 1) !== (c === 0x7b ? 0x7d : 0x5d)) out.push(c === 0x5b ? this.flowWords(p) : bail());
+        else {
+          this.endLine(p + 2);
+          out.push(c === 0x7b ? {} : []);
+        }
       } else {
         if (c === 9) bail();
         if (c < 128 && INDICATOR[c] === 1 && c !== 0x27 && c !== 0x22) {
@@ -385,6 +388,36 @@ class Parser {
       if (!this.isSeqEntry(this.pos + ind)) break; // the parent mapping goes on
     }
     this.depth--;
+    return out;
+  }
+
+  /**
+   * A flow sequence of words on one line at p ('['): `[a, b-c, 1]`, as hand-written manifests and
+   * fixture headers have them. Entries are plain scalars of letters, digits and `._/-` (starting
+   * with a letter or digit), separated by a comma and spaces; anything else bails.
+   */
+  flowWords(p: number): unknown[] {
+    const s = this.s;
+    const out: unknown[] = [];
+    let i = p + 1;
+    for (;;) {
+      while (s.charCodeAt(i) === SPACE) i++;
+      const start = i;
+      let c = s.charCodeAt(i);
+      if (!((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))) bail();
+      for (;;) {
+        c = s.charCodeAt(++i);
+        if (!((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2e || c === 0x5f || c === 0x2f || c === 0x2d)) break;
+      }
+      const v = resolvePlain(s.slice(start, i));
+      out.push(typeof v === 'string' ? own(v) : v);
+      while (s.charCodeAt(i) === SPACE) i++;
+      c = s.charCodeAt(i);
+      if (c === 0x5d) break; // ]
+      if (c !== 0x2c) bail(); // ,
+      i++;
+    }
+    this.endLine(i + 1);
     return out;
   }
 
@@ -589,11 +622,15 @@ class Parser {
   }
 
   /**
-   * A literal block scalar at p: `|` with optional chomping (`-` strip, `+` keep) and indentation
-   * indicator (relative to `col`, the parent's column); content indented more than col.
+   * A block scalar at p: literal `|` or folded `>`, with optional chomping (`-` strip, `+` keep)
+   * and indentation indicator (relative to `col`, the parent's column); content indented more
+   * than col. Folded (YAML 1.2, 8.1.3): the break between two lines of the text's own
+   * indentation is a space, each blank line between them a newline; lines indented more than
+   * the text (or starting with a tab) keep their breaks, as do the lines either side of them.
    */
-  literal(p: number, col: number): string {
+  blockScalar(p: number, col: number): string {
     const s = this.s;
+    const folded = s.charCodeAt(p) === 0x3e;
     let chomp = 0; // 0 clip, -1 strip, 1 keep
     let explicit = 0;
     let h = p + 1;
@@ -632,8 +669,10 @@ class Parser {
       }
       if (longestBlank > textIndent) bail();
     }
-    const lines: string[] = [];
-    let pending = 0;
+    let text = '';
+    let read = false; // a content line was read
+    let moreIndented = false; // the last content line was indented more than the text (folded)
+    let pending = 0; // blank lines since the last content line
     for (;;) {
       if (i >= s.length) break;
       const e = s.indexOf('\n', i);
@@ -649,19 +688,34 @@ class Parser {
         if (s.charCodeAt(i + ind) === 9) bail();
         break;
       }
-      for (let k = 0; k < pending; k++) lines.push('');
-      pending = 0;
       const line = s.slice(i + textIndent, e);
       if (line.includes('\r')) bail();
-      lines.push(line);
+      if (!folded) {
+        text += '\n'.repeat(read ? pending + 1 : pending);
+      } else {
+        const first = line.charCodeAt(0);
+        if (first === SPACE || first === 9) {
+          moreIndented = true;
+          text += '\n'.repeat(read ? pending + 1 : pending);
+        } else if (moreIndented) {
+          moreIndented = false;
+          text += '\n'.repeat(pending + 1);
+        } else if (pending > 0) {
+          text += '\n'.repeat(pending);
+        } else if (read) {
+          text += ' ';
+        }
+      }
+      text += line;
+      read = true;
+      pending = 0;
       i = e + 1;
     }
     this.pos = i;
-    if (lines.length === 0) {
+    if (!read) {
       if (pending > 0) bail();
       return '';
     }
-    let text = lines.join('\n');
     if (chomp === 0) text += '\n';
     else if (chomp === 1) text += '\n' + '\n'.repeat(pending);
     return text;

@@ -67,17 +67,23 @@ export function effectiveRequests(
   const sum: Record<string, number> = {};
   const initMax: Record<string, number> = {};
   const sidecarsSoFar: Record<string, number> = {};
+  let init = false;
   for (const c of containers) {
-    for (const [r, q] of Object.entries(c.requests)) {
-      const v = parseQuantity(q);
+    for (const r of Object.keys(c.requests)) {
+      const v = parseQuantity(c.requests[r]);
       if (v === undefined) continue;
       if (c.kind === 'regular' || c.kind === 'sidecar') sum[r] = (sum[r] ?? 0) + v;
-      if (c.kind === 'init') initMax[r] = Math.max(initMax[r] ?? 0, v + (sidecarsSoFar[r] ?? 0));
+      if (c.kind === 'init') {
+        initMax[r] = Math.max(initMax[r] ?? 0, v + (sidecarsSoFar[r] ?? 0));
+        init = true;
+      }
       if (c.kind === 'sidecar') sidecarsSoFar[r] = (sidecarsSoFar[r] ?? 0) + v;
     }
   }
   const out: Record<string, string> = {};
-  for (const r of [...new Set([...Object.keys(sum), ...Object.keys(initMax)])].sort()) {
+  // without init containers the resources are the regular containers' (most pods)
+  const resources = init ? [...new Set([...Object.keys(sum), ...Object.keys(initMax)])] : Object.keys(sum);
+  for (const r of resources.sort()) {
     out[r] = formatQuantity(r, Math.max(sum[r] ?? 0, initMax[r] ?? 0));
   }
   return out;
