@@ -102,9 +102,10 @@ const result = await build({
   metafile: true,
   plugins: [lazyBuiltins, lazyPackages],
 });
-// the lazily required packages (above), each one CommonJS file
-const lazy = await build({
-  entryPoints: Object.fromEntries(LAZY_PACKAGES.map((p) => [p, requireHere.resolve(p)])),
+// CommonJS files: the lazily required packages (above), and the bin's quick answers (help and the
+// version, src/cli/quick.ts), CommonJS like the bin, so those runs start no ES module loader
+const cjs = await build({
+  entryPoints: { ...Object.fromEntries(LAZY_PACKAGES.map((p) => [p, requireHere.resolve(p)])), quick: join(ROOT, 'src', 'cli', 'quick.ts') },
   outdir: BUNDLE_DIR,
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -122,25 +123,12 @@ for (const out of Object.keys(result.metafile.outputs)) {
   const code = readFileSync(file, 'utf8');
   if (code.startsWith(BANNER) && !/\brequire\b/.test(code.slice(BANNER.length))) writeFileSync(file, code.slice(BANNER.length).replace(/^\n/, ''));
 }
-// The bin's quick answers (help and the version, src/cli/quick.ts): CommonJS like the bin, so
-// those runs start no ES module loader, with the help pages read off the real program.
-const quick = await build({
-  entryPoints: { quick: join(ROOT, 'src', 'cli', 'quick.ts') },
-  outdir: BUNDLE_DIR,
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  legalComments: 'none',
-  logLevel: 'warning',
-  metafile: true,
-});
+// the help pages the quick answers print, read off the real program
 const help = JSON.stringify(helpPages());
 writeFileSync(join(BUNDLE_DIR, 'help.json'), help);
 const meta = {
-  inputs: { ...lazy.metafile.inputs, ...quick.metafile.inputs, ...result.metafile.inputs },
+  inputs: { ...cjs.metafile.inputs, ...result.metafile.inputs },
   // help.json is written here, not by esbuild: listed so the package tests know it belongs
-  outputs: { ...result.metafile.outputs, ...lazy.metafile.outputs, ...quick.metafile.outputs, 'dist/bundle/help.json': { inputs: {}, bytes: Buffer.byteLength(help) } },
+  outputs: { ...result.metafile.outputs, ...cjs.metafile.outputs, 'dist/bundle/help.json': { inputs: {}, bytes: Buffer.byteLength(help) } },
 };
 writeFileSync(META_FILE, JSON.stringify(meta));
