@@ -6,7 +6,7 @@
 // lists keep only what a rule's match cannot show (a rule about a consequence of the term).
 
 import type { Term } from '../i18n/glossary.js';
-import type { PredicateNode } from '../rules/tree.js';
+import { walkTree, type PredicateNode } from '../rules/tree.js';
 import type { CompiledRule } from '../rules/types.js';
 
 /** Fact names whose values are Kubernetes' own words for a state: what glossary terms are. */
@@ -14,28 +14,19 @@ const NAMING_FIELDS = new Set(['reason', 'event', 'exitCode', 'signalName', 'rea
 
 /** The words a rule's match compares a naming fact with, and the condition names its paths hold. */
 export function namedTerms(tree: PredicateNode, out = new Set<string>()): Set<string> {
-  switch (tree.kind) {
-    case 'all':
-    case 'any':
-      for (const n of tree.of) namedTerms(n, out);
-      break;
-    case 'not':
-      // what a rule excludes is not what it diagnoses
-      break;
-    case 'some':
-      if (tree.where) namedTerms(tree.where, out);
-      break;
-    case 'fact': {
-      const segments = tree.path.split('.');
-      if (segments[0] === 'conditions' && segments[1]) out.add(segments[1]);
-      if (!NAMING_FIELDS.has(segments[segments.length - 1] as string)) break;
-      for (const t of tree.tests) {
-        if (t.op === 'equals') out.add(String(t.value));
-        else if (t.op === 'in') for (const v of t.values) out.add(String(v));
-      }
-      break;
+  walkTree(tree, (n) => {
+    // what a rule excludes is not what it diagnoses
+    if (n.kind === 'not') return false;
+    if (n.kind !== 'fact') return true;
+    const segments = n.path.split('.');
+    if (segments[0] === 'conditions' && segments[1]) out.add(segments[1]);
+    if (!NAMING_FIELDS.has(segments[segments.length - 1] as string)) return true;
+    for (const t of n.tests) {
+      if (t.op === 'equals') out.add(String(t.value));
+      else if (t.op === 'in') for (const v of t.values) out.add(String(v));
     }
-  }
+    return true;
+  });
   return out;
 }
 

@@ -234,23 +234,22 @@ function compileFact(spec: Record<string, unknown>, at: string, ctx: TreeContext
   return out;
 }
 
+/**
+ * Visit every node of a tree, parents before children, in the order of the YAML (a `some`
+ * before its `where`). `visit` returning false skips the node's children.
+ */
+export function walkTree(tree: PredicateNode, visit: (node: PredicateNode) => boolean | void): void {
+  if (visit(tree) === false) return;
+  if (tree.kind === 'all' || tree.kind === 'any') for (const n of tree.of) walkTree(n, visit);
+  else if (tree.kind === 'not') walkTree(tree.of, visit);
+  else if (tree.kind === 'some' && tree.where) walkTree(tree.where, visit);
+}
+
 /** Each alias a tree binds (in the order of the YAML) and the list it ranges over, for evidence paths. */
 export function aliasListsOf(tree: PredicateNode, out = new Map<string, { list: string; keyField?: string }>()): Map<string, { list: string; keyField?: string }> {
-  switch (tree.kind) {
-    case 'all':
-    case 'any':
-      for (const n of tree.of) aliasListsOf(n, out);
-      break;
-    case 'not':
-      aliasListsOf(tree.of, out);
-      break;
-    case 'some':
-      out.set(tree.alias, tree.keyField !== undefined ? { list: tree.list, keyField: tree.keyField } : { list: tree.list });
-      if (tree.where) aliasListsOf(tree.where, out);
-      break;
-    case 'fact':
-      break;
-  }
+  walkTree(tree, (n) => {
+    if (n.kind === 'some') out.set(n.alias, n.keyField !== undefined ? { list: n.list, keyField: n.keyField } : { list: n.list });
+  });
   return out;
 }
 
@@ -289,21 +288,9 @@ export function aliasTypesOf(tree: PredicateNode, hidden: ReadonlySet<string>, s
 
 /** Every fact path a tree reads (`some` lists and `fact` paths), in the order of the YAML. */
 export function pathsOf(tree: PredicateNode, out: string[] = []): string[] {
-  switch (tree.kind) {
-    case 'all':
-    case 'any':
-      for (const n of tree.of) pathsOf(n, out);
-      break;
-    case 'not':
-      pathsOf(tree.of, out);
-      break;
-    case 'some':
-      out.push(tree.list);
-      if (tree.where) pathsOf(tree.where, out);
-      break;
-    case 'fact':
-      out.push(tree.path);
-      break;
-  }
+  walkTree(tree, (n) => {
+    if (n.kind === 'some') out.push(n.list);
+    else if (n.kind === 'fact') out.push(n.path);
+  });
   return out;
 }
