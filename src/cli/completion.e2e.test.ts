@@ -5,17 +5,15 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, test } from 'node:test';
-import yaml from 'js-yaml';
+import { describe, test } from 'node:test';
 import { complete, COMPLETE_DEADLINE_MS } from './completion.js';
 import { main } from './main.js';
 import { memoryIO } from '../testing/io.js';
-import { FakeApiServer } from '../testing/apiserver.js';
-import { isObject } from '../util/json.js';
+import { serverForSuite } from '../testing/live-suite.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-complete-'));
@@ -88,20 +86,18 @@ describe('podwhy __complete', () => {
 });
 
 describe('__complete against a cluster', () => {
-  const server = new FakeApiServer();
-  let kubeconfig = '';
-  before(async () => {
-    await server.start();
-    for (const f of [OOM, SIDECAR]) {
-      for (const doc of yaml.loadAll(readFileSync(f, 'utf8'), undefined, { schema: yaml.CORE_SCHEMA })) if (isObject(doc) && doc['kind'] !== 'PodwhyFixture') server.add(doc);
-    }
-    server.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } });
-    kubeconfig = server.writeKubeconfig(tmp, { namespace: 'shop', context: 'loopback' });
-  });
-  after(() => server.stop());
+  const cluster = serverForSuite(
+    tmp,
+    (server) => {
+      for (const f of [OOM, SIDECAR]) server.serveFixture(f);
+      server.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } });
+    },
+    { namespace: 'shop', context: 'loopback' },
+  );
+  const { server } = cluster;
 
-  test('pod names of the kubeconfig\'s namespace, of -n, of --namespace=; pod/ kept', async () => {
-    const env = { KUBECONFIG: kubeconfig };
+  test('pod names of the cluster.kubeconfig\'s namespace, of -n, of --namespace=; pod/ kept', async () => {
+    const env = { KUBECONFIG: cluster.kubeconfig };
     assert.deepEqual(values(await comp(['orders'], env)), ['orders-api-6f8d9c7b54-q7xkz']);
     assert.deepEqual(values(await comp(['-n', 'payments', ''], env)).filter((v) => !['explain', 'capture', 'test', 'rules', 'version', 'completion', 'help'].includes(v as string)), ['ledger-api-mwsrxq242-96hb7']);
     assert.deepEqual(values(await comp(['--namespace=payments', 'pod/l'], env)), ['pod/ledger-api-mwsrxq242-96hb7']);
@@ -113,7 +109,7 @@ describe('__complete against a cluster', () => {
   });
 
   test('-c from the named pod; --context from the kubeconfig', async () => {
-    const env = { KUBECONFIG: kubeconfig };
+    const env = { KUBECONFIG: cluster.kubeconfig };
     assert.deepEqual(await comp(['ledger-api-mwsrxq242-96hb7', '-n', 'payments', '-c', ''], env), ['api\tcontainer', 'log-forwarder\tinit container', ':4']);
     assert.deepEqual(values(await comp(['--context', 'loop'], env)), ['loopback']);
   });
@@ -122,7 +118,7 @@ describe('__complete against a cluster', () => {
     server.hang = true;
     try {
       const t0 = Date.now();
-      const r = await complete(['orders'], memoryIO({ HOME: tmp, KUBECONFIG: kubeconfig }));
+      const r = await complete(['orders'], memoryIO({ HOME: tmp, KUBECONFIG: cluster.kubeconfig }));
       const took = Date.now() - t0;
       assert.deepEqual(r, { items: [], directive: 4 });
       assert.ok(took >= COMPLETE_DEADLINE_MS - 100 && took < COMPLETE_DEADLINE_MS + 700, `took ${took} ms`);

@@ -5,17 +5,15 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import yaml from 'js-yaml';
 import { main } from './main.js';
 import { colorEnabled } from './color.js';
 import { memoryIO } from '../testing/io.js';
 import { FakeApiServer } from '../testing/apiserver.js';
-import { isObject, type JsonObject } from '../util/json.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'podwhy.js');
@@ -251,30 +249,13 @@ describe('colour', () => {
   });
 });
 
-/** Put a fixture's pod, events and captured logs on the server. */
-function serveFixture(server: FakeApiServer, file: string): JsonObject {
-  let pod: JsonObject | undefined;
-  let logs: Record<string, string> = {};
-  for (const doc of yaml.loadAll(readFileSync(file, 'utf8'), undefined, { schema: yaml.CORE_SCHEMA })) {
-    if (!isObject(doc)) continue;
-    if (doc['kind'] === 'PodwhyFixture') logs = (doc['logs'] as Record<string, string>) ?? {};
-    else {
-      server.add(doc);
-      if (doc['kind'] === 'Pod') pod = doc;
-    }
-  }
-  const md = (pod as JsonObject)['metadata'] as JsonObject;
-  for (const [c, t] of Object.entries(logs)) server.setLog(String(md['namespace']), String(md['name']), c, t, true);
-  return pod as JsonObject;
-}
-
 describe('live: -o wide and -c', () => {
   const server = new FakeApiServer();
   let env: Record<string, string> = {};
   before(async () => {
     await server.start();
-    serveFixture(server, OOM);
-    serveFixture(server, SIDECAR);
+    server.serveFixture(OOM);
+    server.serveFixture(SIDECAR);
     server.setLog('payments', 'ledger-api-mwsrxq242-96hb7', 'log-forwarder', 'fluent-bit starting\n', true);
     env = { KUBECONFIG: server.writeKubeconfig(tmp, { namespace: 'shop' }) };
   });

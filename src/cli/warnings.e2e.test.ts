@@ -10,14 +10,12 @@
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, test } from 'node:test';
-import yaml from 'js-yaml';
-import { FakeApiServer } from '../testing/apiserver.js';
-import { isObject } from '../util/json.js';
+import { describe, test } from 'node:test';
+import { serverForSuite } from '../testing/live-suite.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'podwhy.js');
@@ -88,31 +86,29 @@ test('offline: a saved pod, JSON and text, and an error — no warning', async (
 });
 
 describe('live, against the loopback API server', () => {
-  const server = new FakeApiServer();
-  let kubeconfig = '';
-  before(async () => {
-    await server.start();
-    for (const doc of yaml.loadAll(readFileSync(FIXTURE, 'utf8'), undefined, { schema: yaml.CORE_SCHEMA })) {
-      if (isObject(doc) && doc['kind'] !== 'PodwhyFixture') server.add(doc);
-    }
-    kubeconfig = server.writeKubeconfig(tmp, { namespace: 'shop' });
-  });
-  after(() => server.stop());
+  const cluster = serverForSuite(
+    tmp,
+    (server) => {
+      server.serveFixture(FIXTURE);
+    },
+    { namespace: 'shop' },
+  );
+  const { server } = cluster;
 
   test('a pod by name, JSON and text: the diagnosis, and nothing on stderr', async () => {
-    const json = await podwhy([POD, '-o', 'json'], userEnv({ KUBECONFIG: kubeconfig }));
+    const json = await podwhy([POD, '-o', 'json'], userEnv({ KUBECONFIG: cluster.kubeconfig }));
     assert.equal(json.code, 1, json.err);
     assert.equal(JSON.parse(json.out).pods[0].findings[0].rule, 'crashloop-oomkilled');
     assertNoWarning(json);
     assert.equal(json.err, '');
-    const text = await podwhy([POD], userEnv({ KUBECONFIG: kubeconfig }));
+    const text = await podwhy([POD], userEnv({ KUBECONFIG: cluster.kubeconfig }));
     assert.equal(text.code, 1, text.err);
     assert.match(text.out, /OOM/);
     assert.equal(text.err, '');
   });
 
   test('a cluster error is still one line: a missing pod, a server that cannot be reached', async () => {
-    const missing = await podwhy(['no-such-pod'], userEnv({ KUBECONFIG: kubeconfig }));
+    const missing = await podwhy(['no-such-pod'], userEnv({ KUBECONFIG: cluster.kubeconfig }));
     assert.equal(missing.code, 2, missing.err);
     assertNoWarning(missing);
     assert.equal(missing.err.trim().split('\n').length, 1, missing.err);
@@ -124,7 +120,7 @@ describe('live, against the loopback API server', () => {
 
   test('--watch: the first line, then the pod is deleted and the watch ends — no warning', async () => {
     let removed = false;
-    const r = await podwhy([POD, '--watch', '-o', 'json'], userEnv({ KUBECONFIG: kubeconfig }), (_d, all) => {
+    const r = await podwhy([POD, '--watch', '-o', 'json'], userEnv({ KUBECONFIG: cluster.kubeconfig }), (_d, all) => {
       if (!removed && all.includes('\n')) {
         removed = true;
         server.remove('Pod', 'shop', POD);

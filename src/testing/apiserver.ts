@@ -17,11 +17,12 @@
 // changes with update() and remove() and wait for watchers with waitForWatches().
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import yaml from 'js-yaml';
 import { parseSelector } from '../kubectl/selector.js';
 import { isObject, str, type JsonObject } from '../util/json.js';
 import { issue, type Issued } from './x509.js';
@@ -266,6 +267,27 @@ export class FakeApiServer {
       }
     }
     return this;
+  }
+
+  /**
+   * Put a fixture file's objects on the server (not its PodwhyFixture header), and the logs the
+   * header captured as its pod's previous logs, as a cluster holding that pod would serve them.
+   * Returns the fixture's pod (if it has one).
+   */
+  serveFixture(file: string): JsonObject | undefined {
+    let pod: JsonObject | undefined;
+    let logs: Record<string, string> = {};
+    for (const doc of yaml.loadAll(readFileSync(file, 'utf8'), undefined, { schema: yaml.CORE_SCHEMA })) {
+      if (!isObject(doc)) continue;
+      if (doc['kind'] === 'PodwhyFixture') logs = isObject(doc['logs']) ? (doc['logs'] as Record<string, string>) : {};
+      else {
+        this.add(doc);
+        if (doc['kind'] === 'Pod') pod = doc;
+      }
+    }
+    const md = isObject(pod?.['metadata']) ? (pod['metadata'] as JsonObject) : {};
+    for (const [c, t] of Object.entries(logs)) this.setLog(String(md['namespace']), String(md['name']), c, t, true);
+    return pod;
   }
 
   /** Replace an object (matched by kind, namespace and name) or add it: a MODIFIED change. */

@@ -10,30 +10,12 @@ import yaml from 'js-yaml';
 import { main } from '../../cli/main.js';
 import { FIXTURES_DIR } from '../../cli/commands/rules.js';
 import { FakeApiServer } from '../../testing/apiserver.js';
+import { serverForSuite } from '../../testing/live-suite.js';
 import { memoryIO } from '../../testing/io.js';
-import { isObject, type JsonObject } from '../../util/json.js';
+import type { JsonObject } from '../../util/json.js';
 import { PAGE_SIZE } from './fetch.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-live-'));
-
-/** Put a fixture's pod, events and captured logs on the server. */
-function serveFixture(server: FakeApiServer, name: string): { pod: JsonObject; text: string } {
-  const text = readFileSync(join(FIXTURES_DIR, name), 'utf8');
-  let pod: JsonObject | undefined;
-  let logs: Record<string, string> = {};
-  for (const doc of yaml.loadAll(text, undefined, { schema: yaml.CORE_SCHEMA })) {
-    if (!isObject(doc)) continue;
-    if (doc['kind'] === 'PodwhyFixture') logs = (doc['logs'] as Record<string, string>) ?? {};
-    else {
-      server.add(doc);
-      if (doc['kind'] === 'Pod') pod = doc;
-    }
-  }
-  assert.ok(pod, `${name} has a pod`);
-  const md = pod['metadata'] as JsonObject;
-  for (const [c, t] of Object.entries(logs)) server.setLog(String(md['namespace']), String(md['name']), c, t, true);
-  return { pod, text };
-}
 
 async function podwhy(args: string[], env: Record<string, string>) {
   const io = memoryIO({ HOME: tmp, ...env });
@@ -49,31 +31,31 @@ function oneLine(r: { code: number; out: string; err: string }, code: number, re
 }
 
 describe('one pod, live', () => {
-  const server = new FakeApiServer();
-  let kubeconfig = '';
-  before(async () => {
-    await server.start();
-    serveFixture(server, 'crashloop-oomkilled-jvm.yaml');
-    serveFixture(server, 'log-java-heap-oom.yaml');
-    serveFixture(server, 'node-lost-unknown.yaml');
-    server.add({
-      apiVersion: 'apps/v1',
-      kind: 'ReplicaSet',
-      metadata: {
-        name: 'orders-api-6f8d9c7b54',
-        namespace: 'shop',
-        uid: '0b3c1c56-2f0e-4a55-9d0b-8f7a51e3c2d1',
-        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'orders-api', uid: 'd1', controller: true, blockOwnerDeletion: true }],
-      },
-    });
-    server.setLog('shop', 'orders-api-6f8d9c7b54-q7xkz', 'orders-api', 'Started OrdersApplication in 8.1 seconds\nINFO cache warm-up: 1.2M entries, password=hunter2\n', true);
-    kubeconfig = server.writeKubeconfig(tmp, { namespace: 'shop' });
-  });
-  after(() => server.stop());
+  const cluster = serverForSuite(
+    tmp,
+    (server) => {
+      assert.ok(server.serveFixture(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml')), 'crashloop-oomkilled-jvm.yaml has a pod');
+      assert.ok(server.serveFixture(join(FIXTURES_DIR, 'log-java-heap-oom.yaml')), 'log-java-heap-oom.yaml has a pod');
+      assert.ok(server.serveFixture(join(FIXTURES_DIR, 'node-lost-unknown.yaml')), 'node-lost-unknown.yaml has a pod');
+      server.add({
+        apiVersion: 'apps/v1',
+        kind: 'ReplicaSet',
+        metadata: {
+          name: 'orders-api-6f8d9c7b54',
+          namespace: 'shop',
+          uid: '0b3c1c56-2f0e-4a55-9d0b-8f7a51e3c2d1',
+          ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'orders-api', uid: 'd1', controller: true, blockOwnerDeletion: true }],
+        },
+      });
+      server.setLog('shop', 'orders-api-6f8d9c7b54-q7xkz', 'orders-api', 'Started OrdersApplication in 8.1 seconds\nINFO cache warm-up: 1.2M entries, password=hunter2\n', true);
+    },
+    { namespace: 'shop' },
+  );
+  const { server } = cluster;
 
   test('the pod, its events, owner chain and previous logs; only GETs', async () => {
     server.requests.length = 0;
-    const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'json'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'json'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(r.code, 1, r.err);
     const pod = JSON.parse(r.out).pods[0];
     assert.equal(pod.findings[0].rule, 'crashloop-oomkilled');
@@ -92,7 +74,7 @@ describe('one pod, live', () => {
   });
 
   test('log signatures become the root cause, and the log tail is shown redacted', async () => {
-    const r = await podwhy(['billing-api-3568b44d66-b4b92', '-n', 'analytics'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['billing-api-3568b44d66-b4b92', '-n', 'analytics'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(r.code, 1, r.err);
     assert.match(r.out, /ROOT CAUSE {2}log-out-of-memory/);
     assert.match(r.out, /java\.lang\.OutOfMemoryError: Java heap space/);
@@ -102,7 +84,7 @@ describe('one pod, live', () => {
     const s = new FakeApiServer();
     await s.start();
     try {
-      serveFixture(s, 'crashloop-oomkilled-jvm.yaml');
+      assert.ok(s.serveFixture(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml')), 'crashloop-oomkilled-jvm.yaml has a pod');
       s.add({
         apiVersion: 'v1',
         kind: 'Event',
@@ -133,7 +115,7 @@ describe('one pod, live', () => {
     const fixture = yaml.loadAll(readFileSync(join(FIXTURES_DIR, 'node-lost-unknown.yaml'), 'utf8')) as JsonObject[];
     const pod = fixture.find((d) => d['kind'] === 'Pod') as JsonObject;
     const md = pod['metadata'] as JsonObject;
-    const r = await podwhy([String(md['name']), '-n', String(md['namespace']), '-o', 'json'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy([String(md['name']), '-n', String(md['namespace']), '-o', 'json'], { KUBECONFIG: cluster.kubeconfig });
     const out = JSON.parse(r.out).pods[0];
     assert.equal(out.findings[0].rule, 'node-lost');
     assert.ok(server.requests.some((q) => q.path.startsWith('/api/v1/nodes/')));
@@ -141,7 +123,7 @@ describe('one pod, live', () => {
 
   test('live and offline -o json agree for the same pod', async () => {
     const now = ['--now', '2025-03-02T10:00:00Z'];
-    const live = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-n', 'shop', '-o', 'json', ...now], { KUBECONFIG: kubeconfig });
+    const live = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-n', 'shop', '-o', 'json', ...now], { KUBECONFIG: cluster.kubeconfig });
     const offline = await podwhy(['-f', join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml'), '-o', 'json', ...now], {});
     const strip = (s: string) => {
       const o = JSON.parse(s);
@@ -155,38 +137,38 @@ describe('one pod, live', () => {
   });
 
   test('pod not found: exit 2 with the closest names', async () => {
-    oneLine(await podwhy(['orders-api-6f8d9c7b54-q7xkx'], { KUBECONFIG: kubeconfig }), 2, /pod "orders-api-6f8d9c7b54-q7xkx" not found in namespace "shop" \(did you mean orders-api-6f8d9c7b54-q7xkz\?\)/);
+    oneLine(await podwhy(['orders-api-6f8d9c7b54-q7xkx'], { KUBECONFIG: cluster.kubeconfig }), 2, /pod "orders-api-6f8d9c7b54-q7xkx" not found in namespace "shop" \(did you mean orders-api-6f8d9c7b54-q7xkz\?\)/);
   });
 });
 
 describe('many pods', () => {
-  const server = new FakeApiServer();
-  let kubeconfig = '';
   const N = 5000;
-  before(async () => {
-    await server.start();
-    const base = (yaml.loadAll(readFileSync(join(FIXTURES_DIR, 'deployment-running-ready.yaml'), 'utf8')) as JsonObject[]).find((d) => d['kind'] === 'Pod') as JsonObject;
-    const crash = (yaml.loadAll(readFileSync(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml'), 'utf8')) as JsonObject[]).find((d) => d['kind'] === 'Pod') as JsonObject;
-    for (let i = 0; i < N; i++) {
-      const p = structuredClone(i % 10 < 3 ? crash : base);
-      const md = p['metadata'] as JsonObject;
-      md['name'] = `web-${String(i).padStart(5, '0')}`;
-      md['namespace'] = 'big';
-      md['uid'] = `uid-${i}`;
-      md['labels'] = { ...(md['labels'] as JsonObject), app: i % 2 === 0 ? 'web' : 'api' };
-      server.add(p);
-      if (i % 10 < 3) {
-        server.add({ apiVersion: 'v1', kind: 'Event', metadata: { name: `e${i}`, namespace: 'big' }, involvedObject: { kind: 'Pod', name: md['name'], namespace: 'big', uid: `uid-${i}` }, reason: 'BackOff', message: 'Back-off restarting failed container', type: 'Warning', count: 3 });
+  const cluster = serverForSuite(
+    tmp,
+    (server) => {
+      const base = (yaml.loadAll(readFileSync(join(FIXTURES_DIR, 'deployment-running-ready.yaml'), 'utf8')) as JsonObject[]).find((d) => d['kind'] === 'Pod') as JsonObject;
+      const crash = (yaml.loadAll(readFileSync(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml'), 'utf8')) as JsonObject[]).find((d) => d['kind'] === 'Pod') as JsonObject;
+      for (let i = 0; i < N; i++) {
+        const p = structuredClone(i % 10 < 3 ? crash : base);
+        const md = p['metadata'] as JsonObject;
+        md['name'] = `web-${String(i).padStart(5, '0')}`;
+        md['namespace'] = 'big';
+        md['uid'] = `uid-${i}`;
+        md['labels'] = { ...(md['labels'] as JsonObject), app: i % 2 === 0 ? 'web' : 'api' };
+        server.add(p);
+        if (i % 10 < 3) {
+          server.add({ apiVersion: 'v1', kind: 'Event', metadata: { name: `e${i}`, namespace: 'big' }, involvedObject: { kind: 'Pod', name: md['name'], namespace: 'big', uid: `uid-${i}` }, reason: 'BackOff', message: 'Back-off restarting failed container', type: 'Warning', count: 3 });
+        }
       }
-    }
-    kubeconfig = server.writeKubeconfig(tmp, { namespace: 'big' });
-  });
-  after(() => server.stop());
+    },
+    { namespace: 'big' },
+  );
+  const { server } = cluster;
 
   test(`a ${N}-pod namespace: requests grow with pages, not pods`, async () => {
     server.requests.length = 0;
     const t0 = Date.now();
-    const r = await podwhy(['-o', 'json'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['-o', 'json'], { KUBECONFIG: cluster.kubeconfig });
     const ms = Date.now() - t0;
     assert.equal(r.code, 1, r.err);
     const report = JSON.parse(r.out);
@@ -204,11 +186,11 @@ describe('many pods', () => {
 
   test('-l narrows the list on the server; -A lists all namespaces', async () => {
     server.requests.length = 0;
-    const r = await podwhy(['-l', 'app=web', '-o', 'json'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['-l', 'app=web', '-o', 'json'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(JSON.parse(r.out).summary.pods, N / 2);
     assert.equal(server.requests[0]?.query['labelSelector'], 'app=web');
     server.requests.length = 0;
-    await podwhy(['-A', '-l', 'app=web', '-o', 'json'], { KUBECONFIG: kubeconfig });
+    await podwhy(['-A', '-l', 'app=web', '-o', 'json'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(server.requests[0]?.path, '/api/v1/pods');
     assert.ok(server.requests.some((q) => q.path === '/api/v1/events'));
   });
@@ -216,7 +198,7 @@ describe('many pods', () => {
   test('an expired continue token (410) restarts the list and still reads every pod', async () => {
     server.requests.length = 0;
     server.expireNextContinue = true;
-    const r = await podwhy(['-o', 'json'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['-o', 'json'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(JSON.parse(r.out).summary.pods, N);
     assert.ok(server.requests.some((q) => q.status === 410));
   });
@@ -225,7 +207,7 @@ describe('many pods', () => {
     server.requests.length = 0;
     server.expireEveryContinue = true;
     try {
-      const r = await podwhy(['-o', 'json'], { KUBECONFIG: kubeconfig });
+      const r = await podwhy(['-o', 'json'], { KUBECONFIG: cluster.kubeconfig });
       assert.equal(r.code, 1, r.err);
       assert.equal(JSON.parse(r.out).summary.pods, N);
       const pods = server.requests.filter((q) => q.path.endsWith('/pods'));
@@ -240,7 +222,7 @@ describe('many pods', () => {
   });
 
   test('text output groups pods by root cause and owner', async () => {
-    const r = await podwhy(['-l', 'app=web'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['-l', 'app=web'], { KUBECONFIG: cluster.kubeconfig });
     assert.match(r.out, /^2500 pods, 1000 unhealthy/);
     assert.match(r.out, /crashloop-oomkilled/);
     assert.match(r.out, /Deployment\/orders-api/);
@@ -248,18 +230,18 @@ describe('many pods', () => {
 });
 
 describe('degrade, do not die', () => {
-  const server = new FakeApiServer();
-  let kubeconfig = '';
-  before(async () => {
-    await server.start();
-    serveFixture(server, 'crashloop-oomkilled-jvm.yaml');
-    kubeconfig = server.writeKubeconfig(tmp, { namespace: 'shop' });
-  });
-  after(() => server.stop());
+  const cluster = serverForSuite(
+    tmp,
+    (server) => {
+      assert.ok(server.serveFixture(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml')), 'crashloop-oomkilled-jvm.yaml has a pod');
+    },
+    { namespace: 'shop' },
+  );
+  const { server } = cluster;
 
   test('events, owners and logs forbidden: diagnosed from the rest, and said so', async () => {
     server.forbid = [{ resource: 'events' }, { resource: 'replicasets' }, { resource: 'pods/log' }];
-    const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz'], { KUBECONFIG: cluster.kubeconfig });
     server.forbid = [];
     assert.equal(r.code, 1, r.err);
     assert.match(r.out, /ROOT CAUSE {2}crashloop-oomkilled/);
@@ -271,14 +253,14 @@ describe('degrade, do not die', () => {
   test('a degraded run says so once on stderr and in the JSON summary; --fail-on-unreadable fails it (exit 3)', async () => {
     server.forbid = [{ resource: 'events' }, { resource: 'pods/log' }];
     try {
-      const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'json'], { KUBECONFIG: kubeconfig });
+      const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'json'], { KUBECONFIG: cluster.kubeconfig });
       assert.equal(r.code, 1, r.err);
       assert.deepEqual(JSON.parse(r.out).summary.unreadable, [
         { what: 'events', reason: 'forbidden', pods: 1 },
         { what: 'logs', reason: 'forbidden', pods: 1 },
       ]);
       assert.equal(r.err, 'podwhy: warning: could not read events (forbidden) for 1 pod, logs (forbidden) for 1 pod — findings that need them may be missing; --fail-on-unreadable makes this exit 3\n');
-      const gated = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '--fail-on-unreadable'], { KUBECONFIG: kubeconfig });
+      const gated = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '--fail-on-unreadable'], { KUBECONFIG: cluster.kubeconfig });
       assert.equal(gated.code, 3);
       assert.equal(gated.err.trim().split('\n').length, 1, gated.err);
       assert.match(gated.err, /— exit 3 \(--fail-on-unreadable\)$/m);
@@ -286,7 +268,7 @@ describe('degrade, do not die', () => {
       server.forbid = [];
     }
     // everything readable: no line, no summary field, the gate passes as before
-    const ok = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'json', '--fail-on-unreadable'], { KUBECONFIG: kubeconfig });
+    const ok = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'json', '--fail-on-unreadable'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(ok.code, 1, ok.err);
     assert.equal(ok.err, '');
     assert.equal(JSON.parse(ok.out).summary.unreadable, undefined);
@@ -294,7 +276,7 @@ describe('degrade, do not die', () => {
 
   test('logs of a pod whose node was deleted: said as such, not as "pods … not found"', async () => {
     server.nodesGone.add('ip-10-0-12-57.eu-west-1.compute.internal');
-    const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz'], { KUBECONFIG: cluster.kubeconfig });
     server.nodesGone.clear();
     assert.equal(r.code, 1, r.err);
     assert.ok(server.requests.some((q) => q.path.endsWith('/log') && q.status === 404));
@@ -305,7 +287,7 @@ describe('degrade, do not die', () => {
 
   test('pods forbidden: exit 3 naming the verb and namespace', async () => {
     server.forbid = [{ resource: 'pods', verb: 'list' }];
-    const r = await podwhy([], { KUBECONFIG: kubeconfig });
+    const r = await podwhy([], { KUBECONFIG: cluster.kubeconfig });
     server.forbid = [];
     oneLine(r, 3, /^podwhy: forbidden to list pods in namespace "shop": .* — ask for RBAC that allows "list" on "pods" in "shop"/);
   });
@@ -321,7 +303,7 @@ describe('degrade, do not die', () => {
   });
 
   test('unreachable and unresolvable servers: exit 3 with the likely fix', async () => {
-    const cfg = JSON.parse(readFileSync(kubeconfig, 'utf8'));
+    const cfg = JSON.parse(readFileSync(cluster.kubeconfig, 'utf8'));
     cfg.clusters[0].cluster.server = 'https://127.0.0.1:1';
     const refused = join(tmp, 'refused.json');
     writeFileSync(refused, JSON.stringify(cfg));
@@ -335,7 +317,7 @@ describe('degrade, do not die', () => {
   test('a server that never answers: exit 3 within the request timeout', async () => {
     server.hang = true;
     const t0 = Date.now();
-    const r = await podwhy(['x', '--request-timeout', '1s'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['x', '--request-timeout', '1s'], { KUBECONFIG: cluster.kubeconfig });
     server.hang = false;
     oneLine(r, 3, /^podwhy: no answer within 1s \(context "fake"/);
     assert.ok(Date.now() - t0 < 5000);
@@ -347,7 +329,7 @@ describe('a plain http:// server, as kubectl proxy serves', () => {
   after(() => server.stop());
   test('is read like any other: the diagnosis, and no credentials needed', async () => {
     await server.start();
-    serveFixture(server, 'crashloop-oomkilled-jvm.yaml');
+    assert.ok(server.serveFixture(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml')), 'crashloop-oomkilled-jvm.yaml has a pod');
     const kubeconfig = server.writeKubeconfig(tmp, { namespace: 'shop' });
     assert.match(readFileSync(kubeconfig, 'utf8'), /"server": "http:\/\/127\.0\.0\.1:\d+"/);
     const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'json'], { KUBECONFIG: kubeconfig });
@@ -361,7 +343,7 @@ describe('kubeconfig as kubectl reads it', () => {
   const server = new FakeApiServer();
   before(async () => {
     await server.start();
-    serveFixture(server, 'crashloop-oomkilled-jvm.yaml');
+    assert.ok(server.serveFixture(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml')), 'crashloop-oomkilled-jvm.yaml has a pod');
   });
   after(() => server.stop());
 
@@ -415,7 +397,8 @@ describe('podwhy capture', () => {
   const server = new FakeApiServer();
   before(async () => {
     await server.start();
-    const { pod } = serveFixture(server, 'crashloop-oomkilled-jvm.yaml');
+    const pod = server.serveFixture(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml'));
+    assert.ok(pod, 'crashloop-oomkilled-jvm.yaml has a pod');
     // Credentials where people put them: a flag's value as the next argument, a vault token annotation.
     const spec = JSON.parse(JSON.stringify(pod)) as JsonObject;
     const c0 = ((spec['spec'] as JsonObject)['containers'] as JsonObject[])[0] as JsonObject;

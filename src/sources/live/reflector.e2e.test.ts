@@ -14,13 +14,19 @@ import { Reflector, shortWatchDelay } from './watch.js';
 
 const cm = (name: string, v: string): JsonObject => ({ kind: 'Pod', apiVersion: 'v1', metadata: { name, namespace: 'ns', labels: { v } }, status: { phase: 'Pending' } });
 
-test('resume after a clean end and after a bookmark; no change reported twice', { timeout: 30_000 }, async () => {
+/** A started loopback server and a client connected to it through a kubeconfig, as live mode makes one. */
+async function connected(): Promise<{ server: FakeApiServer; client: ApiClient }> {
   const server = new FakeApiServer();
   await server.start();
   const tmp = mkdtempSync(join(tmpdir(), 'podwhy-reflector-'));
   const target = await loadKubeconfig({ env: { KUBECONFIG: server.writeKubeconfig(tmp), HOME: tmp } });
   const client = new ApiClient(target, { timeoutMs: 5000 });
   await client.init();
+  return { server, client };
+}
+
+test('resume after a clean end and after a bookmark; no change reported twice', { timeout: 30_000 }, async () => {
+  const { server, client } = await connected();
   const seen: string[] = [];
   let next: (() => void) | undefined;
   const stop = new AbortController();
@@ -74,12 +80,7 @@ test('resume after a clean end and after a bookmark; no change reported twice', 
 });
 
 test('a server that ends every watch at once gets a bounded number of watches, backing off as client-go does', { timeout: 30_000 }, async () => {
-  const server = new FakeApiServer();
-  await server.start();
-  const tmp = mkdtempSync(join(tmpdir(), 'podwhy-reflector-'));
-  const target = await loadKubeconfig({ env: { KUBECONFIG: server.writeKubeconfig(tmp), HOME: tmp } });
-  const client = new ApiClient(target, { timeoutMs: 5000 });
-  await client.init();
+  const { server, client } = await connected();
   const stop = new AbortController();
   // no jitter: waits of 800 ms, then 1.6 s, 3.2 s…
   const r = new Reflector(client, '/api/v1/namespaces/ns/pods', {}, () => {}, stop.signal, 300, () => {}, Date.now, () => 0);

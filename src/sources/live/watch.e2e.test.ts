@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { main } from '../../cli/main.js';
 import { FakeApiServer } from '../../testing/apiserver.js';
+import { serverForSuite } from '../../testing/live-suite.js';
 import { memoryIO, type MemoryIO } from '../../testing/io.js';
 import type { JsonObject } from '../../util/json.js';
 
@@ -130,18 +131,13 @@ const transitions = (out: string) =>
 const LIMIT = { timeout: 30_000 };
 
 describe('--watch, live', LIMIT, () => {
-  const server = new FakeApiServer();
-  let kubeconfig = '';
-  before(async () => {
-    await server.start();
-    kubeconfig = server.writeKubeconfig(tmp, { namespace: 'shop' });
-  });
-  after(() => server.stop());
+  const cluster = serverForSuite(tmp, () => {}, { namespace: 'shop' });
+  const { server } = cluster;
 
   test('one pod: Pending → ContainerCreating → ErrImagePull → Running → Ready, through a dropped watch and a 410', async () => {
     server.add(pod('web-1', 'pending'));
     server.requests.length = 0;
-    const w = start(['web-1', '-w', '--absolute-time', ...NOW], { KUBECONFIG: kubeconfig });
+    const w = start(['web-1', '-w', '--absolute-time', ...NOW], { KUBECONFIG: cluster.kubeconfig });
     await w.line(/Pending/);
     await server.waitForWatches(1, 'pods');
     await server.waitForWatches(1, 'events');
@@ -202,7 +198,7 @@ describe('--watch, live', LIMIT, () => {
   test('a rollout under -l: three pods replaced, new ones followed, old ones deleted; Ctrl-C gives the final diagnosis', async () => {
     for (const n of ['web-old-a', 'web-old-b', 'web-old-c']) server.add(pod(n, 'ready'));
     server.add(pod('db-0', 'ready', { app: 'db' }));
-    const w = start(['-l', 'app=web', '-w', '--absolute-time', ...NOW], { KUBECONFIG: kubeconfig });
+    const w = start(['-l', 'app=web', '-w', '--absolute-time', ...NOW], { KUBECONFIG: cluster.kubeconfig });
     await w.line(/^\S+ web-old-\w  Running 1\/1/, 3);
     await server.waitForWatches(1, 'pods');
     let step = 0;
@@ -246,7 +242,7 @@ describe('--watch, live', LIMIT, () => {
     (st[0] as JsonObject)['lastState'] = { terminated: { exitCode: 1, reason: 'Error', startedAt: T, finishedAt: T } };
     server.add(crashed);
     server.setLog('shop', 'api-0', 'app', 'Error: Cannot find module \'express\'\n', true);
-    const w = start(['api-0', '-w', '-o', 'json', ...NOW], { KUBECONFIG: kubeconfig });
+    const w = start(['api-0', '-w', '-o', 'json', ...NOW], { KUBECONFIG: cluster.kubeconfig });
     await w.line(/"type":"transition"/);
     w.interrupt();
     assert.equal(await w.done, 1, w.io.stderr);
@@ -258,7 +254,7 @@ describe('--watch, live', LIMIT, () => {
 
   test('-o json streams one JSON object per line, ending with the final report', async () => {
     server.add(pod('web-2', 'creating'));
-    const w = start(['web-2', '-w', '-o', 'json', ...NOW], { KUBECONFIG: kubeconfig });
+    const w = start(['web-2', '-w', '-o', 'json', ...NOW], { KUBECONFIG: cluster.kubeconfig });
     await w.line(/"status":"ContainerCreating"/);
     await server.waitForWatches(1, 'pods');
     server.update(pod('web-2', 'ready'));
@@ -280,14 +276,14 @@ describe('--watch, live', LIMIT, () => {
 
   test('a deleted pod ends the watch; a pod that does not exist fails at once', async () => {
     server.add(pod('web-3', 'running'));
-    const w = start(['web-3', '-w', ...NOW], { KUBECONFIG: kubeconfig });
+    const w = start(['web-3', '-w', ...NOW], { KUBECONFIG: cluster.kubeconfig });
     await w.line(/Running 0\/1/);
     await server.waitForWatches(1, 'pods');
     server.remove('Pod', 'shop', 'web-3');
     assert.equal(await w.done, 0, w.io.stderr);
     assert.match(w.io.stdout, /\d\d:\d\d:\d\d deleted\nwatch ended: the pod was deleted\n/);
 
-    const missing = start(['web-nope', '-w'], { KUBECONFIG: kubeconfig });
+    const missing = start(['web-nope', '-w'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(await missing.done, 2);
     assert.match(missing.io.stderr, /^podwhy: pod "web-nope" not found in namespace "shop"/);
     assert.equal(missing.io.stderr.trim().split('\n').length, 1);

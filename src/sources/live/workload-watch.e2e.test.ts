@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { main } from '../../cli/main.js';
-import { FakeApiServer } from '../../testing/apiserver.js';
+import { serverForSuite } from '../../testing/live-suite.js';
 import { memoryIO, type MemoryIO } from '../../testing/io.js';
 import type { JsonObject } from '../../util/json.js';
 import { rolloutState, selectorQuery } from './workload-watch.js';
@@ -66,18 +66,13 @@ test('rollout state: done and failed as kubectl rollout status judges them', () 
 });
 
 describe('podwhy deploy/web -w', { timeout: 30_000 }, () => {
-  const server = new FakeApiServer();
-  let kubeconfig = '';
-  before(async () => {
-    await server.start();
-    kubeconfig = server.writeKubeconfig(tmp, { namespace: 'shop' });
-  });
-  after(() => server.stop());
+  const cluster = serverForSuite(tmp, () => {}, { namespace: 'shop' });
+  const { server } = cluster;
 
   test('follows the rollout to completion, narrating the workload and its pods; exit 0', async () => {
     server.add(deployment({ observedGeneration: 2, replicas: 1, updatedReplicas: 1, readyReplicas: 0, availableReplicas: 0, conditions: [{ type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated' }] }));
     server.add(pod('web-a', false));
-    const w = start(['deploy/web', '-w', '--absolute-time', '--now', T], { KUBECONFIG: kubeconfig });
+    const w = start(['deploy/web', '-w', '--absolute-time', '--now', T], { KUBECONFIG: cluster.kubeconfig });
     await w.seen(/web-a {2}Running 0\/1/);
     await server.waitForWatches(2);
     server.update(pod('web-a', true));
@@ -97,7 +92,7 @@ describe('podwhy deploy/web -w', { timeout: 30_000 }, () => {
 
   test('a rollout past its progress deadline fails: exit 1; -o json streams steps and ends with the report', async () => {
     server.update(deployment({ observedGeneration: 2, replicas: 2, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1, conditions: [{ type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated' }] }, 3));
-    const w = start(['deploy/web', '-w', '-o', 'json', '--now', T], { KUBECONFIG: kubeconfig });
+    const w = start(['deploy/web', '-w', '-o', 'json', '--now', T], { KUBECONFIG: cluster.kubeconfig });
     await w.seen(/"type":"step"/);
     await server.waitForWatches(2);
     server.update(deployment({ observedGeneration: 3, replicas: 2, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1, conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "web-7d4b9c6f5" has timed out progressing.' }] }, 3));
@@ -111,7 +106,7 @@ describe('podwhy deploy/web -w', { timeout: 30_000 }, () => {
   });
 
   test('a workload that does not exist: one line, exit 2', async () => {
-    const io = memoryIO({ HOME: tmp, KUBECONFIG: kubeconfig });
+    const io = memoryIO({ HOME: tmp, KUBECONFIG: cluster.kubeconfig });
     io.interrupt = new AbortController().signal;
     const code = await main(['node', 'podwhy', 'deploy/nope', '-w'], io);
     assert.equal(code, 2);

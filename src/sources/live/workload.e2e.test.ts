@@ -3,23 +3,16 @@
 // apiserver would answer (GETs, paged lists, label selectors), and a 403 on events degrading.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import yaml from 'js-yaml';
+import { describe, test } from 'node:test';
 import { main } from '../../cli/main.js';
 import { FIXTURES_DIR } from '../../cli/commands/rules.js';
-import { FakeApiServer } from '../../testing/apiserver.js';
+import { serverForSuite } from '../../testing/live-suite.js';
 import { memoryIO } from '../../testing/io.js';
-import { isObject } from '../../util/json.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-workload-'));
-
-function serve(server: FakeApiServer, name: string): void {
-  const text = readFileSync(join(FIXTURES_DIR, 'workloads', name), 'utf8');
-  for (const doc of yaml.loadAll(text, undefined, { schema: yaml.CORE_SCHEMA })) if (isObject(doc) && doc['kind'] !== 'PodwhyFixture') server.add(doc);
-}
 
 async function podwhy(args: string[], env: Record<string, string>) {
   const io = memoryIO({ HOME: tmp, ...env });
@@ -28,26 +21,26 @@ async function podwhy(args: string[], env: Record<string, string>) {
 }
 
 describe('workloads, live', () => {
-  const server = new FakeApiServer();
-  let kubeconfig = '';
-  before(async () => {
-    await server.start();
-    serve(server, 'deployment-quota-exceeded.yaml');
-    serve(server, 'job-backoff-limit-exceeded.yaml');
-    server.add({
-      apiVersion: 'v1',
-      kind: 'ResourceQuota',
-      metadata: { name: 'compute-quota', namespace: 'shop', uid: 'rq-1' },
-      spec: { hard: { 'limits.memory': '8Gi', 'limits.cpu': '8' } },
-      status: { hard: { 'limits.memory': '8Gi', 'limits.cpu': '8' }, used: { 'limits.memory': '7680Mi', 'limits.cpu': '3500m' } },
-    });
-    kubeconfig = server.writeKubeconfig(tmp, { namespace: 'shop' });
-  });
-  after(() => server.stop());
+  const cluster = serverForSuite(
+    tmp,
+    (server) => {
+      server.serveFixture(join(FIXTURES_DIR, 'workloads', 'deployment-quota-exceeded.yaml'));
+      server.serveFixture(join(FIXTURES_DIR, 'workloads', 'job-backoff-limit-exceeded.yaml'));
+      server.add({
+        apiVersion: 'v1',
+        kind: 'ResourceQuota',
+        metadata: { name: 'compute-quota', namespace: 'shop', uid: 'rq-1' },
+        spec: { hard: { 'limits.memory': '8Gi', 'limits.cpu': '8' } },
+        status: { hard: { 'limits.memory': '8Gi', 'limits.cpu': '8' }, used: { 'limits.memory': '7680Mi', 'limits.cpu': '3500m' } },
+      });
+    },
+    { namespace: 'shop' },
+  );
+  const { server } = cluster;
 
   test('a Deployment whose ReplicaSet hits a quota: the quota is the root cause, read with GETs only', async () => {
     const before = server.requests.length;
-    const r = await podwhy(['deploy/web', '-o', 'json', '--now', '2025-05-14T09:30:00Z'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['deploy/web', '-o', 'json', '--now', '2025-05-14T09:30:00Z'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(r.code, 1, r.err);
     const report = JSON.parse(r.out);
     assert.equal(report.schemaVersion, 1);
@@ -70,7 +63,7 @@ describe('workloads, live', () => {
   });
 
   test('text: the workload block comes first, then its pods', async () => {
-    const r = await podwhy(['deployment', 'web', '--now', '2025-05-14T09:30:00Z'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['deployment', 'web', '--now', '2025-05-14T09:30:00Z'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(r.code, 1, r.err);
     assert.match(r.out, /^deployment\/web \(shop\)\s+2\/3 ready/);
     assert.match(r.out, /ROOT CAUSE\s+workload-quota-exceeded/);
@@ -78,7 +71,7 @@ describe('workloads, live', () => {
   });
 
   test('a Job that exhausted its back-off limit: its pods\' exit is the root cause, with counts', async () => {
-    const r = await podwhy(['job/migrate-schema', '-n', 'data', '-o', 'json', '--now', '2025-05-14T09:30:00Z'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['job/migrate-schema', '-n', 'data', '-o', 'json', '--now', '2025-05-14T09:30:00Z'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(r.code, 1, r.err);
     const w = JSON.parse(r.out).workloads[0];
     assert.equal(w.rootCause.from, 'pods');
@@ -93,7 +86,7 @@ describe('workloads, live', () => {
   test('events forbidden: the diagnosis degrades and says so once', async () => {
     server.forbid.push({ resource: 'events' });
     try {
-      const r = await podwhy(['job', 'migrate-schema', '-n', 'data', '--fail-on-unreadable'], { KUBECONFIG: kubeconfig });
+      const r = await podwhy(['job', 'migrate-schema', '-n', 'data', '--fail-on-unreadable'], { KUBECONFIG: cluster.kubeconfig });
       assert.equal(r.code, 3, r.err);
       assert.match(r.err, /could not read events \(forbidden: /);
       assert.equal(r.err.trim().split('\n').length, 1, r.err);
@@ -103,7 +96,7 @@ describe('workloads, live', () => {
   });
 
   test('an unknown workload is a one-line error, exit 2', async () => {
-    const r = await podwhy(['sts/nope'], { KUBECONFIG: kubeconfig });
+    const r = await podwhy(['sts/nope'], { KUBECONFIG: cluster.kubeconfig });
     assert.equal(r.code, 2);
     assert.match(r.err, /StatefulSet "nope" not found in namespace "shop"/);
     assert.doesNotMatch(r.err, /\n\s+at /);
