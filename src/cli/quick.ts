@@ -7,6 +7,7 @@
 import { fstatSync, writeSync } from 'node:fs';
 import { formatHelpPage, type HelpPages } from './help-page.js';
 import { invocationName } from './invocation.js';
+import { oneLine } from '../util/sanitize.js';
 
 /** The words that ask for help or the version: a run without one never loads the pages. */
 const ASKS = new Set(['--help', '-h', 'help', '--version', '-V', 'version']);
@@ -45,7 +46,7 @@ function writeOut(text: string): void {
     }
     // as the program reports it (src/cli/run.ts): the machine's trouble, not a bug
     try {
-      writeSync(2, `podwhy: cannot write the output: ${(e as Error).message.split('\n')[0]}\n`);
+      writeSync(2, `podwhy: cannot write the output: ${oneLine((e as Error).message)}\n`);
     } catch {
       // stderr cannot be written either
     }
