@@ -1,18 +1,24 @@
 // `npm run build` step 2: bundle the CLI (for the bin) and the library (src/index.ts, the
-// package's export) with esbuild, every runtime dependency inside, so an install pulls nothing. Node spends most of a short
-// run resolving and reading hundreds of small modules; one ESM file (plus lazily loaded chunks)
-// starts in a fraction of that. Code splitting keeps what only some runs need in chunks loaded by
-// the program's existing dynamic imports: the cluster code with @kubernetes/client-node (live
-// mode only), the renderers, the CI formats; the two entries share the engine's chunks. The tsc
-// build in dist/ stays for tests and the library's declarations. The metafile is kept, beside the
-// bundle and out of the package, so tests can check which chunk holds client-node.
+// package's export) with esbuild, every runtime dependency inside, so an install pulls nothing.
+// Node spends most of a short run resolving and reading hundreds of small modules; one file
+// starts in a fraction of that.
+//
+// The CLI is CommonJS: dist/bundle/cli.cjs, which the bin loads through V8's code cache
+// (src/cli/code-cache.ts, from dist/bundle/start.cjs), beside the files it requires on first use:
+// client-node.cjs (live mode), js-yaml.cjs and safe-regex2.cjs. One file, because esbuild cannot
+// split CommonJS, and because with the code cache what a run never calls costs it only the reading.
+// The library is ES modules (dist/bundle/index.js and its chunks). The tsc build in dist/ stays
+// for tests and the library's declarations. The metafile is kept, beside the bundle and out of
+// the package, so tests can check which file holds what.
 
 import { build, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { helpPages } from '../cli/help-pages.js';
+import { cliRewrites } from './cli-bundle.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BUNDLE_DIR = join(ROOT, 'dist', 'bundle');
@@ -57,7 +63,10 @@ const lazyPackages: Plugin = {
     const filter = new RegExp(`^(${LAZY_PACKAGES.join('|')})$`);
     b.onResolve({ filter }, (a) => (/[\\/]src[\\/]/.test(a.importer) ? { path: a.path, namespace: 'podwhy-lazy-package' } : undefined));
     b.onResolve({ filter: /\.cjs$/, namespace: 'podwhy-lazy-package' }, (a) => ({ path: a.path, external: true }));
+    // live mode's KubeConfig: a file of its own, required when kubeconfig.ts first imports it
+    b.onResolve({ filter: /^\.\/client-node\.js$/ }, (a) => (/[\\/]src[\\/]sources[\\/]live[\\/]/.test(a.importer) && b.initialOptions.format === 'cjs' ? { path: 'client-node', namespace: 'podwhy-lazy-package' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'podwhy-lazy-package' }, async (a) => {
+      if (a.path === 'client-node') return { loader: 'js', contents: "module.exports = require('./client-node.cjs');\n" };
       const real = (await import(a.path)) as Record<string, unknown>;
       const load = `let real;\nconst load = () => (real ??= require('./${a.path}.cjs'));\n`;
       if (typeof real['default'] === 'function') return { loader: 'js', contents: `${load}module.exports = function (...args) { return load()(...args); };\n` };
@@ -70,65 +79,77 @@ const lazyPackages: Plugin = {
   },
 };
 
-const BANNER = "import { createRequire as __podwhyRequire } from 'node:module'; const require = __podwhyRequire(import.meta.url);";
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
+const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', metafile: true } as const;
 
 // chunk names change with their content: an old build's chunks would linger and be packed
 rmSync(BUNDLE_DIR, { recursive: true, force: true });
-const result = await build({
-  entryPoints: {
-    podwhy: join(ROOT, 'src', 'cli', 'run.ts'),
-    index: join(ROOT, 'src', 'index.ts'),
-    // kubectl text and paste readers, required on first use by src/sources/text-reader.ts
-    'text-reader': join(ROOT, 'src', 'sources', 'kubectl-text.ts'),
-  },
+
+// the library, ES modules
+const BANNER = "import { createRequire as __podwhyRequire } from 'node:module'; const require = __podwhyRequire(import.meta.url);";
+const library = await build({
+  ...common,
+  entryPoints: { index: join(ROOT, 'src', 'index.ts') },
   outdir: BUNDLE_DIR,
-  bundle: true,
   splitting: true,
   format: 'esm',
-  platform: 'node',
-  target: 'node20',
   // the bundle sits in dist/bundle/: the package root is two levels up (src/catalogue/paths.ts)
-  define: { PODWHY_BUNDLE_DEPTH: '"../../"', PODWHY_TEXT_READER: '"./text-reader.js"' },
-  // CommonJS dependencies (cli-table3, parts of client-node) call require(): give them one
-  // (only the chunks that call it keep it: see below)
+  define: { PODWHY_BUNDLE_DEPTH: '"../../"' },
+  // CommonJS dependencies (cli-table3) call require(): give them one (only the chunks that call
+  // it keep it: see below)
   banner: { js: BANNER },
-  // tr46 and whatwg-url (under client-node's node-fetch 2) require('punycode'): Node's built-in one
-  // prints a DEP0040 warning on stderr from Node 21 on. The trailing slash names the npm package
-  // of the same name instead (a devDependency), so it is bundled and nothing is printed.
-  alias: { punycode: 'punycode/' },
   chunkNames: 'chunk-[hash]',
-  legalComments: 'none',
-  logLevel: 'warning',
-  metafile: true,
   plugins: [lazyBuiltins, lazyPackages],
 });
-// CommonJS files: the lazily required packages (above), and the bin's quick answers (help and the
-// version, src/cli/quick.ts), CommonJS like the bin, so those runs start no ES module loader
-const cjs = await build({
-  entryPoints: { ...Object.fromEntries(LAZY_PACKAGES.map((p) => [p, requireHere.resolve(p)])), quick: join(ROOT, 'src', 'cli', 'quick.ts') },
-  outdir: BUNDLE_DIR,
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  legalComments: 'none',
-  logLevel: 'warning',
-  metafile: true,
-});
 // The banner's require() costs every chunk that loads a createRequire call; most never call it.
-for (const out of Object.keys(result.metafile.outputs)) {
+for (const out of Object.keys(library.metafile.outputs)) {
   if (!out.endsWith('.js')) continue;
   const file = join(ROOT, out);
   const code = readFileSync(file, 'utf8');
   if (code.startsWith(BANNER) && !/\brequire\b/.test(code.slice(BANNER.length))) writeFileSync(file, code.slice(BANNER.length).replace(/^\n/, ''));
 }
+
+// The CLI and the files it requires on first use, CommonJS. tr46 and whatwg-url (under
+// client-node's node-fetch 2) require('punycode'): Node's built-in one prints a DEP0040 warning
+// on stderr from Node 21 on. The trailing slash names the npm package of the same name instead (a
+// devDependency), so it is bundled and nothing is printed.
+const cjs = { ...common, outdir: BUNDLE_DIR, outExtension: { '.js': '.cjs' }, format: 'cjs', alias: { punycode: 'punycode/' } } as const;
+const apart = await build({
+  ...cjs,
+  entryPoints: { ...Object.fromEntries(LAZY_PACKAGES.map((p) => [p, requireHere.resolve(p)])), 'client-node': join(ROOT, 'src', 'sources', 'live', 'client-node.ts') },
+});
+const cli = await build({
+  ...cjs,
+  entryPoints: { cli: join(ROOT, 'src', 'cli', 'run.ts') },
+  // import.meta.url, in CommonJS: the file's own URL
+  define: { PODWHY_BUNDLE_DEPTH: '"../../"', 'import.meta.url': '__podwhyUrl' },
+  banner: { js: 'const __podwhyUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [cliRewrites(fail), lazyBuiltins, lazyPackages],
+});
+// What the loader may load, with content hashes for the code cache's file names.
+const files: Record<string, string> = {};
+for (const out of [...Object.keys(apart.metafile.outputs), ...Object.keys(cli.metafile.outputs)]) {
+  const file = join(ROOT, out);
+  if (!out.endsWith('.cjs')) continue;
+  if (/\bimport\(/.test(readFileSync(file, 'latin1'))) fail(`${out}: a dynamic import() is left; the loader's vm.Script cannot run it (src/cli/code-cache.ts)`);
+  files[out.split('/').pop() as string] = sha(file);
+}
+// the bin's CommonJS half: the quick answers (help and the version) and the loader
+const pages = helpPages();
+const start = await build({
+  ...cjs,
+  entryPoints: { start: join(ROOT, 'src', 'cli', 'start.ts') },
+  define: { PODWHY_CODE: JSON.stringify({ files, commands: Object.keys(pages.names['podwhy'] ?? {}).filter((c) => c !== '') }) },
+});
 // the help pages the quick answers print, read off the real program
-const help = JSON.stringify(helpPages());
+const help = JSON.stringify(pages);
 writeFileSync(join(BUNDLE_DIR, 'help.json'), help);
 const meta = {
-  inputs: { ...cjs.metafile.inputs, ...result.metafile.inputs },
+  inputs: { ...library.metafile.inputs, ...apart.metafile.inputs, ...cli.metafile.inputs, ...start.metafile.inputs },
   // help.json is written here, not by esbuild: listed so the package tests know it belongs
-  outputs: { ...result.metafile.outputs, ...cjs.metafile.outputs, 'dist/bundle/help.json': { inputs: {}, bytes: Buffer.byteLength(help) } },
+  outputs: { ...library.metafile.outputs, ...apart.metafile.outputs, ...cli.metafile.outputs, ...start.metafile.outputs, 'dist/bundle/help.json': { inputs: {}, bytes: Buffer.byteLength(help) } },
 };
 writeFileSync(META_FILE, JSON.stringify(meta));

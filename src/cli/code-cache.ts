@@ -1,0 +1,216 @@
+// How the bin loads the program: the CLI is one CommonJS file (dist/bundle/cli.cjs, built by
+// src/build/bundle.ts), compiled through node:vm with V8 code cache that this module keeps, per
+// user, in a directory of its own. A run after the first skips parsing and compiling every function
+// an earlier run compiled: V8 compiles a function the first time it is called, and the cache is
+// made at the end of a run, so it holds those functions too. (Node's own compile cache,
+// module.enableCompileCache(), is made when a module has loaded: it holds the modules' top-level
+// code only, and exists from Node 22.1. This works the same on every Node podwhy supports.)
+//
+// The files the CLI requires on first use (client-node.cjs for live mode, js-yaml.cjs,
+// safe-regex2.cjs) are loaded the same way, each once.
+//
+// The cache is code: a file planted by another user would run as ours. So it lives in a directory
+// made 0700 and checked to be ours (not a link, no access for others), its files are opened without
+// following links and checked to be ours and not writable by others, and they are written whole to
+// a new file and renamed into place. V8 checks the data against its own version and flags and
+// against the source's length; the file's name carries the content hash the build computed for the
+// source, its mtime, and Node's version and architecture, so another build or another Node never
+// reads it. Anything wrong with the cache only costs the time it would have saved: the source is
+// compiled as it would be without it. NODE_DISABLE_COMPILE_CACHE=1 turns it off; NODE_COMPILE_CACHE,
+// when set, is where it goes (in a podwhy directory under it).
+//
+// Which functions a run compiles depends on what it was asked (live or offline, text or JSON): a
+// cache made by `podwhy explain X` lacks the diagnosis. The cache file records the shapes of
+// command line (`shapeOf`) it has served; a run of a shape it has not seen makes it anew, from the
+// cache it loaded plus what this run compiled, until it has seen MAX_SHAPES shapes.
+
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+const MAGIC = 'podwhy-code-cache';
+const FORMAT = '1';
+/** After this many shapes of command line, the cache is no longer made anew. */
+export const MAX_SHAPES = 24;
+/** A cache file larger than this is not one of ours. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The files a run may load through here: their names in the bundle directory and content hashes. */
+export type CodeFiles = Readonly<Record<string, string>>;
+
+interface Owner {
+  uid: number | undefined;
+}
+
+const currentOwner = (): Owner => ({ uid: typeof process.getuid === 'function' ? process.getuid() : undefined });
+
+/** Ours: owned by this user, and (where modes mean something) not open to others as `mask` says. */
+function ours(st: Stats, owner: Owner, mask: number): boolean {
+  return owner.uid === undefined || (st.uid === owner.uid && (st.mode & mask) === 0);
+}
+
+/**
+ * The cache directory, made if need be, or undefined when the cache is off or the directory is not
+ * safe to use (not a directory, a link, another user's, open to others).
+ */
+export function cacheDirectory(env: NodeJS.ProcessEnv, owner: Owner = currentOwner(), tmp: () => string = tmpdir): string | undefined {
+  if (env['NODE_DISABLE_COMPILE_CACHE'] === '1') return undefined;
+  try {
+    const base = env['NODE_COMPILE_CACHE'];
+    const dir = base ? join(base, 'podwhy') : join(tmp(), `podwhy-code-cache-${owner.uid ?? 'user'}`);
+    try {
+      mkdirSync(dir, { recursive: base !== undefined, mode: 0o700 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+    }
+    const st = lstatSync(dir);
+    return st.isDirectory() && ours(st, owner, 0o077) ? dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a cache file holds: the shapes of command line it served, and V8's data. */
+export interface CacheEntry {
+  shapes: string[];
+  data: Buffer;
+}
+
+/** The file's whole content, read from a descriptor. */
+function readAll(fd: number, size: number): Buffer {
+  const buf = Buffer.allocUnsafe(size);
+  let done = 0;
+  while (done < size) {
+    const n = readSync(fd, buf, done, size - done, done);
+    if (n === 0) break;
+    done += n;
+  }
+  return buf.subarray(0, done);
+}
+
+/** The cache file at path, if there is one of ours. */
+export function readCacheFile(path: string, owner: Owner = currentOwner()): CacheEntry | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_CACHE_BYTES || !ours(st, owner, 0o022)) return undefined;
+    const buf = readAll(fd, st.size);
+    const end = buf.indexOf(10);
+    if (end < 0) return undefined;
+    const [magic, format, ...shapes] = buf.toString('latin1', 0, end).split(' ');
+    if (magic !== MAGIC || format !== FORMAT) return undefined;
+    return { shapes: shapes.filter(Boolean), data: buf.subarray(end + 1) };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Write a cache file whole: a new file of ours, renamed over the old one. Failures are ignored. */
+export function writeCacheFile(path: string, entry: CacheEntry): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, Buffer.concat([Buffer.from(`${[MAGIC, FORMAT, ...entry.shapes].join(' ')}\n`, 'latin1'), entry.data]), { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, path);
+  } catch {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // nothing was written
+    }
+  }
+}
+
+/**
+ * The shape of a command line, for the cache: the command word, the options given (by name), the
+ * output format, and whether standard input is a terminal — what decides which code a run
+ * compiles. Pod names and other values are left out. One word, no spaces.
+ */
+export function shapeOf(args: readonly string[], commands: readonly string[], stdinIsTerminal: boolean): string {
+  const parts = new Set<string>();
+  let command = '';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    const flag = /^(?:--[A-Za-z][\w-]*|-[A-Za-z])/.exec(a)?.[0];
+    if (flag === undefined) {
+      if (command === '' && commands.includes(a)) command = a;
+      continue;
+    }
+    if (flag === '-o' || flag === '--output') {
+      const value = a.length > flag.length ? a.slice(flag.length).replace(/^=/, '') : args[++i];
+      parts.add(`o=${/^[a-z]+$/.test(value ?? '') ? value : '?'}`);
+    } else parts.add(flag);
+  }
+  return [command || '-', ...[...parts].sort(), stdinIsTerminal ? 'tty' : 'in'].join(',');
+}
+
+/** A source file of the bundle, read whole, with its stats. */
+function readSource(path: string): { text: string; mtimeMs: number } {
+  const fd = openSync(path, 'r');
+  try {
+    const st = fstatSync(fd);
+    return { text: readAll(fd, st.size).toString('utf8'), mtimeMs: st.mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface Loader {
+  /** module.exports of a bundle file (a name in CodeFiles), loaded once, through the cache. */
+  load(name: string): unknown;
+  /** Write the cache files this run should (call it when the run ends: at process exit). */
+  save(): void;
+}
+
+/**
+ * A loader for the files of bundleDir named in files. `shape` is this run's (shapeOf); cacheDir
+ * undefined runs without a cache. The cache is made when the run ends (save()): V8 puts in it the
+ * functions compiled so far. Each file's require() loads the others through the loader and
+ * anything else as Node would from that file.
+ */
+export function codeLoader(bundleDir: string, files: CodeFiles, shape: string, cacheDir: string | undefined): Loader {
+  const loaded = new Map<string, { exports: unknown }>();
+  const saves: (() => void)[] = [];
+  const load = (name: string): unknown => {
+    const done = loaded.get(name);
+    if (done) return done.exports;
+    const hash = files[name];
+    if (hash === undefined) throw new Error(`${name}: not a file of the bundle`);
+    const path = join(bundleDir, name);
+    const source = readSource(path);
+    const cacheFile = cacheDir === undefined ? undefined : join(cacheDir, `${basename(name, '.cjs')}-${hash}-${Math.trunc(source.mtimeMs)}-${process.version}-${process.arch}.bin`);
+    const cached = cacheFile === undefined ? undefined : readCacheFile(cacheFile);
+    const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source.text}\n})`, { filename: path, cachedData: cached?.data });
+    const accepted = cached !== undefined && !script.cachedDataRejected;
+    if (cacheFile !== undefined && (!accepted || (!cached.shapes.includes(shape) && cached.shapes.length < MAX_SHAPES))) {
+      const shapes = accepted ? [...cached.shapes, shape] : [shape];
+      saves.push(() => writeCacheFile(cacheFile, { shapes, data: script.createCachedData() }));
+    }
+    const module = { exports: {} as unknown };
+    loaded.set(name, module);
+    const nodeRequire = createRequire(path);
+    const require = Object.assign((id: string) => (id.startsWith('./') && files[id.slice(2)] !== undefined ? load(id.slice(2)) : nodeRequire(id)), nodeRequire);
+    (script.runInThisContext() as (...a: unknown[]) => void).call(module.exports, module.exports, require, module, path, dirname(path));
+    return module.exports;
+  };
+  return {
+    load,
+    save: () => {
+      for (const save of saves.splice(0)) {
+        try {
+          save();
+        } catch {
+          // (V8 could not make the data) the next run compiles as this one did
+        }
+      }
+    },
+  };
+}
