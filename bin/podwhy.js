@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The bin is CommonJS (bin/package.json) and starts no ES module loader: dist/bundle/start.cjs
+// The bin is CommonJS (bin/package.json) and starts no ES module loader: dist/bundle/quick.cjs
 // answers help and the version from the help pages the build read off the program
-// (src/cli/quick.ts), and otherwise loads the program, dist/bundle/cli.cjs, compiled with the V8
-// code cache it keeps per user (src/cli/code-cache.ts; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+// (src/cli/quick.ts); otherwise dist/bundle/start.cjs loads the program, dist/bundle/cli.cjs,
+// compiled with the V8 code cache it keeps per user (src/cli/code-cache.ts;
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off).
 'use strict';
 
 function fail(e) {
@@ -10,10 +11,8 @@ function fail(e) {
   process.exitCode = 2;
 }
 
-let start;
 try {
-  start = require('../dist/bundle/start.cjs');
-  if (!start.quickAnswer(process.argv, () => require('../dist/bundle/help.json'))) start.runProgram();
+  if (!require('../dist/bundle/quick.cjs').quickAnswer(process.argv, () => require('../dist/bundle/help.json'))) require('../dist/bundle/start.cjs').runProgram();
 } catch (e) {
   fail(e);
 }

@@ -4,7 +4,8 @@
 // starts in a fraction of that.
 //
 // The CLI is CommonJS: dist/bundle/cli.cjs, which the bin loads through V8's code cache
-// (src/cli/code-cache.ts, from dist/bundle/start.cjs), beside the files it requires on first use:
+// (src/cli/code-cache.ts, from dist/bundle/start.cjs; help and the version are answered by
+// dist/bundle/quick.cjs without it), beside the files it requires on first use:
 // client-node.cjs (live mode), js-yaml.cjs and safe-regex2.cjs. One file, because esbuild cannot
 // split CommonJS, and because with the code cache what a run never calls costs it only the reading.
 // The library is ES modules (dist/bundle/index.js and its chunks). The tsc build in dist/ stays
@@ -137,11 +138,11 @@ for (const out of [...Object.keys(apart.metafile.outputs), ...Object.keys(cli.me
   if (/\bimport\(/.test(readFileSync(file, 'latin1'))) fail(`${out}: a dynamic import() is left; the loader's vm.Script cannot run it (src/cli/code-cache.ts)`);
   files[out.split('/').pop() as string] = sha(file);
 }
-// the bin's CommonJS half: the quick answers (help and the version) and the loader
+// the bin's CommonJS half: the quick answers (help and the version), and the loader
 const pages = helpPages();
 const start = await build({
   ...cjs,
-  entryPoints: { start: join(ROOT, 'src', 'cli', 'start.ts') },
+  entryPoints: { quick: join(ROOT, 'src', 'cli', 'quick.ts'), start: join(ROOT, 'src', 'cli', 'start.ts') },
   define: { PODWHY_CODE: JSON.stringify({ files, commands: Object.keys(pages.names['podwhy'] ?? {}).filter((c) => c !== '') }) },
 });
 // the help pages the quick answers print, read off the real program

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { Script } from 'node:vm';
-import { cacheDirectory, codeLoader, MAX_SHAPES, readCacheFile, shapeOf, writeCacheFile } from './code-cache.js';
+import { cacheDirectory, codeLoader, MAX_SHAPES, pruneCacheFiles, readCacheFile, shapeOf, writeCacheFile } from './code-cache.js';
 
 const me = { uid: process.getuid?.() };
 const POSIX = me.uid !== undefined;
@@ -54,8 +54,9 @@ describe('the cache directory', () => {
 describe('a cache file', () => {
   test('reads back what was written, and nothing is left beside it', () => {
     const path = join(dir, 'x.bin');
-    writeCacheFile(path, { shapes: ['-,-f,tty', 'rules,tty'], data: Buffer.from([0, 10, 255, 1]) });
+    writeCacheFile(path, { stamp: '12.34', shapes: ['-,-f,tty', 'rules,tty'], data: Buffer.from([0, 10, 255, 1]) });
     const got = readCacheFile(path, me);
+    assert.equal(got?.stamp, '12.34');
     assert.deepEqual(got?.shapes, ['-,-f,tty', 'rules,tty']);
     assert.deepEqual([...(got?.data ?? [])], [0, 10, 255, 1]);
     assert.deepEqual(readdirSync(dir), ['x.bin']);
@@ -64,22 +65,22 @@ describe('a cache file', () => {
 
   test('is not read when it is not ours, writable by others, a link, or not in our format', { skip: !POSIX && 'modes and owners are POSIX' }, () => {
     const path = join(dir, 'x.bin');
-    writeCacheFile(path, { shapes: ['s'], data: Buffer.from('data') });
+    writeCacheFile(path, { stamp: '1.2', shapes: ['s'], data: Buffer.from('data') });
     assert.equal(readCacheFile(path, { uid: (me.uid as number) + 1 }), undefined, 'another user\'s');
     chmodSync(path, 0o622);
     assert.equal(readCacheFile(path, me), undefined, 'writable by others');
     chmodSync(path, 0o600);
     symlinkSync(path, join(dir, 'link.bin'));
     assert.equal(readCacheFile(join(dir, 'link.bin'), me), undefined, 'a link');
-    writeFileSync(join(dir, 'other.bin'), 'something-else 1 s\ndata', { mode: 0o600 });
+    writeFileSync(join(dir, 'other.bin'), 'something-else 1 1.2 s\ndata', { mode: 0o600 });
     assert.equal(readCacheFile(join(dir, 'other.bin'), me), undefined, 'another format');
-    writeFileSync(join(dir, 'newer.bin'), 'podwhy-code-cache 2 s\ndata', { mode: 0o600 });
+    writeFileSync(join(dir, 'newer.bin'), 'podwhy-code-cache 2 1.2 s\ndata', { mode: 0o600 });
     assert.equal(readCacheFile(join(dir, 'newer.bin'), me), undefined, 'another version of the format');
     assert.equal(readCacheFile(join(dir, 'absent.bin'), me), undefined);
   });
 
   test('a write that cannot be made is dropped quietly', () => {
-    writeCacheFile(join(dir, 'no-such-dir', 'x.bin'), { shapes: [], data: Buffer.from('x') });
+    writeCacheFile(join(dir, 'no-such-dir', 'x.bin'), { stamp: '1.2', shapes: [], data: Buffer.from('x') });
     assert.deepEqual(readdirSync(dir), []);
   });
 });
@@ -122,7 +123,7 @@ describe('the loader', () => {
     loader.save();
     const names = cacheFiles(cache);
     assert.equal(names.length, 2);
-    assert.ok(names[0]?.startsWith('a-aaaa-') && names[0].endsWith(`-${process.version}-${process.arch}.bin`), names[0]);
+    assert.equal(names[0], `a-aaaa-${process.version}-${process.arch}.bin`);
     assert.deepEqual(readCacheFile(join(cache, names[0] as string))?.shapes, ['shape-1']);
   });
 
@@ -157,9 +158,10 @@ describe('the loader', () => {
   test('data V8 rejects is dropped: the source is compiled, runs the same, and the cache is made anew', () => {
     // (a source of its own: V8 keeps what this process compiled, and would not look at the data)
     const { code, cache, files } = bundle(`exports.sum = (x) => x + 1; // ${process.hrtime.bigint()}`);
-    const name = `a-aaaa-${Math.trunc(statSync(join(code, 'a.cjs')).mtimeMs)}-${process.version}-${process.arch}.bin`;
+    const st = statSync(join(code, 'a.cjs'));
+    const name = `a-aaaa-${process.version}-${process.arch}.bin`;
     const garbage = Buffer.from('not V8 code cache data at all');
-    writeCacheFile(join(cache, name), { shapes: ['shape-1'], data: garbage });
+    writeCacheFile(join(cache, name), { stamp: `${st.size}.${Math.trunc(st.mtimeMs)}`, shapes: ['shape-1'], data: garbage });
     const loader = codeLoader(code, files, 'shape-1', cache);
     assert.equal((loader.load('a.cjs') as { sum: (x: number) => number }).sum(5), 6);
     loader.save();
@@ -168,18 +170,45 @@ describe('the loader', () => {
     assert.deepEqual(entry.shapes, ['shape-1']);
   });
 
-  test('a changed source gets a cache file of its own (the name holds the file\'s time), never the old one', () => {
+  test('a source changed under the same hash (a hand-edited bundle) is compiled afresh, never given the old data', () => {
     const { code, cache, files } = bundle();
     const first = codeLoader(code, files, 's', cache);
     first.load('a.cjs');
     first.save();
-    bundle("exports.sum = (x) => x - 1; exports.b = require('./b.cjs');");
+    const [name] = cacheFiles(cache).filter((n) => n.startsWith('a-'));
+    const before = readCacheFile(join(cache, name as string));
+    // the same length, so V8 itself would take the old data
+    const edited = readFileSync(join(code, 'a.cjs'), 'utf8').replace('+ 1', '- 1');
+    writeFileSync(join(code, 'a.cjs'), edited);
     const later = new Date(Date.now() + 5000);
     utimesSync(join(code, 'a.cjs'), later, later);
     const second = codeLoader(code, files, 's', cache);
-    assert.equal((second.load('a.cjs') as { sum: (x: number) => number }).sum(5), 4);
+    assert.equal((second.load('a.cjs') as { sum: (x: number) => number }).sum(5), 9);
     second.save();
-    assert.equal(cacheFiles(cache).filter((n) => n.startsWith('a-')).length, 2);
+    const after = readCacheFile(join(cache, name as string));
+    assert.notEqual(after?.stamp, before?.stamp, 'made anew for the edited source');
+  });
+
+  test('writing a cache file deletes earlier builds\' files for this Node a day old, and anything a month old', () => {
+    const { code, cache, files } = bundle();
+    const suffix = `-${process.version}-${process.arch}.bin`;
+    const old = (name: string, days: number) => {
+      writeFileSync(join(cache, name), 'x', { mode: 0o600 });
+      const t = new Date(Date.now() - days * 24 * 3600 * 1000);
+      utimesSync(join(cache, name), t, t);
+    };
+    old(`a-0000${suffix}`, 2); // an earlier build, two days old: deleted
+    old(`a-1111${suffix}`, 0.5); // an earlier build used today (another install): kept
+    old(`a-2222-v99.0.0-x64.bin`, 2); // another Node's: kept
+    old(`a-3333-v99.0.0-x64.bin`, 31); // a month old: deleted
+    old(`a-aaaa${suffix}.123.tmp`, 2); // a write that died: deleted
+    old(`b-0000${suffix}`, 2); // b is not written by this run: kept
+    const loader = codeLoader(code, { 'a.cjs': files['a.cjs'] }, 's', cache);
+    writeFileSync(join(code, 'a.cjs'), 'exports.x = 1;');
+    loader.load('a.cjs');
+    loader.save();
+    assert.deepEqual(cacheFiles(cache), [`a-1111${suffix}`, `a-2222-v99.0.0-x64.bin`, `a-aaaa${suffix}`, `b-0000${suffix}`].sort());
+    pruneCacheFiles(join(dir, 'no-such-dir'), 'a', suffix, 'x');
   });
 
   test('without a cache directory it loads all the same and writes nothing', () => {

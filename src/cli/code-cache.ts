@@ -13,9 +13,9 @@
 // made 0700 and checked to be ours (not a link, no access for others), its files are opened without
 // following links and checked to be ours and not writable by others, and they are written whole to
 // a new file and renamed into place. V8 checks the data against its own version and flags and
-// against the source's length; the file's name carries the content hash the build computed for the
-// source, its mtime, and Node's version and architecture, so another build or another Node never
-// reads it. Anything wrong with the cache only costs the time it would have saved: the source is
+// against the source's length only; the file's name carries the content hash the build computed
+// for the source and Node's version and architecture, and its first line the source's size and
+// mtime (a hand-edited bundle), so data is never given to V8 for another source. Anything wrong with the cache only costs the time it would have saved: the source is
 // compiled as it would be without it. NODE_DISABLE_COMPILE_CACHE=1 turns it off; NODE_COMPILE_CACHE,
 // when set, is where it goes (in a podwhy directory under it).
 //
@@ -23,8 +23,11 @@
 // cache made by `podwhy explain X` lacks the diagnosis. The cache file records the shapes of
 // command line (`shapeOf`) it has served; a run of a shape it has not seen makes it anew, from the
 // cache it loaded plus what this run compiled, until it has seen MAX_SHAPES shapes.
+//
+// A run that writes a cache file deletes the cache files of earlier builds of that file for the
+// same Node that were last written more than a day ago, and any file there older than 30 days.
 
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -36,6 +39,7 @@ const FORMAT = '1';
 export const MAX_SHAPES = 24;
 /** A cache file larger than this is not one of ours. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The files a run may load through here: their names in the bundle directory and content hashes. */
 export type CodeFiles = Readonly<Record<string, string>>;
@@ -72,8 +76,9 @@ export function cacheDirectory(env: NodeJS.ProcessEnv, owner: Owner = currentOwn
   }
 }
 
-/** What a cache file holds: the shapes of command line it served, and V8's data. */
+/** What a cache file holds: the source's stamp (size and mtime), the shapes of command line it served, and V8's data. */
 export interface CacheEntry {
+  stamp: string;
   shapes: string[];
   data: Buffer;
 }
@@ -104,9 +109,9 @@ export function readCacheFile(path: string, owner: Owner = currentOwner()): Cach
     const buf = readAll(fd, st.size);
     const end = buf.indexOf(10);
     if (end < 0) return undefined;
-    const [magic, format, ...shapes] = buf.toString('latin1', 0, end).split(' ');
-    if (magic !== MAGIC || format !== FORMAT) return undefined;
-    return { shapes: shapes.filter(Boolean), data: buf.subarray(end + 1) };
+    const [magic, format, stamp, ...shapes] = buf.toString('latin1', 0, end).split(' ');
+    if (magic !== MAGIC || format !== FORMAT || stamp === undefined) return undefined;
+    return { stamp, shapes: shapes.filter(Boolean), data: buf.subarray(end + 1) };
   } catch {
     return undefined;
   } finally {
@@ -118,7 +123,7 @@ export function readCacheFile(path: string, owner: Owner = currentOwner()): Cach
 export function writeCacheFile(path: string, entry: CacheEntry): void {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, Buffer.concat([Buffer.from(`${[MAGIC, FORMAT, ...entry.shapes].join(' ')}\n`, 'latin1'), entry.data]), { mode: 0o600, flag: 'wx' });
+    writeFileSync(temporary, Buffer.concat([Buffer.from(`${[MAGIC, FORMAT, entry.stamp, ...entry.shapes].join(' ')}\n`, 'latin1'), entry.data]), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, path);
   } catch {
     try {
@@ -126,6 +131,25 @@ export function writeCacheFile(path: string, entry: CacheEntry): void {
     } catch {
       // nothing was written
     }
+  }
+}
+
+/**
+ * Delete, in dir, the files of earlier builds of the bundle file `base` for this Node (`suffix`)
+ * last written more than a day ago, and any file there older than 30 days; never `keep`.
+ */
+export function pruneCacheFiles(dir: string, base: string, suffix: string, keep: string, now = Date.now()): void {
+  try {
+    for (const name of readdirSync(dir)) {
+      if (name === keep) continue;
+      const path = join(dir, name);
+      const st = lstatSync(path);
+      const age = now - st.mtimeMs;
+      if (!st.isFile() || age < DAY_MS) continue;
+      if (age > 30 * DAY_MS || (name.startsWith(`${base}-`) && (name.endsWith(suffix) || name.endsWith('.tmp')))) unlinkSync(path);
+    }
+  } catch {
+    // what is left is deleted by a later run
   }
 }
 
@@ -153,11 +177,11 @@ export function shapeOf(args: readonly string[], commands: readonly string[], st
 }
 
 /** A source file of the bundle, read whole, with its stats. */
-function readSource(path: string): { text: string; mtimeMs: number } {
+function readSource(path: string): { text: string; stamp: string } {
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);
-    return { text: readAll(fd, st.size).toString('utf8'), mtimeMs: st.mtimeMs };
+    return { text: readAll(fd, st.size).toString('utf8'), stamp: `${st.size}.${Math.trunc(st.mtimeMs)}` };
   } finally {
     closeSync(fd);
   }
@@ -186,13 +210,21 @@ export function codeLoader(bundleDir: string, files: CodeFiles, shape: string, c
     if (hash === undefined) throw new Error(`${name}: not a file of the bundle`);
     const path = join(bundleDir, name);
     const source = readSource(path);
-    const cacheFile = cacheDir === undefined ? undefined : join(cacheDir, `${basename(name, '.cjs')}-${hash}-${Math.trunc(source.mtimeMs)}-${process.version}-${process.arch}.bin`);
-    const cached = cacheFile === undefined ? undefined : readCacheFile(cacheFile);
+    const base = basename(name, '.cjs');
+    const suffix = `-${process.version}-${process.arch}.bin`;
+    const cacheName = `${base}-${hash}${suffix}`;
+    const cacheFile = cacheDir === undefined ? undefined : join(cacheDir, cacheName);
+    const found = cacheFile === undefined ? undefined : readCacheFile(cacheFile);
+    // (data made for another source of the same length would be taken by V8)
+    const cached = found?.stamp === source.stamp ? found : undefined;
     const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source.text}\n})`, { filename: path, cachedData: cached?.data });
     const accepted = cached !== undefined && !script.cachedDataRejected;
     if (cacheFile !== undefined && (!accepted || (!cached.shapes.includes(shape) && cached.shapes.length < MAX_SHAPES))) {
       const shapes = accepted ? [...cached.shapes, shape] : [shape];
-      saves.push(() => writeCacheFile(cacheFile, { shapes, data: script.createCachedData() }));
+      saves.push(() => {
+        writeCacheFile(cacheFile, { stamp: source.stamp, shapes, data: script.createCachedData() });
+        pruneCacheFiles(cacheDir as string, base, suffix, cacheName);
+      });
     }
     const module = { exports: {} as unknown };
     loaded.set(name, module);

@@ -1,6 +1,6 @@
 // The offline path must never load @kubernetes/client-node (from node_modules it costs ~260 ms
 // and 115 MiB, bundled ~55 ms); live mode loads it on first use. The bin loads the program from
-// the bundle: dist/bundle/start.cjs, which answers help and the version itself and otherwise
+// the bundle: dist/bundle/quick.cjs answers help and the version, and otherwise start.cjs
 // compiles dist/bundle/cli.cjs; that requires client-node.cjs, js-yaml.cjs and safe-regex2.cjs
 // only when it needs them. So what is checked is which bundle files a run reads; the bundle's
 // metafile says which file holds what.
@@ -55,8 +55,8 @@ test('the offline path never loads @kubernetes/client-node', () => {
   assert.ok(!files.includes('client-node.cjs'), files.join(' '));
 });
 
-test('help and the version load no part of the program: the bin answers them from start.cjs', () => {
-  for (const args of [['--help'], ['explain', '--help'], ['--version']]) assert.deepEqual(loaded(args), ['start.cjs', 'help.json'], args.join(' '));
+test('help and the version load no part of the program: the bin answers them from quick.cjs', () => {
+  for (const args of [['--help'], ['explain', '--help'], ['--version']]) assert.deepEqual(loaded(args), ['quick.cjs', 'help.json'], args.join(' '));
   // anything else goes to the program
   assert.ok(loaded(['rules', '--help', 'x']).includes('cli.cjs'));
 });
@@ -64,12 +64,12 @@ test('help and the version load no part of the program: the bin answers them fro
 test('YAML input loads neither js-yaml nor the regex checker; a paste, not client-node', () => {
   const pod = join(mkdtempSync(join(tmpdir(), 'podwhy-pod-')), 'pod.yaml');
   writeFileSync(pod, readFileSync(join(ROOT, 'fixtures', 'crashloop-oomkilled-jvm.yaml'), 'utf8').split(/^---$/m)[1] ?? '');
-  assert.deepEqual(loaded(['-f', pod, '-o', 'json']), ['start.cjs', 'cli.cjs']);
+  assert.deepEqual(loaded(['-f', pod, '-o', 'json']), ['quick.cjs', 'start.cjs', 'cli.cjs']);
   const paste = loaded(['-f', join(ROOT, 'fixtures', 'pastes', 'aks-2064.txt'), '-o', 'json']);
   assert.ok(paste.includes('cli.cjs') && !paste.includes('client-node.cjs'), paste.join(' '));
 });
 
 test('live mode loads client-node, through the loader', () => {
   const files = loaded(['some-pod'], { KUBECONFIG: join(tmpdir(), 'no-such-kubeconfig') });
-  assert.deepEqual(files, ['start.cjs', 'cli.cjs', 'client-node.cjs']);
+  assert.deepEqual(files, ['quick.cjs', 'start.cjs', 'cli.cjs', 'client-node.cjs']);
 });

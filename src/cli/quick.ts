@@ -1,5 +1,5 @@
 // The answers the bin gives before it loads the program: help and the version. Bundled on its own
-// in dist/bundle/start.cjs (CommonJS: the bin is CommonJS, so these runs never start Node's ES
+// as dist/bundle/quick.cjs (CommonJS: the bin is CommonJS, so these runs never start Node's ES
 // module loader either), with the help pages the build read off the real program
 // (dist/bundle/help.json, src/cli/help-pages.ts). Anything but the exact forms below goes to the
 // program, which answers them all the same way: this only makes the common ones cheap.

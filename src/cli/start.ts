@@ -1,13 +1,11 @@
-// The bin's CommonJS half (dist/bundle/start.cjs): answer help and the version from the build's
-// pages (quick.ts), or load the program (dist/bundle/cli.cjs) through the code cache
-// (code-cache.ts). The build defines PODWHY_CODE: the bundle files the loader may load, with their
-// content hashes, and the program's command words.
+// How the bin starts the program (dist/bundle/start.cjs), once quick.cjs has not answered: load
+// dist/bundle/cli.cjs through the code cache (code-cache.ts). A file apart from the quick answers,
+// so that help and the version load neither node:vm nor node:os. The build defines PODWHY_CODE:
+// the bundle files the loader may load, with their content hashes, and the program's command words.
 
 import { fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDirectory, codeLoader, shapeOf, type CodeFiles } from './code-cache.js';
-
-export { quickAnswer } from './quick.js';
 
 declare const PODWHY_CODE: { files: CodeFiles; commands: string[] };
 
