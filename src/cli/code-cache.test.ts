@@ -79,9 +79,14 @@ describe('a cache file', () => {
     assert.equal(readCacheFile(join(dir, 'absent.bin'), me), undefined);
   });
 
-  test('a write that cannot be made is dropped quietly', () => {
+  test('a write that cannot be made is dropped quietly, and leaves another process\'s file alone', () => {
     writeCacheFile(join(dir, 'no-such-dir', 'x.bin'), { stamp: '1.2', shapes: [], data: Buffer.from('x') });
     assert.deepEqual(readdirSync(dir), []);
+    // a process of another pid namespace with our pid, writing the same file
+    writeFileSync(join(dir, `x.bin.${process.pid}.tmp`), 'theirs');
+    writeCacheFile(join(dir, 'x.bin'), { stamp: '1.2', shapes: [], data: Buffer.from('ours') });
+    assert.deepEqual(readdirSync(dir), [`x.bin.${process.pid}.tmp`]);
+    assert.equal(readFileSync(join(dir, `x.bin.${process.pid}.tmp`), 'utf8'), 'theirs');
   });
 });
 

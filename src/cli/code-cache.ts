@@ -27,7 +27,7 @@
 // A run that writes a cache file deletes the cache files of earlier builds of that file for the
 // same Node that were last written more than a day ago, and any file there older than 30 days.
 
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -121,15 +121,28 @@ export function readCacheFile(path: string, owner: Owner = currentOwner()): Cach
 
 /** Write a cache file whole: a new file of ours, renamed over the old one. Failures are ignored. */
 export function writeCacheFile(path: string, entry: CacheEntry): void {
+  // (the process id makes the name unique on this machine; a process of another pid namespace
+  // sharing the directory may hold it: then this one writes nothing, and deletes nothing of its)
   const temporary = `${path}.${process.pid}.tmp`;
+  let fd: number;
   try {
-    writeFileSync(temporary, Buffer.concat([Buffer.from(`${[MAGIC, FORMAT, entry.stamp, ...entry.shapes].join(' ')}\n`, 'latin1'), entry.data]), { mode: 0o600, flag: 'wx' });
+    fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+  } catch {
+    return;
+  }
+  try {
+    try {
+      writeSync(fd, `${[MAGIC, FORMAT, entry.stamp, ...entry.shapes].join(' ')}\n`, null, 'latin1');
+      for (let done = 0; done < entry.data.length; ) done += writeSync(fd, entry.data, done);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, path);
   } catch {
     try {
       unlinkSync(temporary);
     } catch {
-      // nothing was written
+      // gone already
     }
   }
 }
