@@ -56,6 +56,26 @@ function ours(st: Stats, owner: Owner, mask: number): boolean {
 }
 
 /**
+ * Make dir (0700), and up to `parents` missing directories above it; true if it is there now.
+ * Not mkdirSync's `recursive`: on Node 20 to 26 it never returns for a path under /proc
+ * (NODE_COMPILE_CACHE=/proc/x), where mkdir says ENOENT for a parent that exists.
+ */
+function makeDirectory(dir: string, parents: number): boolean {
+  const make = () => {
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EEXIST' ? true : (e as NodeJS.ErrnoException).code;
+    }
+  };
+  const made = make();
+  if (made !== 'ENOENT' || parents === 0) return made === true;
+  const parent = dirname(dir);
+  return parent !== dir && makeDirectory(parent, parents - 1) && make() === true;
+}
+
+/**
  * The cache directory, made if need be, or undefined when the cache is off or the directory is not
  * safe to use (not a directory, a link, another user's, open to others).
  */
@@ -64,11 +84,7 @@ export function cacheDirectory(env: NodeJS.ProcessEnv, owner: Owner = currentOwn
   try {
     const base = env['NODE_COMPILE_CACHE'];
     const dir = base ? join(base, 'podwhy') : join(tmp(), `podwhy-code-cache-${owner.uid ?? 'user'}`);
-    try {
-      mkdirSync(dir, { recursive: base !== undefined, mode: 0o700 });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
-    }
+    if (!makeDirectory(dir, base === undefined ? 0 : 16)) return undefined;
     const st = lstatSync(dir);
     return st.isDirectory() && ours(st, owner, 0o077) ? dir : undefined;
   } catch {

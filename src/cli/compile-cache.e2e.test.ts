@@ -80,6 +80,20 @@ test('a run of another shape adds what it compiled to the cache', () => {
   }
 });
 
+test('a cache directory that cannot be made costs nothing but the cache, and never hangs', () => {
+  const run = (env: Record<string, string>) => spawnSync(process.execPath, [BIN, '-f', FIXTURE, '-o', 'json', '--now', '2025-06-01T00:00:00Z'], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, ...env } });
+  const off = run({ NODE_DISABLE_COMPILE_CACHE: '1' });
+  // /proc: mkdir says ENOENT for a parent that exists (Node's recursive mkdir loops on it for ever)
+  const envs: Record<string, string>[] = [{ NODE_COMPILE_CACHE: '/proc/podwhy-nope/deeper' }, { NODE_COMPILE_CACHE: '/dev/null/x' }, { TMPDIR: '/proc' }];
+  for (const env of envs) {
+    const r = run(env);
+    assert.equal(r.error, undefined, JSON.stringify(env));
+    assert.equal(r.status, 1, JSON.stringify(env));
+    assert.equal(r.stdout, off.stdout);
+    assert.equal(r.stderr, '');
+  }
+});
+
 test('with the cache turned off, the bin runs as before', () => {
   const r = spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8', env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' } });
   assert.equal(r.stdout, '0.1.0\n');
