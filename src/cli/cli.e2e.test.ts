@@ -1,8 +1,8 @@
 // End to end: run bin/podwhy.js as a user would, over files, pipes and flags.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -205,6 +205,24 @@ describe('other commands', () => {
       } finally {
         closeSync(full);
       }
+    }
+  });
+  test('a reader that closes the pipe early (podwhy … | head -c 100) ends the run quietly', async () => {
+    // every fixture at once: far more output than a pipe holds, so the writes meet the closed pipe
+    const files = readdirSync(join(ROOT, 'fixtures')).filter((n) => n.endsWith('.yaml')).flatMap((n) => ['-f', join(ROOT, 'fixtures', n)]);
+    for (const args of [[...files, '-o', 'json'], [...files, '--details']]) {
+      const child = spawn(process.execPath, [BIN, ...args, '--fail-on', 'never'], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      let seen = 0;
+      child.stdout.on('data', (d: Buffer) => {
+        seen += d.length;
+        if (seen >= 100) child.stdout.destroy();
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      assert.ok(seen >= 100, 'it wrote');
+      assert.equal(err, '', args.at(-3));
+      assert.equal(code, 0);
     }
   });
   test('rules lists and shows', () => {

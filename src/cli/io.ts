@@ -1,6 +1,8 @@
 // The program's view of the outside world. Commands receive an IO and never touch `process`:
 // tests pass a fake one, cli/main.ts passes the real one.
 
+import { FdWriter, isTerminal } from './stdio.js';
+
 export interface IO {
   out(s: string): void;
   err(s: string): void;
@@ -20,22 +22,22 @@ export interface IO {
 }
 
 export function processIO(): IO {
+  // (written with fs.writeSync: src/cli/stdio.ts)
+  const out = new FdWriter(1);
+  const err = new FdWriter(2);
+  const stdoutIsTTY = isTerminal(1);
   return {
-    out: (s) => {
-      process.stdout.write(s);
-    },
-    err: (s) => {
-      process.stderr.write(s);
-    },
+    out: (s) => out.write(s),
+    err: (s) => err.write(s),
     stdin: () => process.stdin as AsyncIterable<Buffer>,
     // read when asked: process.stdin builds its stream on first touch, a cost (~2 ms) that runs
     // with -f, --help and the like never need
     get stdinIsTTY() {
       return process.stdin.isTTY === true;
     },
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
+    stdoutIsTTY,
+    stderrIsTTY: isTerminal(2),
+    ...(stdoutIsTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
     env: process.env,
     cwd: process.cwd(),
     exitCode: 0,
