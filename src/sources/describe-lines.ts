@@ -107,8 +107,11 @@ const PROMPT = /^(?:(?:PS )?\S{0,80}?[$#%>] ?)?(?:kubectl|oc|k|kubectl\.exe)(?: 
 /** More lines than this (not counting blank ones) is refused: describe text of 10 000 pods has far fewer. */
 export const MAX_LINES = 2_000_000;
 
-/** The text's non-blank lines, with their numbers, indentation (tabs as two spaces) and no controls. */
-export function toLines(text: string, file = '<input>'): Line[] {
+/**
+ * The text's non-blank lines, with their numbers, indentation (tabs as two spaces) and no
+ * controls; only the first `limit` of them when it is given.
+ */
+export function toLines(text: string, file = '<input>', limit = Infinity): Line[] {
   const out: Line[] = [];
   const t = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
   let n = 0;
@@ -126,6 +129,7 @@ export function toLines(text: string, file = '<input>'): Line[] {
         if (body !== '') {
           if (out.length >= MAX_LINES) throw new InputError(`${file}: more than ${MAX_LINES} lines of kubectl text — split the input`);
           out.push({ n, indent: s.length - body.length, text: body });
+          if (out.length >= limit) break;
         }
       }
     }
@@ -150,7 +154,28 @@ export const PODS_HEADER = PODS_TABLE_HEADER;
  * kubectl's text output (YAML, JSON, or something else).
  */
 export function sniffKubectlText(head: string): TextKind | undefined {
-  const lines = toLines(head.length > 64 * 1024 ? head.slice(0, 64 * 1024) : head).filter((l) => l.text !== '' && !isPrompt(l.text));
+  return kubectlTextKind(meaningfulLines(head, SNIFF_DEPTH));
+}
+
+/** How many meaningful lines kubectlTextKind looks at, at most. */
+export const SNIFF_DEPTH = 24;
+
+/**
+ * The first `count` lines of the head (its first 64 KB) that carry something: not blank, not a
+ * shell prompt with a kubectl command. Only as much of the text is cut into lines as that takes.
+ */
+export function meaningfulLines(head: string, count: number): Line[] {
+  const text = head.length > 64 * 1024 ? head.slice(0, 64 * 1024) : head;
+  for (let limit = 2 * count; ; limit *= 4) {
+    const lines = toLines(text, '<input>', limit);
+    const meaningful = lines.filter((l) => !isPrompt(l.text));
+    // enough of them, or the whole text was cut
+    if (meaningful.length >= count || lines.length < limit) return meaningful.slice(0, count);
+  }
+}
+
+/** What kind of kubectl text these (meaningful) first lines are, if any (see sniffKubectlText). */
+export function kubectlTextKind(lines: readonly Line[]): TextKind | undefined {
   const first = lines[0];
   if (!first) return undefined;
   // a table's header may follow a line or two of the ticket's own words

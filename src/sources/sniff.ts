@@ -3,7 +3,7 @@
 // describe parsers behind it, loaded only when text comes: sources/text-reader.ts), so that YAML
 // and JSON input loads none of them.
 
-import { isPrompt, sniffKubectlText, toLines, type TextKind } from './describe-lines.js';
+import { kubectlTextKind, meaningfulLines, SNIFF_DEPTH, type TextKind } from './describe-lines.js';
 
 /** Look at this much of the input before deciding what it is. */
 export const SNIFF_LINES = 24;
@@ -25,24 +25,16 @@ export function canSniff(head: string): boolean {
   return true;
 }
 
-/** The first line that carries something (not blank, not a shell prompt with a kubectl command). */
-function firstMeaningful(head: string): string | undefined {
-  for (const l of toLines(head.length > 64 * 1024 ? head.slice(0, 64 * 1024) : head)) {
-    if (l.text === '' || isPrompt(l.text)) continue;
-    return `${' '.repeat(l.indent)}${l.text}`;
-  }
-  return undefined;
-}
-
 const YAMLISH = /^(?:---|\.\.\.|%(?:YAML|TAG)\b|#|-(?: |$)|[{["'!&*|>?]|[^\s:#][^\n]*?:(?: |$))/;
 
 export function sniff(head: string): Sniffed {
-  const text = sniffKubectlText(head);
+  const lines = meaningfulLines(head, SNIFF_DEPTH);
+  const text = kubectlTextKind(lines);
   if (text === 'describe-other') return { kind: 'other-describe' };
   if (text) return { kind: 'kubectl', text };
-  const first = firstMeaningful(head);
+  const first = lines[0];
   if (first === undefined) return { kind: 'yaml' };
   // A line of YAML: a key, a list entry, a document marker, a comment, a flow collection.
-  if (YAMLISH.test(first.trimStart())) return { kind: 'yaml' };
+  if (YAMLISH.test(first.text)) return { kind: 'yaml' };
   return { kind: 'unknown' };
 }
