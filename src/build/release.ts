@@ -23,6 +23,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { cliRewrites } from './cli-bundle.js';
+import { parseRuleCache } from '../catalogue/rule-cache.js';
 import { GLOSSARY_ASSET, GLOSSARY_CACHE_FILE, glossaryStamps, type GlossaryCache } from '../catalogue/glossary.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -110,7 +111,7 @@ function ruleCache(): string {
   const file = join(ROOT, 'dist', 'rules-cache.json');
   if (!existsSync(file)) fail(`${file}: missing — run npm run build first`);
   const text = readFileSync(file, 'utf8');
-  const files = (JSON.parse(text) as { files: Record<string, { sha1: string }> }).files;
+  const files = parseRuleCache(text)?.files ?? fail(`${file}: not a rule cache this build reads — run npm run build first`);
   const dir = join(ROOT, 'rules');
   const names = readdirSync(dir).filter((n) => n.endsWith('.yaml'));
   const stale = names.filter((n) => files[n]?.sha1 !== createHash('sha1').update(readFileSync(join(dir, n), 'utf8')).digest('hex'));

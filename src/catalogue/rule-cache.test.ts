@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import yaml from 'js-yaml';
 import { BUILTIN_RULES_DIR } from './paths.js';
-import { asciiJson, cachedRule, RULE_CACHE_FILE } from './rule-cache.js';
+import { asciiJson, cachedRule, parseRuleCache, RULE_CACHE_FILE, ruleCacheContent } from './rule-cache.js';
 import type { CompiledRule } from '../rules/types.js';
 
 test('the build wrote a rule cache that matches every built-in rule file', async () => {
@@ -30,6 +30,24 @@ test('the cache is ASCII (no UTF-8 decode to read it); its escapes read back as 
   assert.deepEqual(JSON.parse(json), value);
   // escaped inside a JSON string that is itself a JSON value (the cache's texts)
   assert.deepEqual(JSON.parse(JSON.parse(asciiJson(JSON.stringify(asciiJson(JSON.stringify(value))))) as string), value);
+});
+
+test('the texts sit after the JSON line, each rule\'s where its entry says; the line parses without them', () => {
+  const texts = { a: { en: { title: 'OOM' }, ko: { title: '메모리 부족' } }, b: { en: { title: 'quote " and \\' } } };
+  const input = Object.fromEntries(Object.entries(texts).map(([n, t]) => [n, { size: 1, mtimeMs: 2, sha1: 'x', head: { id: n }, text: JSON.stringify(t) }]));
+  const content = ruleCacheContent(input);
+  assert.doesNotMatch(content, /[^\x00-\x7f]/);
+  const [line] = content.split('\n');
+  assert.doesNotMatch(line as string, /OOM|title/, 'no text in the JSON line');
+  const c = parseRuleCache(content);
+  assert.ok(c);
+  for (const [n, t] of Object.entries(texts)) {
+    const [start, length]: [number, number] = c.files[n]?.text ?? [0, 0];
+    assert.deepEqual(JSON.parse(c.texts.slice(start, start + length)), t, n);
+    assert.deepEqual(c.files[n]?.head, { id: n });
+  }
+  assert.equal(parseRuleCache('{"version": 3, "files": {}}\n'), null, 'an older cache is not read');
+  assert.equal(parseRuleCache('{"version": 4, "files": {}}'), null, 'no texts line');
 });
 
 test('a rule edited after the build is not taken from the cache', () => {

@@ -4,7 +4,8 @@
 // most of the time of a one-pod run. An entry is used when its file has the size and modification time it had at
 // the build, or else the same content (SHA-1): a rule edited after the build is simply parsed
 // again, so the cache can be stale or missing, never wrong. The texts (most of the bytes, two
-// languages) stay a JSON string until a rule that fired needs them.
+// languages) are kept apart, after the JSON of the rest: a run parses that JSON only, and a
+// rule's texts when a finding of it is written.
 // In the single executable (src/catalogue/paths.ts) the cache is an embedded asset and the only copy of
 // the built-in rules: there are no files to compare it with.
 
@@ -19,29 +20,50 @@ export interface CachedFile {
   sha1: string;
   /** The parsed rule without `text`, and with `tree` (the compiled `match`) instead of `match`. */
   head: Record<string, unknown>;
-  /** JSON of the rule's `text`. */
-  text: string;
+  /** Where the JSON of the rule's `text` is in the cache's texts: start and length. */
+  text: [number, number];
 }
 
+/**
+ * The cache file (ASCII): one line of JSON, `{"version": 4, "files": {name: CachedFile}}`, a line
+ * break, then the JSON of every rule's texts, one after another.
+ */
 export interface RuleCache {
-  version: 3;
+  version: 4;
   files: Record<string, CachedFile>;
+}
+
+/** A rule as the build hands it to writeRuleCache: `text` the JSON of its texts. */
+export type RuleCacheInput = Record<string, Omit<CachedFile, 'text'> & { text: string }>;
+
+interface LoadedCache extends RuleCache {
+  /** What follows the JSON line: the texts. */
+  texts: string;
 }
 
 export const RULE_CACHE_FILE = join(PACKAGE_ROOT, 'dist', 'rules-cache.json');
 
-let loaded: RuleCache | null | undefined;
+let loaded: LoadedCache | null | undefined;
 
 export function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
-function cache(): RuleCache | null {
+/** The cache file's content, read; null when it is not a cache of this version. */
+export function parseRuleCache(content: string): LoadedCache | null {
+  const end = content.indexOf('\n');
+  if (end < 0) return null;
+  const c = JSON.parse(content.slice(0, end)) as RuleCache;
+  if (c.version !== 4 || typeof c.files !== 'object' || c.files === null) return null;
+  return { ...c, texts: content.slice(end + 1) };
+}
+
+function cache(): LoadedCache | null {
   if (loaded !== undefined) return loaded;
   loaded = null;
   try {
-    const c = JSON.parse(IN_EXECUTABLE ? embeddedAsset('rules-cache.json') : readFileSync(RULE_CACHE_FILE, 'utf8')) as RuleCache;
-    if (c.version === 3 && typeof c.files === 'object') loaded = c;
+    // ASCII: latin1 reads it without decoding UTF-8
+    loaded = parseRuleCache(IN_EXECUTABLE ? embeddedAsset('rules-cache.json') : readFileSync(RULE_CACHE_FILE, 'latin1'));
   } catch {
     // no cache (an unbuilt checkout, a test): parse the files
   }
@@ -49,11 +71,11 @@ function cache(): RuleCache | null {
 }
 
 /** The rule document, with `text` parsed only when first read. */
-function documentOf(entry: CachedFile): Record<string, unknown> {
+function documentOf(entry: CachedFile, texts: string): Record<string, unknown> {
   const doc: Record<string, unknown> = { ...entry.head };
   let text: unknown;
   Object.defineProperty(doc, 'text', {
-    get: () => (text ??= JSON.parse(entry.text)),
+    get: () => (text ??= JSON.parse(texts.slice(entry.text[0], entry.text[0] + entry.text[1]))),
     enumerable: true,
     configurable: true,
   });
@@ -65,19 +87,20 @@ function documentOf(entry: CachedFile): Record<string, unknown> {
  * the file is now. `text`, when the caller has read the file already, skips the stat.
  */
 export function cachedRule(name: string, path: string, text?: string): Record<string, unknown> | undefined {
-  const entry = cache()?.files[name];
-  if (!entry) return undefined;
-  if (IN_EXECUTABLE) return documentOf(entry);
+  const c = cache();
+  const entry = c?.files[name];
+  if (!c || !entry) return undefined;
+  if (IN_EXECUTABLE) return documentOf(entry, c.texts);
   if (text === undefined) {
     try {
       const st = statSync(path);
-      if (st.size === entry.size && st.mtimeMs === entry.mtimeMs) return documentOf(entry);
+      if (st.size === entry.size && st.mtimeMs === entry.mtimeMs) return documentOf(entry, c.texts);
       text = readFileSync(path, 'utf8');
     } catch {
       return undefined;
     }
   }
-  return sha1(text) === entry.sha1 ? documentOf(entry) : undefined;
+  return sha1(text) === entry.sha1 ? documentOf(entry, c.texts) : undefined;
 }
 
 /** How many rules the cache holds (0 without a cache). */
@@ -99,15 +122,27 @@ export function asciiJson(json: string): string {
 }
 
 /**
- * Write the cache (called by the build after the rules were loaded and checked). All in ASCII, the
- * texts' Korean as escapes inside each rule's own JSON: reading the file then skips a UTF-8 decode
- * of half a megabyte, and the outer parse makes one-byte strings; the escapes are undone only for
- * the rules whose texts are written (~10 M instructions of a one-pod run).
+ * The cache file's content for these rules (the build writes it after the rules were loaded and
+ * checked). All in ASCII, the texts' Korean as escapes inside each rule's own JSON: reading the
+ * file then skips a UTF-8 decode of half a megabyte, and the JSON line parses into one-byte
+ * strings; the texts, after it, are parsed only for the rules whose findings are written (reading
+ * them with the rest cost ~8 M instructions of a one-pod run).
  */
-export function writeRuleCache(files: RuleCache['files']): void {
-  const ascii = Object.fromEntries(Object.entries(files).map(([name, f]) => [name, { ...f, text: asciiJson(f.text) }]));
-  const c: RuleCache = { version: 3, files: ascii };
-  writeFileSync(RULE_CACHE_FILE, asciiJson(JSON.stringify(c)));
+export function ruleCacheContent(files: RuleCacheInput): string {
+  let texts = '';
+  const index: RuleCache['files'] = {};
+  for (const [name, f] of Object.entries(files)) {
+    const json = asciiJson(f.text);
+    index[name] = { ...f, text: [texts.length, json.length] };
+    texts += json;
+  }
+  const c: RuleCache = { version: 4, files: index };
+  return `${asciiJson(JSON.stringify(c))}\n${texts}`;
+}
+
+/** Write the cache (called by the build). */
+export function writeRuleCache(files: RuleCacheInput): void {
+  writeFileSync(RULE_CACHE_FILE, ruleCacheContent(files));
 }
 
 /** Forget the loaded cache (tests). */
