@@ -3,7 +3,7 @@
 // rules/load.ts, which validates and compiles without touching the disk.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { RuleLoadError } from '../model/errors.js';
 import { checkRuleSet, compileRule, trustedRule } from '../rules/load.js';
 import { ruleSet, type RuleSet } from '../rules/plan.js';
@@ -32,8 +32,11 @@ export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): RuleSet {
     } catch (e) {
       throw new RuleLoadError([`${dir}: cannot read the rules directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]);
     }
+    // (the built-in directory is absolute and normalized, ending in a separator: its files' paths
+    // are a concatenation, not 128 calls of path.join, ~1 ms of a one-pod run)
+    const builtin = dir === BUILTIN_RULES_DIR && dir.endsWith(sep);
     for (const name of names) {
-      const file = join(dir, name);
+      const file = builtin ? dir + name : join(dir, name);
       if (name === 'README.md') continue;
       // the generated pages (src/rules/docs.ts): a folder, so no rule file can be mistaken for it
       if (name === 'docs' && statSync(file, { throwIfNoEntry: false })?.isDirectory()) continue;
