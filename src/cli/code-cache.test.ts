@@ -104,6 +104,8 @@ test('the shape of a command line: command, option names, output format, stdin; 
 });
 
 describe('the loader', () => {
+  /** A run's age: these runs are young (a long run does not make a taken cache anew). */
+  const young = () => 0;
   /** A bundle directory: a.cjs requires b.cjs (through the loader) and node:path (through Node). */
   function bundle(aSource = "const b = require('./b.cjs'); exports.sum = (x) => b.twice(x) + 1; exports.b = b; exports.sep = require('node:path').sep;") {
     const code = join(dir, 'bundle');
@@ -118,7 +120,7 @@ describe('the loader', () => {
 
   test('loads a file and what it requires, each once, and caches both when the run ends', () => {
     const { code, cache, files } = bundle();
-    const loader = codeLoader(code, files, 'shape-1', cache);
+    const loader = codeLoader(code, files, 'shape-1', cache, young);
     const a = loader.load('a.cjs') as { sum: (x: number) => number; b: { loads: number }; sep: string };
     assert.equal(a.sum(20), 41);
     assert.equal(a.sep, '/');
@@ -134,25 +136,42 @@ describe('the loader', () => {
 
   test('a later run takes the cache, and makes it anew only for a shape it has not served', () => {
     const { code, cache, files } = bundle();
-    const first = codeLoader(code, files, 'shape-1', cache);
+    const first = codeLoader(code, files, 'shape-1', cache, young);
     first.load('a.cjs');
     first.save();
     const before = Object.fromEntries(cacheFiles(cache).map((n) => [n, readFileSync(join(cache, n))]));
-    const again = codeLoader(code, files, 'shape-1', cache);
+    const again = codeLoader(code, files, 'shape-1', cache, young);
     assert.equal((again.load('a.cjs') as { sum: (x: number) => number }).sum(1), 3);
     again.save();
     for (const [n, data] of Object.entries(before)) assert.deepEqual(readFileSync(join(cache, n)), data, `${n} untouched`);
-    const other = codeLoader(code, files, 'shape-2', cache);
+    const other = codeLoader(code, files, 'shape-2', cache, young);
     other.load('a.cjs');
     other.save();
     const a = cacheFiles(cache).find((n) => n.startsWith('a-')) as string;
     assert.deepEqual(readCacheFile(join(cache, a))?.shapes, ['shape-1', 'shape-2']);
   });
 
+  test('a long run writes no cache: neither a new one nor one for a new shape', () => {
+    const { code, cache, files } = bundle();
+    const old = () => 10;
+    const long = codeLoader(code, files, 'shape-1', cache, old);
+    long.load('a.cjs');
+    long.save();
+    assert.deepEqual(cacheFiles(cache), [], 'none made');
+    const short = codeLoader(code, files, 'shape-1', cache, young);
+    short.load('a.cjs');
+    short.save();
+    const a = cacheFiles(cache).find((n) => n.startsWith('a-')) as string;
+    const longer = codeLoader(code, files, 'shape-2', cache, old);
+    longer.load('a.cjs');
+    longer.save();
+    assert.deepEqual(readCacheFile(join(cache, a))?.shapes, ['shape-1'], 'left as it was');
+  });
+
   test('stops making the cache anew after MAX_SHAPES shapes', () => {
     const { code, cache, files } = bundle();
     for (let i = 0; i < MAX_SHAPES + 3; i++) {
-      const loader = codeLoader(code, files, `shape-${i}`, cache);
+      const loader = codeLoader(code, files, `shape-${i}`, cache, young);
       loader.load('a.cjs');
       loader.save();
     }
@@ -167,7 +186,7 @@ describe('the loader', () => {
     const name = `a-aaaa-${process.version}-${process.arch}.bin`;
     const garbage = Buffer.from('not V8 code cache data at all');
     writeCacheFile(join(cache, name), { stamp: `${st.size}.${Math.trunc(st.mtimeMs)}`, shapes: ['shape-1'], data: garbage });
-    const loader = codeLoader(code, files, 'shape-1', cache);
+    const loader = codeLoader(code, files, 'shape-1', cache, young);
     assert.equal((loader.load('a.cjs') as { sum: (x: number) => number }).sum(5), 6);
     loader.save();
     const entry = readCacheFile(join(cache, name));
@@ -177,7 +196,7 @@ describe('the loader', () => {
 
   test('a source changed under the same hash (a hand-edited bundle) is compiled afresh, never given the old data', () => {
     const { code, cache, files } = bundle();
-    const first = codeLoader(code, files, 's', cache);
+    const first = codeLoader(code, files, 's', cache, young);
     first.load('a.cjs');
     first.save();
     const [name] = cacheFiles(cache).filter((n) => n.startsWith('a-'));
@@ -187,7 +206,7 @@ describe('the loader', () => {
     writeFileSync(join(code, 'a.cjs'), edited);
     const later = new Date(Date.now() + 5000);
     utimesSync(join(code, 'a.cjs'), later, later);
-    const second = codeLoader(code, files, 's', cache);
+    const second = codeLoader(code, files, 's', cache, young);
     assert.equal((second.load('a.cjs') as { sum: (x: number) => number }).sum(5), 9);
     second.save();
     const after = readCacheFile(join(cache, name as string));
@@ -208,7 +227,7 @@ describe('the loader', () => {
     old(`a-3333-v99.0.0-x64.bin`, 31); // a month old: deleted
     old(`a-aaaa${suffix}.123.tmp`, 2); // a write that died: deleted
     old(`b-0000${suffix}`, 2); // b is not written by this run: kept
-    const loader = codeLoader(code, { 'a.cjs': files['a.cjs'] }, 's', cache);
+    const loader = codeLoader(code, { 'a.cjs': files['a.cjs'] }, 's', cache, young);
     writeFileSync(join(code, 'a.cjs'), 'exports.x = 1;');
     loader.load('a.cjs');
     loader.save();
@@ -218,7 +237,7 @@ describe('the loader', () => {
 
   test('without a cache directory it loads all the same and writes nothing', () => {
     const { code, cache, files } = bundle();
-    const loader = codeLoader(code, files, 's', undefined);
+    const loader = codeLoader(code, files, 's', undefined, young);
     assert.equal((loader.load('a.cjs') as { sum: (x: number) => number }).sum(0), 1);
     loader.save();
     assert.deepEqual(cacheFiles(cache), []);

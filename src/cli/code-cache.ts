@@ -15,14 +15,20 @@
 // a new file and renamed into place. V8 checks the data against its own version and flags and
 // against the source's length only; the file's name carries the content hash the build computed
 // for the source and Node's version and architecture, and its first line the source's size and
-// mtime (a hand-edited bundle), so data is never given to V8 for another source. Anything wrong with the cache only costs the time it would have saved: the source is
-// compiled as it would be without it. NODE_DISABLE_COMPILE_CACHE=1 turns it off; NODE_COMPILE_CACHE,
-// when set, is where it goes (in a podwhy directory under it).
+// mtime (a hand-edited bundle), so data is never given to V8 for another source. Anything wrong
+// with the cache only costs the time it would have saved: the source is compiled as it would be
+// without it. NODE_DISABLE_COMPILE_CACHE=1 turns it off; NODE_COMPILE_CACHE, when set, is where it
+// goes (in a podwhy directory under it).
 //
 // Which functions a run compiles depends on what it was asked (live or offline, text or JSON): a
 // cache made by `podwhy explain X` lacks the diagnosis. The cache file records the shapes of
 // command line (`shapeOf`) it has served; a run of a shape it has not seen makes it anew, from the
 // cache it loaded plus what this run compiled, until it has seen MAX_SHAPES shapes.
+//
+// A run of over LONG_RUN_S seconds writes no cache: V8 drops the bytecode of functions a long run
+// has not called for a while (start-up's, the other shapes'), so its data lacks them (a cache made
+// by a 10,000-pod run left a one-pod run ~20 M instructions slower than one made by a short run),
+// and compiling is a small part of such a run anyway. The next short run makes it.
 //
 // A run that writes a cache file deletes the cache files of earlier builds of that file for the
 // same Node that were last written more than a day ago, and any file there older than 30 days.
@@ -37,6 +43,8 @@ const MAGIC = 'podwhy-code-cache';
 const FORMAT = '1';
 /** After this many shapes of command line, the cache is no longer made anew. */
 export const MAX_SHAPES = 24;
+/** A run longer than this (seconds) writes no cache (see above). */
+const LONG_RUN_S = 2;
 /** A cache file larger than this is not one of ours. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -138,7 +146,7 @@ export function readCacheFile(path: string, owner: Owner = currentOwner()): Cach
 /** Write a cache file whole: a new file of ours, renamed over the old one. Failures are ignored. */
 export function writeCacheFile(path: string, entry: CacheEntry): void {
   // (the process id makes the name unique on this machine; a process of another pid namespace
-  // sharing the directory may hold it: then this one writes nothing, and deletes nothing of its)
+  // sharing the directory may hold it: then this one writes nothing, and deletes nothing of theirs)
   const temporary = `${path}.${process.pid}.tmp`;
   let fd: number;
   try {
@@ -226,10 +234,10 @@ export interface Loader {
 /**
  * A loader for the files of bundleDir named in files. `shape` is this run's (shapeOf); cacheDir
  * undefined runs without a cache. The cache is made when the run ends (save()): V8 puts in it the
- * functions compiled so far. Each file's require() loads the others through the loader and
+ * functions compiled so far. `uptime` is the run's age in seconds (tests set it). Each file's require() loads the others through the loader and
  * anything else as Node would from that file.
  */
-export function codeLoader(bundleDir: string, files: CodeFiles, shape: string, cacheDir: string | undefined): Loader {
+export function codeLoader(bundleDir: string, files: CodeFiles, shape: string, cacheDir: string | undefined, uptime: () => number = () => process.uptime()): Loader {
   const loaded = new Map<string, { exports: unknown }>();
   const saves: (() => void)[] = [];
   const load = (name: string): unknown => {
@@ -251,6 +259,7 @@ export function codeLoader(bundleDir: string, files: CodeFiles, shape: string, c
     if (cacheFile !== undefined && (!accepted || (!cached.shapes.includes(shape) && cached.shapes.length < MAX_SHAPES))) {
       const shapes = accepted ? [...cached.shapes, shape] : [shape];
       saves.push(() => {
+        if (uptime() > LONG_RUN_S) return;
         writeCacheFile(cacheFile, { stamp: source.stamp, shapes, data: script.createCachedData() });
         pruneCacheFiles(cacheDir as string, base, suffix, cacheName);
       });
