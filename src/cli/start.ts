@@ -9,7 +9,11 @@ import { cacheDirectory, codeLoader, shapeOf, type CodeFiles } from './code-cach
 
 declare const PODWHY_CODE: { files: CodeFiles; commands: string[] };
 
-/** Whether standard input is a terminal (fstat: cheaper than node:tty). */
+/**
+ * Whether standard input is a character device: a terminal, or /dev/null. For the command line's
+ * shape only (code-cache.ts), so fstat alone: asking node:tty, or building process.stdin, costs
+ * more than the shape is worth.
+ */
 function stdinIsTerminal(): boolean {
   try {
     return fstatSync(0).isCharacterDevice();
