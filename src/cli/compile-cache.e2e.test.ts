@@ -84,9 +84,9 @@ test('a cache directory that cannot be made costs nothing but the cache, and nev
   const run = (env: Record<string, string>) => spawnSync(process.execPath, [BIN, '-f', FIXTURE, '-o', 'json', '--now', '2025-06-01T00:00:00Z'], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, ...env } });
   const off = run({ NODE_DISABLE_COMPILE_CACHE: '1' });
   // /proc: mkdir says ENOENT for a parent that exists (Node's recursive mkdir loops on it for ever).
-  // Node 22 and 24 read NODE_COMPILE_CACHE themselves at start-up and hang on it there, before any
-  // podwhy code runs (`NODE_COMPILE_CACHE=/proc/x node -e 0` never returns): that case is for the
-  // Nodes that do not.
+  // Node 24 (22 not checked here) reads NODE_COMPILE_CACHE itself at start-up and hangs on it before
+  // any podwhy code runs (`NODE_COMPILE_CACHE=/proc/x node -e 0` never returns); Node 20 and 26 do
+  // not. That case is for the Nodes that do not hang.
   const procCache = { NODE_COMPILE_CACHE: '/proc/podwhy-nope/deeper' };
   const nodeHangs = spawnSync(process.execPath, ['-e', '0'], { timeout: 5_000, env: { ...process.env, ...procCache } }).error !== undefined;
   const envs: Record<string, string>[] = [...(nodeHangs ? [] : [procCache]), { NODE_COMPILE_CACHE: '/dev/null/x' }, { TMPDIR: '/proc' }];
