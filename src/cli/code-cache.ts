@@ -65,7 +65,7 @@ function ours(st: Stats, owner: Owner, mask: number): boolean {
 
 /**
  * Make dir (0700), and up to `parents` missing directories above it; true if it is there now.
- * Not mkdirSync's `recursive`: on Node 20 to 26 it never returns for a path under /proc
+ * Not mkdirSync's `recursive`: on Node 20 and 24 (not 26) it never returns for a path under /proc
  * (NODE_COMPILE_CACHE=/proc/x), where mkdir says ENOENT for a parent that exists.
  */
 function makeDirectory(dir: string, parents: number): boolean {
