@@ -4,10 +4,9 @@
 // (dist/bundle/help.json, src/cli/help-pages.ts). Anything but the exact forms below goes to the
 // program, which answers them all the same way: this only makes the common ones cheap.
 
-import { fstatSync, writeSync } from 'node:fs';
 import { formatHelpPage, type HelpPages } from './help-page.js';
 import { invocationName } from './invocation.js';
-import { oneLine } from '../util/sanitize.js';
+import { FdWriter, isTerminal } from './stdio.js';
 
 /** The words that ask for help or the version: a run without one never loads the pages. */
 const ASKS = new Set(['--help', '-h', 'help', '--version', '-V', 'version']);
@@ -26,46 +25,12 @@ export function quickRequest(args: readonly string[], commands: readonly string[
   return undefined;
 }
 
-/** Write all of text to stdout; a failure is reported as the program reports it. */
-function writeOut(text: string): void {
-  const buf = Buffer.from(text);
-  let done = 0;
-  try {
-    while (done < buf.length) done += writeSync(1, buf, done);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    // `podwhy --help | head -1`: the reader left, as the program's own EPIPE handling has it
-    if (code === 'EPIPE') return;
-    // a non-blocking pipe that is full: the rest goes the asynchronous way, as the program writes
-    if (code === 'EAGAIN') {
-      process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-        if (err.code !== 'EPIPE') process.exitCode = 2;
-      });
-      process.stdout.write(buf.subarray(done));
-      return;
-    }
-    // as the program reports it (src/cli/run.ts): the machine's trouble, not a bug
-    try {
-      writeSync(2, `podwhy: cannot write the output: ${oneLine((e as Error).message)}\n`);
-    } catch {
-      // stderr cannot be written either
-    }
-    process.exitCode = 2;
-  }
-}
-
 /**
- * commander's width: the terminal's columns, none (80) when stdout is not a terminal. A pipe or a
- * file is told by fstat: asking node:tty (or process.stdout, which loads it) costs as much as the
- * rest of the run.
+ * commander's width: the terminal's columns, none (80) when stdout is not a terminal (a pipe, a
+ * file or /dev/null is told without loading node:tty: stdio.ts).
  */
 function helpWidth(): number | undefined {
-  try {
-    if (!fstatSync(1).isCharacterDevice()) return undefined;
-  } catch {
-    return undefined;
-  }
-  return process.stdout.isTTY ? process.stdout.columns : undefined;
+  return isTerminal(1) ? process.stdout.columns : undefined;
 }
 
 /**
@@ -82,11 +47,11 @@ export function quickAnswer(argv: readonly string[], pages: () => HelpPages): bo
   const request = quickRequest(args, Object.keys(byCommand).filter((c) => c !== ''));
   if (request === undefined) return false;
   if (request === 'version') {
-    writeOut(`${all.version}\n`);
+    new FdWriter(1).write(`${all.version}\n`);
     return true;
   }
   const page = byCommand[request.help];
   if (!page) return false;
-  writeOut(formatHelpPage(page, helpWidth()));
+  new FdWriter(1).write(formatHelpPage(page, helpWidth()));
   return true;
 }
