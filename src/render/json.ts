@@ -89,6 +89,30 @@ export function renderJson(pods: PodDiagnosis[], w: Words): string {
   return `${JSON.stringify(reportObject(pods, w), null, 2)}\n`;
 }
 
+/** Pods' part of the report, as JsonReportWriter writes it, and what its summary counts of them. */
+export interface JsonPieces {
+  /** The pods' objects, each indented as it stands in the report, separated by ",\n". */
+  text: string;
+  pods: number;
+  healthy: number;
+  counts: { error: number; warning: number; info: number };
+}
+
+export function jsonPieces(ps: readonly PodDiagnosis[], w: Words): JsonPieces {
+  const counts = { error: 0, warning: 0, info: 0 };
+  let healthy = 0;
+  const texts: string[] = [];
+  for (const p of ps) {
+    for (const f of p.findings) counts[f.severity]++;
+    if (p.healthy) healthy++;
+    // nested two levels deep (report → pods): stringified inside two arrays, the pod comes out
+    // indented as it stands in the report, and the arrays' own lines ("[\n  [\n    " before it,
+    // "\n  ]\n]" after) are cut off: no second pass over the text to indent it
+    texts.push(`    ${JSON.stringify([[podObject(p, w)]], null, 2).slice(10, -6)}`);
+  }
+  return { text: texts.join(',\n'), pods: ps.length, healthy, counts };
+}
+
 /**
  * The same bytes as renderJson, written pod by pod: a 10,000-pod report is tens of megabytes, and
  * written this way no diagnosis (nor the whole text) has to be kept until the end.
@@ -105,13 +129,18 @@ export class JsonReportWriter {
   ) {}
 
   add(p: PodDiagnosis): void {
-    for (const f of p.findings) this.counts[f.severity]++;
-    if (p.healthy) this.healthy++;
-    // nested two levels deep (report → pods): stringified inside two arrays, the pod comes out
-    // indented as it stands in the report, and the arrays' own lines ("[\n  [\n    " before it,
-    // "\n  ]\n]" after) are cut off: no second pass over the text to indent it
-    const text = JSON.stringify([[podObject(p, this.words)]], null, 2).slice(10, -6);
-    this.write(`${this.pods++ === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [\n` : ',\n'}    ${text}`);
+    this.addPieces(jsonPieces([p], this.words));
+  }
+
+  /** Pods as jsonPieces wrote them (a worker thread's diagnoses). */
+  addPieces(pc: JsonPieces): void {
+    this.counts.error += pc.counts.error;
+    this.counts.warning += pc.counts.warning;
+    this.counts.info += pc.counts.info;
+    this.healthy += pc.healthy;
+    if (pc.pods === 0) return;
+    this.write(`${this.pods === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [\n` : ',\n'}${pc.text}`);
+    this.pods += pc.pods;
   }
 
   /** `unreadable`: what a live run could not read (summary.unreadable, only when something was). */

@@ -57,7 +57,7 @@ function sevColor(ctx: Ctx, sev: Finding['severity']): (s: string) => string {
   return sev === 'error' ? ctx.c.red.bold : sev === 'warning' ? ctx.c.yellow.bold : ctx.c.cyan;
 }
 
-function subjectLabel(ctx: Ctx, f: Finding, p?: PodDiagnosis): string {
+function subjectLabel(ctx: Ctx, f: Finding, p?: ExamplePod): string {
   if (!f.container) return '';
   const kind =
     f.containerKind === 'init'
@@ -140,7 +140,7 @@ function evidenceText(v: unknown): string {
   return String(v);
 }
 
-function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: PodDiagnosis): string[] {
+function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: ExamplePod): string[] {
   const { c, ui, cols } = ctx;
   const color = sevColor(ctx, f.severity);
   const subject = subjectLabel(ctx, f, p);
@@ -360,11 +360,59 @@ const MAX_VARIANTS = 4;
 interface Variant {
   key: string;
   /** The pod shown for it, and its root-cause finding (chosen by end(): see example()). */
-  pod: PodDiagnosis;
+  pod: ExamplePod;
   finding: Finding;
   count: number;
   /** The first pod of each of the first few owners, for the choice of the example. */
-  candidates: Map<string, { pod: PodDiagnosis; finding: Finding }>;
+  candidates: Map<string, Candidate>;
+}
+
+interface Candidate {
+  pod: ExamplePod;
+  finding: Finding;
+  /** Whether the finding's container's logs were read (hasLogs). */
+  logs: boolean;
+}
+
+/**
+ * What a pod shown as an example of a root cause needs: a whole PodDiagnosis, or just these parts
+ * of it (a pod diagnosed by a worker thread: examplePod).
+ */
+export interface ExamplePod {
+  name: string;
+  namespace: string;
+  facts: { containers: readonly Pick<PodDiagnosis['facts']['containers'][number], 'name' | 'kind' | 'logs'>[] };
+}
+
+/** The parts of a pod that an example of its root cause `f` shows: its name, its init containers, f's container's logs. */
+export function examplePod(p: PodDiagnosis, f: Finding): ExamplePod {
+  const containers = p.facts.containers
+    .filter((c) => c.kind === 'init' || c.kind === 'sidecar' || c.name === f.container)
+    .map((c) => ({ name: c.name, kind: c.kind, ...(c.name === f.container && c.logs !== undefined ? { logs: c.logs } : {}) }));
+  return { name: p.name, namespace: p.namespace, facts: { containers } };
+}
+
+/**
+ * What a many-pod text report keeps of one pod (TextReportWriter): made where the pod is
+ * diagnosed, so a worker thread sends this, not the diagnosis.
+ */
+export interface ScanEntry {
+  namespace: string;
+  healthy: boolean;
+  /** NAMESPACE, NAME, READY, STATUS, RESTARTS, AGE. */
+  row: string[];
+  /** The pod in full (--details). */
+  details?: string;
+  /** The root cause (or the first finding) of an unhealthy pod. */
+  root?: Finding;
+  /** Its owner (ownerOf), for an unhealthy pod. */
+  owner: string;
+  /** The root cause's wording with the pod's own names, times and numbers left out (substance). */
+  key?: string;
+  /** Whether the root cause's container's logs were read. */
+  logs: boolean;
+  /** The pod, as an example of its root cause would show it. */
+  example?: ExamplePod;
 }
 
 const MAX_CANDIDATES = 8;
@@ -385,7 +433,7 @@ function ownerOf(p: PodDiagnosis): string {
   return chain.length > 0 ? (chain[chain.length - 1] as string) : p.owner ? `${p.owner.kind}/${p.owner.name}` : '';
 }
 
-function hasLogs(p: PodDiagnosis, f: Finding): boolean {
+function hasLogs(p: ExamplePod, f: Finding): boolean {
   return p.facts.containers.some((c) => c.name === f.container && (c.logs?.lines.length ?? 0) > 0);
 }
 
@@ -414,6 +462,47 @@ function ownersList(owners: Map<string, number>, more: (n: number) => string, n?
   return items.length > cap ? `${out}, ${more(items.length - cap)}` : out;
 }
 
+function textContext(opts: TextOptions, notes: ScanNotes): Ctx {
+  return {
+    c: new Chalk({ level: opts.color ? 1 : 0 }),
+    ui: UI[opts.words.lang],
+    w: opts.words,
+    cols: Math.min(Math.max(opts.cols ?? 80, 40), 100),
+    opts,
+    shared: notes.shared ?? new Set(),
+  };
+}
+
+/** The row of a pod in a many-pod report, without the rule column. */
+function podRow(p: PodDiagnosis): string[] {
+  return [oneLine(p.namespace), oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status), p.kubectl.restarts, p.kubectl.age];
+}
+
+/**
+ * What TextReportWriter keeps of a pod in a many-pod report. `slim`: the example is examplePod's
+ * parts of the pod, not the pod (it is sent to another thread).
+ */
+function scanEntry(ctx: Ctx, p: PodDiagnosis, slim: boolean): ScanEntry {
+  const e: ScanEntry = { namespace: p.namespace, healthy: p.healthy, row: podRow(p), owner: '', logs: false };
+  if (ctx.opts.details && (ctx.opts.all || !p.healthy)) e.details = ['', ctx.c.dim('─'.repeat(Math.min(ctx.cols, 80))), ...podDetails(ctx, p)].join('\n');
+  if (p.healthy) return e;
+  e.owner = ownerOf(p);
+  const root = p.findings.find((f) => f.role === 'root-cause') ?? p.findings[0];
+  if (!root) return e;
+  e.root = root;
+  if (ctx.opts.details) return e;
+  e.key = substance(p, root, ctx.w);
+  e.logs = hasLogs(p, root);
+  e.example = slim ? examplePod(p, root) : p;
+  return e;
+}
+
+/** scanEntry for another thread's TextReportWriter with these options (src/cli/parallel). */
+export function scanEntries(opts: TextOptions, notes: ScanNotes = {}): (p: PodDiagnosis) => ScanEntry {
+  const ctx = textContext(opts, notes);
+  return (p) => scanEntry(ctx, p, true);
+}
+
 /**
  * renderText, fed one diagnosis at a time: a single pod is shown in full; many pods are kept only
  * as what the summary needs (a row per pod, an example per root cause), unless --details asks
@@ -436,14 +525,7 @@ export class TextReportWriter {
     opts: TextOptions,
     private readonly notes: ScanNotes = {},
   ) {
-    this.ctx = {
-      c: new Chalk({ level: opts.color ? 1 : 0 }),
-      ui: UI[opts.words.lang],
-      w: opts.words,
-      cols: Math.min(Math.max(opts.cols ?? 80, 40), 100),
-      opts,
-      shared: notes.shared ?? new Set(),
-    };
+    this.ctx = textContext(opts, notes);
     this.scan = SCAN[opts.words.lang];
   }
 
@@ -453,28 +535,33 @@ export class TextReportWriter {
       return;
     }
     if (this.first) {
-      this.take(this.first);
+      this.take(scanEntry(this.ctx, this.first, false));
       this.first = undefined;
     }
-    this.take(p);
+    this.take(scanEntry(this.ctx, p, false));
   }
 
-  private row(p: PodDiagnosis, rule: string): string[] {
-    return [oneLine(p.namespace), oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status), p.kubectl.restarts, p.kubectl.age, rule];
-  }
-
-  private take(p: PodDiagnosis): void {
-    this.namespaces.add(p.namespace);
-    if (this.ctx.opts.details && (this.ctx.opts.all || !p.healthy)) {
-      this.details.push(['', this.ctx.c.dim('─'.repeat(Math.min(this.ctx.cols, 80))), ...podDetails(this.ctx, p)].join('\n'));
+  /** Pods of a many-pod report, as scanEntries made them (a worker thread's diagnoses). */
+  addEntries(entries: readonly ScanEntry[]): void {
+    for (const e of entries) {
+      if (++this.count === 2 && this.first) {
+        this.take(scanEntry(this.ctx, this.first, false));
+        this.first = undefined;
+      }
+      this.take(e);
     }
-    if (p.healthy) {
-      if (this.ctx.opts.all) this.healthyRows.push(this.row(p, this.scan.healthy));
+  }
+
+  private take(e: ScanEntry): void {
+    this.namespaces.add(e.namespace);
+    if (e.details !== undefined) this.details.push(e.details);
+    if (e.healthy) {
+      if (this.ctx.opts.all) this.healthyRows.push([...e.row, this.scan.healthy]);
       else this.healthyHidden++;
       return;
     }
     this.unhealthy++;
-    const root = p.findings.find((f) => f.role === 'root-cause') ?? p.findings[0];
+    const root = e.root;
     const rule = root?.rule ?? this.scan.noCause;
     let cause = this.causes.get(rule);
     if (!cause) {
@@ -482,27 +569,25 @@ export class TextReportWriter {
       this.causes.set(rule, cause);
     }
     cause.count++;
-    const owner = ownerOf(p);
+    const owner = e.owner;
     cause.owners.set(owner, (cause.owners.get(owner) ?? 0) + 1);
-    cause.rows.push(this.row(p, rule));
-    if (!root || this.ctx.opts.details) return;
-    const key = substance(p, root, this.ctx.w);
+    cause.rows.push([...e.row, rule]);
+    if (!root || e.key === undefined || e.example === undefined) return;
+    const key = e.key;
     const v = cause.variants.find((x) => x.key === key);
     if (v) {
       v.count++;
       const had = v.candidates.get(owner);
       // Keep a pod whose logs were read, when the owner's first one's were not.
-      if (had ? !hasLogs(had.pod, had.finding) && hasLogs(p, root) : v.candidates.size < MAX_CANDIDATES) v.candidates.set(owner, { pod: p, finding: root });
-    } else if (cause.variants.length < MAX_VARIANTS) cause.variants.push({ key, pod: p, finding: root, count: 1, candidates: new Map([[owner, { pod: p, finding: root }]]) });
+      if (had ? !had.logs && e.logs : v.candidates.size < MAX_CANDIDATES) v.candidates.set(owner, { pod: e.example, finding: root, logs: e.logs });
+    } else if (cause.variants.length < MAX_VARIANTS) cause.variants.push({ key, pod: e.example, finding: root, count: 1, candidates: new Map([[owner, { pod: e.example, finding: root, logs: e.logs }]]) });
     else cause.overflow++;
   }
 
   /** Each variant's example: a pod whose logs were read, else one of the owner with most pods. */
   private chooseExamples(g: Cause): void {
     for (const v of g.variants) {
-      const best = [...v.candidates.entries()].sort(
-        (a, b) => Number(hasLogs(b[1].pod, b[1].finding)) - Number(hasLogs(a[1].pod, a[1].finding)) || (g.owners.get(b[0]) ?? 0) - (g.owners.get(a[0]) ?? 0),
-      )[0];
+      const best = [...v.candidates.entries()].sort((a, b) => Number(b[1].logs) - Number(a[1].logs) || (g.owners.get(b[0]) ?? 0) - (g.owners.get(a[0]) ?? 0))[0];
       if (best) {
         v.pod = best[1].pod;
         v.finding = best[1].finding;

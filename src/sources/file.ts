@@ -37,6 +37,28 @@ interface Collector {
   fixtures: { file: string; header: FixtureHeader }[];
 }
 
+/** What visit() makes of an object: the branch it takes. */
+type Branch = 'fixture' | 'pod' | 'node' | 'workload' | 'event' | 'list' | 'kindless-pod' | 'other';
+
+function branchOf(o: JsonObject, kind: string | undefined, depth: number): Branch {
+  if (kind === 'PodwhyFixture') return 'fixture';
+  if (kind === 'Pod') return 'pod';
+  if (kind === 'Node') return 'node';
+  if (kind !== undefined && WORKLOAD_OBJECT_KINDS.has(kind)) return 'workload';
+  if (kind === 'Event' || (kind === undefined && isEventObject(o))) return 'event';
+  if ((kind === undefined || kind.endsWith('List')) && Array.isArray(o['items']) && depth < 2) return 'list';
+  if (kind === undefined && looksLikePod(o)) return 'kindless-pod';
+  return 'other';
+}
+
+/**
+ * Whether a document's `items` are read one by one as the objects of a List (the worker threads'
+ * stand-ins for items are resolved to what is read of them only there: src/cli/parallel).
+ */
+export function readsItems(doc: unknown): boolean {
+  return isObject(doc) && branchOf(doc, str(doc['kind']), 0) === 'list';
+}
+
 function visit(o: unknown, file: string, line: number, acc: Collector, impliedKind: string | undefined, depth: number, itemLines?: number[]): void {
   if (o === null || o === undefined) return;
   if (!isObject(o)) {
@@ -44,50 +66,48 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
     return;
   }
   const kind = str(o['kind']) ?? impliedKind;
-  if (kind === 'PodwhyFixture') {
-    const header: FixtureHeader = { raw: o };
-    const d = str(o['description']);
-    if (d !== undefined) header.description = d;
-    const now = str(o['now']) ?? str(o['capturedAt']);
-    if (now !== undefined) header.now = now;
-    if (isObject(o['expect'])) header.expect = o['expect'] as FixtureHeader['expect'];
-    if (isObject(o['logs'])) {
-      header.logs = {};
-      for (const [c, t] of Object.entries(o['logs'])) if (typeof t === 'string') header.logs[c] = t;
+  switch (branchOf(o, kind, depth)) {
+    case 'fixture': {
+      const header: FixtureHeader = { raw: o };
+      const d = str(o['description']);
+      if (d !== undefined) header.description = d;
+      const now = str(o['now']) ?? str(o['capturedAt']);
+      if (now !== undefined) header.now = now;
+      if (isObject(o['expect'])) header.expect = o['expect'] as FixtureHeader['expect'];
+      if (isObject(o['logs'])) {
+        header.logs = {};
+        for (const [c, t] of Object.entries(o['logs'])) if (typeof t === 'string') header.logs[c] = t;
+      }
+      acc.fixtures.push({ file, header });
+      return;
     }
-    acc.fixtures.push({ file, header });
-    return;
+    case 'pod':
+      // Pods read from kubectl describe/table text carry their gaps and warnings (text-input.ts).
+      acc.pods.push({ pod: o, events: [], source: { file, input: file, line, ...textSource(o) }, ...podInputFields(o, acc.warnings) });
+      return;
+    case 'node':
+      acc.nodes.push(o);
+      return;
+    case 'workload':
+      // kept for `podwhy TYPE/NAME` (which drops this warning); a pod diagnosis skips it, as before
+      (acc.objects ??= []).push(o);
+      acc.warnings.push(`${file}:${line}: skipped ${describe(o)} (podwhy reads Pods and Events)`);
+      return;
+    case 'event':
+      acc.events.push(toEventRecord(o));
+      return;
+    case 'list': {
+      const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : kind === 'NodeList' ? 'Node' : kind !== undefined && WORKLOAD_OBJECT_KINDS.has(kind.slice(0, -4)) ? kind.slice(0, -4) : undefined;
+      arr(o['items']).forEach((item, i) => visit(item, file, itemLines?.[i] ?? line, acc, implied, depth + 1));
+      return;
+    }
+    case 'kindless-pod':
+      acc.warnings.push(`${file}:${line}: an object without "kind" was read as a Pod`);
+      acc.pods.push({ pod: o, events: [], source: { file, input: file, line } });
+      return;
+    default:
+      acc.warnings.push(`${file}:${line}: skipped ${describe(o)} (podwhy reads Pods and Events)`);
   }
-  if (kind === 'Pod') {
-    // Pods read from kubectl describe/table text carry their gaps and warnings (text-input.ts).
-    acc.pods.push({ pod: o, events: [], source: { file, input: file, line, ...textSource(o) }, ...podInputFields(o, acc.warnings) });
-    return;
-  }
-  if (kind === 'Node') {
-    acc.nodes.push(o);
-    return;
-  }
-  if (kind !== undefined && WORKLOAD_OBJECT_KINDS.has(kind)) {
-    // kept for `podwhy TYPE/NAME` (which drops this warning); a pod diagnosis skips it, as before
-    (acc.objects ??= []).push(o);
-    acc.warnings.push(`${file}:${line}: skipped ${describe(o)} (podwhy reads Pods and Events)`);
-    return;
-  }
-  if (kind === 'Event' || (kind === undefined && isEventObject(o))) {
-    acc.events.push(toEventRecord(o));
-    return;
-  }
-  if ((kind === undefined || kind.endsWith('List')) && Array.isArray(o['items']) && depth < 2) {
-    const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : kind === 'NodeList' ? 'Node' : kind !== undefined && WORKLOAD_OBJECT_KINDS.has(kind.slice(0, -4)) ? kind.slice(0, -4) : undefined;
-    arr(o['items']).forEach((item, i) => visit(item, file, itemLines?.[i] ?? line, acc, implied, depth + 1));
-    return;
-  }
-  if (kind === undefined && looksLikePod(o)) {
-    acc.warnings.push(`${file}:${line}: an object without "kind" was read as a Pod`);
-    acc.pods.push({ pod: o, events: [], source: { file, input: file, line } });
-    return;
-  }
-  acc.warnings.push(`${file}:${line}: skipped ${describe(o)} (podwhy reads Pods and Events)`);
 }
 
 /** Read parsed documents of one file into the collector. */
