@@ -31,7 +31,13 @@ export async function readChunks(file: string, chunks: AsyncIterable<Buffer> | I
     if (!content && /\S/.test(text)) content = true;
     stream.write(text);
   };
-  for await (const buf of chunks) feed(decoder.push(buf));
+  let bytes = 0;
+  for await (const buf of chunks) {
+    // (worker threads loaded for a big input, or catching up with its items: opts.defer)
+    const wait = opts.defer?.pace((bytes += buf.length));
+    if (wait) await wait;
+    feed(decoder.push(buf));
+  }
   feed(decoder.end());
   stream.end();
   return { docs, content };

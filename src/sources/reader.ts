@@ -181,6 +181,60 @@ function parsePiece(text: string, base: number, file: string, line: number): unk
   return jsYaml(text, file, line);
 }
 
+/**
+ * One `- ` entry of a big YAML document's block sequence, parsed as bigSegment does: the entry's
+ * text (from its "- " at column 0), the file and the line it starts on. Also what a worker thread
+ * runs on the entries handed to it (src/cli/parallel).
+ */
+export function parseYamlItem(seg: string, file: string, line: number): unknown {
+  const v = parsePiece(seg, 2, file, line);
+  const item = Array.isArray(v) ? v[0] : v;
+  dropManagedFields(item);
+  return item;
+}
+
+/** One item of a pretty-printed JSON List (its text from "{" to "}"), parsed as JsonDocuments does. */
+export function parseJsonItem(text: string, file: string, line: number): unknown {
+  const cut = cutJsonManagedFields(text);
+  let v: unknown;
+  try {
+    v = JSON.parse(cut);
+  } catch {
+    try {
+      v = JSON.parse(text);
+    } catch (e) {
+      if (e instanceof RangeError) throw new InputError(`${file}: JSON nested too deeply — this is not what kubectl prints`);
+      throw new InputError(`${file}: invalid JSON in the list item at line ${line}: ${firstLine((e as Error).message)} — check the file is complete JSON`);
+    }
+  }
+  dropManagedFields(v);
+  return v;
+}
+
+/**
+ * Items of big Lists parsed elsewhere (worker threads: src/cli/parallel). Asked only once the
+ * input is past FALLBACK_MAX, when nothing will be read a second time: each item's text goes to
+ * `yaml` or `json`, which returns a stand-in that takes the item's place in the List until the
+ * documents are read; `values` gives the parsed items of stand-ins at once, for the rare text
+ * that must be made again from them (JsonDocuments.giveUp).
+ */
+export interface ItemDeferral {
+  yaml(seg: string, file: string, line: number): unknown;
+  json(text: string, file: string, line: number): unknown;
+  values(standIns: unknown[]): unknown[];
+}
+
+/** Decides when items are deferred, and paces the reading (ReadOptions.defer). */
+export interface Deferrer {
+  /** The deferral items go to now, if any. */
+  current(): ItemDeferral | undefined;
+  /**
+   * Asked before each chunk is read in, with the bytes read with it: a promise to wait for before
+   * going on (the workers being loaded, or catching up with the items handed to them), or nothing.
+   */
+  pace(bytes: number): Promise<void> | undefined;
+}
+
 const DOC_MARKER = /^(---|\.\.\.)(?:[ \t\n]|$)/;
 
 interface BigDoc {
@@ -208,6 +262,8 @@ class YamlDocuments {
     private readonly file: string,
     private readonly emit: (d: ParsedDoc) => void,
     private readonly bigDoc = BIG_DOC,
+    /** Where items may be parsed elsewhere, once it says so (ItemDeferral). */
+    private readonly deferral: () => ItemDeferral | undefined = () => undefined,
   ) {}
 
   /** Line breaks in `parts`. */
@@ -324,10 +380,8 @@ class YamlDocuments {
       }
       let s = big.seqs.get(big.openKey);
       if (!s) big.seqs.set(big.openKey, (s = { values: [], lines: [] }));
-      const v = parsePiece(seg, 2, this.file, line);
-      const item = Array.isArray(v) ? v[0] : v;
-      dropManagedFields(item);
-      s.values.push(item);
+      const d = this.deferral();
+      s.values.push(d ? d.yaml(seg, this.file, line) : parseYamlItem(seg, this.file, line));
       s.lines.push(line);
       return;
     }
@@ -419,7 +473,12 @@ class JsonDocuments {
   constructor(
     private readonly file: string,
     private readonly emit: (d: ParsedDoc) => void,
+    /** Where items may be parsed elsewhere, once it says so (ItemDeferral). */
+    private readonly deferral: () => ItemDeferral | undefined = () => undefined,
   ) {}
+
+  /** The deferral that took items of this List, if one did. */
+  private deferredTo: ItemDeferral | undefined;
 
   write(text: string): void {
     if (this.mode === 'whole' || this.mode === 'tail') {
@@ -525,7 +584,9 @@ class JsonDocuments {
       const close = end + this.itemEnd.length;
       const itemLine = this.line + 1;
       this.line += breaks;
-      this.values.push(this.parseItem(p.slice(from + 1, close), itemLine));
+      const d = this.deferral();
+      if (d) this.deferredTo = d;
+      this.values.push(d ? d.json(p.slice(from + 1, close), this.file, itemLine) : parseJsonItem(p.slice(from + 1, close), this.file, itemLine));
       this.lines.push(itemLine);
       from = close;
     }
@@ -560,28 +621,12 @@ class JsonDocuments {
 
   /** The layout is not what it seemed: keep everything from here and parse it whole at the end. */
   private giveUp(rest: string): void {
-    const items = this.values.map((v) => JSON.stringify(v)).join(',');
+    const values = this.deferredTo ? this.deferredTo.values(this.values) : this.values;
+    const items = values.map((v) => JSON.stringify(v)).join(',');
     this.parts.push(`${this.head}${items}${items && rest.trimStart().startsWith('{') ? ',' : ''}${rest}`);
     this.head = '';
     this.values = [];
     this.mode = 'whole';
-  }
-
-  private parseItem(text: string, line: number): unknown {
-    const cut = cutJsonManagedFields(text);
-    let v: unknown;
-    try {
-      v = JSON.parse(cut);
-    } catch {
-      try {
-        v = JSON.parse(text);
-      } catch (e) {
-        if (e instanceof RangeError) throw new InputError(`${this.file}: JSON nested too deeply — this is not what kubectl prints`);
-        throw new InputError(`${this.file}: invalid JSON in the list item at line ${line}: ${firstLine((e as Error).message)} — check the file is complete JSON`);
-      }
-    }
-    dropManagedFields(v);
-    return v;
   }
 
   end(): void {
@@ -671,6 +716,10 @@ export interface ReadOptions {
   now?: number;
   /** Lines of the file before this input (a fixture's header): line numbers count from there. */
   lineOffset?: number;
+  /** Items of big Lists parsed elsewhere (Deferrer; the diagnose command's worker threads). */
+  defer?: Deferrer;
+  /** Input up to this many characters is kept to be read again line by line (FALLBACK_MAX; tests lower it). */
+  fallbackMax?: number;
 }
 
 /** YAML or JSON under this size that fails to parse is read again line by line (paste.ts). */
@@ -709,18 +758,24 @@ class WithFallback {
     private readonly file: string,
     private readonly emit: (d: ParsedDoc) => void,
     private readonly now: number | undefined,
-    make: (emit: (d: ParsedDoc) => void) => YamlDocuments | JsonDocuments,
+    make: (emit: (d: ParsedDoc) => void, deferral: () => ItemDeferral | undefined) => YamlDocuments | JsonDocuments,
     private readonly checkShape: boolean,
     /** The text is JSON only by its first character ("[step 3] …"): its JSON error would mislead. */
     private readonly looseJson = false,
     /** Lines before this input in its file (the header of a fixture). */
     private readonly offset = 0,
+    /** Where items of big Lists may be parsed, once the text is too big to be read again. */
+    defer?: Deferrer,
+    private readonly fallbackMax = FALLBACK_MAX,
   ) {
-    this.inner = make((d) => {
-      const shifted = this.offset === 0 ? d : { ...d, line: d.line + this.offset, ...(d.itemLines ? { itemLines: d.itemLines.map((n) => n + this.offset) } : {}) };
-      if (this.held) this.held.push(shifted);
-      else this.emit(shifted);
-    });
+    this.inner = make(
+      (d) => {
+        const shifted = this.offset === 0 ? d : { ...d, line: d.line + this.offset, ...(d.itemLines ? { itemLines: d.itemLines.map((n) => n + this.offset) } : {}) };
+        if (this.held) this.held.push(shifted);
+        else this.emit(shifted);
+      },
+      () => (this.raw === undefined ? defer?.current() : undefined),
+    );
   }
 
   private letGo(): void {
@@ -734,7 +789,7 @@ class WithFallback {
   write(text: string): void {
     if (this.raw) {
       this.size += text.length;
-      if (this.size > FALLBACK_MAX) {
+      if (this.size > this.fallbackMax) {
         this.letGo();
         if (this.failed) throw this.failed;
       } else this.raw.push(text);
@@ -887,7 +942,7 @@ export class DocumentStream {
     const json = (c === '{' || c === '[') && !/^\[[^\]\n]{1,80}\]\s?[#$%>]/.test(start) && !/^\[\s*(?:\.{2,}|…)/.test(start);
     // JSON as kubectl prints it starts with "{" or "[" and a line break, a quote or a bracket
     const loose = !/^[{[]\s*(?:$|["{[\]}]|-?\d|true|false|null)/m.test(start.slice(0, 200));
-    this.inner = json ? new WithFallback(this.file, this.emit, this.opts.now, (e) => new JsonDocuments(this.file, e), false, loose, this.opts.lineOffset) : this.textOrYaml(start);
+    this.inner = json ? new WithFallback(this.file, this.emit, this.opts.now, (e, d) => new JsonDocuments(this.file, e, d), false, loose, this.opts.lineOffset, this.opts.defer, this.opts.fallbackMax) : this.textOrYaml(start);
     this.inner.write(body);
     return true;
   }
@@ -908,7 +963,7 @@ export class DocumentStream {
   private textOrYaml(head: string): WithFallback | KubectlTextDocuments {
     const s = sniff(head);
     if (s.kind !== 'yaml') return new (textReader().KubectlTextDocuments)(this.file, this.emit, this.opts.now, this.opts.lineOffset);
-    return new WithFallback(this.file, this.emit, this.opts.now, (e) => new YamlDocuments(this.file, e, this.bigDoc), true, false, this.opts.lineOffset);
+    return new WithFallback(this.file, this.emit, this.opts.now, (e, d) => new YamlDocuments(this.file, e, this.bigDoc, d), true, false, this.opts.lineOffset, this.opts.defer, this.opts.fallbackMax);
   }
 
   end(): void {
