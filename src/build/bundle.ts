@@ -124,9 +124,10 @@ const apart = await build({
 });
 const cli = await build({
   ...cjs,
-  entryPoints: { cli: join(ROOT, 'src', 'cli', 'run.ts') },
+  // worker.cjs: the diagnose command's worker threads (src/cli/parallel), started from its file
+  entryPoints: { cli: join(ROOT, 'src', 'cli', 'run.ts'), worker: join(ROOT, 'src', 'cli', 'parallel', 'worker.ts') },
   // import.meta.url, in CommonJS: the file's own URL
-  define: { PODWHY_BUNDLE_DEPTH: '"../../"', 'import.meta.url': '__podwhyUrl' },
+  define: { PODWHY_BUNDLE_DEPTH: '"../../"', PODWHY_WORKER: '"./worker.cjs"', 'import.meta.url': '__podwhyUrl' },
   banner: { js: 'const __podwhyUrl = require("node:url").pathToFileURL(__filename).href;' },
   plugins: [cliRewrites(fail), lazyBuiltins, lazyPackages],
 });

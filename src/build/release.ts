@@ -145,7 +145,8 @@ async function bundle(nodeMajor: number): Promise<{ code: string; packages: stri
     platform: 'node',
     target: `node${nodeMajor}`,
     // the SEA main script's __filename is the executable (as import.meta.url was in ESM)
-    define: { PODWHY_EXECUTABLE: 'true', 'import.meta.url': '__podwhyUrl' },
+    // (no worker threads: a single executable has no file beside it for them to run)
+    define: { PODWHY_EXECUTABLE: 'true', PODWHY_WORKER: '""', 'import.meta.url': '__podwhyUrl' },
     banner: { js: 'const __podwhyUrl = require("node:url").pathToFileURL(__filename).href;' },
     plugins: [cliRewrites(fail)],
     minify: true,

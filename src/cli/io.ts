@@ -3,6 +3,8 @@
 
 import { FdWriter, isTerminal } from './stdio.js';
 
+import type { ParallelTesting } from './parallel/pool.js';
+
 export interface IO {
   out(s: string): void;
   err(s: string): void;
@@ -19,6 +21,8 @@ export interface IO {
   interrupt?: AbortSignal;
   /** Set by commands: 0 or 1. Errors are thrown, not stored here. */
   exitCode: number;
+  /** Tests only: the diagnose command's workers in-process, and lower thresholds (parallel/pool.ts). */
+  testing?: ParallelTesting;
 }
 
 export function processIO(): IO {

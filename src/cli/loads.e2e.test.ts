@@ -40,10 +40,12 @@ function loaded(args: string[], env: Record<string, string> = {}): string[] {
   return [...new Set(urls.filter((u) => u.includes('/dist/bundle/')).map((u) => basename(u)))];
 }
 
-const CLI = filesWith(/^src\/engine\/diagnose\.ts$/).filter((f) => f.endsWith('.cjs'));
+const CLI = filesWith(/^src\/engine\/diagnose\.ts$/).filter((f) => f.endsWith('.cjs')).sort();
 
 test('the CLI file holds the program and not client-node, which is a file of its own', () => {
-  assert.deepEqual(CLI, ['cli.cjs']);
+  // (worker.cjs: the diagnose command's worker threads, which diagnose too)
+  assert.deepEqual(CLI, ['cli.cjs', 'worker.cjs']);
+  assert.deepEqual(filesWith(/^src\/cli\/(program|main)\.ts$/).filter((f) => f.endsWith('.cjs')), ['cli.cjs'], 'the workers have no command line');
   assert.deepEqual(filesWith(/node_modules\/@kubernetes\/client-node\//).filter((f) => f.endsWith('.cjs')), ['client-node.cjs']);
   // (client-node has its own js-yaml, for kubeconfig files)
   assert.deepEqual(filesWith(/node_modules\/js-yaml\//).filter((f) => f.endsWith('.cjs')).sort(), ['client-node.cjs', 'js-yaml.cjs']);

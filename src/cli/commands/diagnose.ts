@@ -24,6 +24,15 @@ import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, podName
 import { triageFor } from '../triage.js';
 import { colorEnabled } from '../color.js';
 import type { JsonObject } from '../../util/json.js';
+import type { DiagnoseOptions } from '../../engine/diagnose.js';
+import type { RuleSet } from '../../rules/plan.js';
+import type { Lang } from '../../model/vocabulary.js';
+import type { Words } from '../../render/words.js';
+import type { JsonPieces } from '../../render/json.js';
+import type { ScanEntry, TextOptions } from '../../render/text.js';
+import { BATCH, MIN_PARALLEL_PODS, ParallelGate, workerCount, workerFile } from '../parallel/policy.js';
+import type { ParallelRun } from '../parallel/pool.js';
+import type { DiagnoseResult, WorkerConfig } from '../parallel/protocol.js';
 
 const STDIN_NAMES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
@@ -159,8 +168,82 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   const { rules } = loadRuleSet(io.cwd, flags);
   const opts = now !== undefined ? { now } : {};
   const words = wordsFor(rules, lang);
+  const format = flags.output;
+  const textOptions: Omit<TextOptions, 'words'> = {
+    color: colorEnabled(flags.color, io),
+    ...(flags.headers === false ? { noHeaders: true } : {}),
+    all: flags.all === true,
+    ...(flags.details ? { details: true } : {}),
+    ...(io.columns ? { cols: io.columns } : {}),
+    ...(flags.timeline ? { timeline: true } : {}),
+    ...(flags.absoluteTime ? { absoluteTime: true } : {}),
+  };
+  // Big inputs' List items are parsed, and their pods diagnosed, by worker threads (parallel/).
+  const gate = parallelGate(flags, io, lang, now, format, textOptions);
   // kubectl describe and table text print ages: --now is the instant they count from
-  const read: ReadOptions = now !== undefined ? { now } : {};
+  const t = io.testing;
+  const read: ReadOptions = {
+    ...(now !== undefined ? { now } : {}),
+    ...(gate ? { defer: gate } : {}),
+    ...(t?.bigDoc !== undefined ? { bigDoc: t.bigDoc } : {}),
+    ...(t?.fallbackMax !== undefined ? { fallbackMax: t.fallbackMax } : {}),
+  };
+  try {
+    return await diagnoseInputs(pod, flags, io, { rules, opts, words, lang, read, format, textOptions, maxBytes, gate });
+  } finally {
+    if (gate?.run?.started && io.env['PODWHY_DEBUG'] === '1') io.err(`podwhy: debug: ${gate.run.summary}\n`);
+    gate?.run?.close();
+  }
+}
+
+/** Worker threads for the diagnose command, when this run may use them (these formats, CPUs to spare), to start if the input is big. */
+function parallelGate(flags: DiagnoseFlags, io: IO, lang: Lang, now: number | undefined, format: string, text: Omit<TextOptions, 'words'>): ParallelGate | undefined {
+  if (format !== 'json' && format !== 'text' && format !== 'wide') return undefined;
+  const workers = workerCount(io.env);
+  if (workers === 0) return undefined;
+  const file = workerFile();
+  if (file === undefined) return undefined;
+  const cfg: WorkerConfig = {
+    cwd: io.cwd,
+    ...(flags.rules ? { rules: flags.rules } : {}),
+    ...(flags.config !== undefined ? { config: flags.config } : {}),
+    lang,
+    ...(now !== undefined ? { now } : {}),
+    format,
+    ...(format === 'text' ? { text } : {}),
+    all: flags.all === true,
+    ...(flags.container !== undefined ? { container: flags.container } : {}),
+    failOn: flags.failOn,
+  };
+  const t = io.testing;
+  return new ParallelGate(async () => {
+    const { ParallelRun: Run, threadTransport } = await import('../parallel/pool.js');
+    return new Run(cfg, workers, t?.transport ?? threadTransport(file), t?.batch ?? BATCH, Math.max(2, t?.minPods ?? MIN_PARALLEL_PODS));
+  }, t?.fallbackMax !== undefined ? 0 : undefined);
+}
+
+interface Setting {
+  rules: RuleSet;
+  opts: DiagnoseOptions;
+  words: Words;
+  lang: Lang;
+  read: ReadOptions;
+  format: string;
+  textOptions: Omit<TextOptions, 'words'>;
+  maxBytes: number;
+  gate: ParallelGate | undefined;
+}
+
+async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io: IO, set: Setting): Promise<number> {
+  const { rules, opts, words, lang, read, format, textOptions, maxBytes, gate } = set;
+  // what a one-thread read would have stopped at (parallel.readError)
+  const reading = async <T>(p: Promise<T>): Promise<T> => {
+    try {
+      return await p;
+    } catch (e) {
+      throw gate?.run ? await gate.run.readError(e) : e;
+    }
+  };
 
   let files = flags.file ?? [];
   // Piped input is read when no pod is named, unless a flag only live mode has asks for the
@@ -168,7 +251,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   const liveIntent = flags.context !== undefined || flags.kubeconfig !== undefined || flags.allNamespaces === true;
   let inputs: { file: string; docs: ParsedDoc[] }[] = [];
   if (files.length === 0 && pod === undefined && !io.stdinIsTTY && !liveIntent) {
-    const piped = await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read);
+    const piped = await reading(readChunks('<stdin>', io.stdin(), maxBytes, undefined, read));
     if (piped.content) {
       files = ['-'];
       inputs = [{ file: '<stdin>', docs: piped.docs }];
@@ -181,7 +264,8 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   let logStats: ScanNotes['logs'];
   let liveNamespace: string | undefined;
   if (files.length > 0) {
-    if (inputs.length === 0) inputs = await readInputs(files, io, maxBytes, read);
+    if (inputs.length === 0) inputs = await reading(readInputs(files, io, maxBytes, read));
+    await gate?.run?.settle(inputs);
     const snapshot = snapshotFromDocs(inputs);
     inputs = []; // the parsed documents live on in the snapshot's pods only
     for (const w of snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
@@ -238,15 +322,26 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     if (logStats) scanNotes.logs = logStats;
   }
 
+  const parallel = gate?.run;
+  const inParallel = parallel?.started === true && pods.length >= parallel.minPods;
+  if (!inParallel) parallel?.hydrate(pods);
   // Each pod's object is let go once it is diagnosed: a big dump's pods need not outlive it.
-  const format = flags.output;
   const queue: (PodInput | undefined)[] = pods;
   pods = [];
   // JSON is written and text rendered as pods are diagnosed, so no diagnosis outlives its
   // rendering (an internal error midway would leave a JSON report cut short, and exit 2 says
-  // so); the YAML and CI formats are built from all the diagnoses at once.
+  // so); the YAML and CI formats are built from all the diagnoses at once. In a parallel run the
+  // workers diagnose and render, and their pods are added here in input order.
   let status = exitStatus([], flags.failOn); // validates --fail-on before any output
-  const each = (take: (d: PodDiagnosis) => void) => {
+  const each = async (take: (d: PodDiagnosis) => void, taken?: (r: DiagnoseResult) => void) => {
+    if (inParallel && taken) {
+      const held = queue as PodInput[];
+      await (parallel as ParallelRun).diagnose(held, scanNotes.shared ?? new Set(), (r) => {
+        taken(r);
+        if (status === 0) status = r.status;
+      });
+      return;
+    }
     for (let i = 0; i < queue.length; i++) {
       const d = onlyContainer(diagnosePod(queue[i] as PodInput, rules, opts), flags.container);
       queue[i] = undefined;
@@ -257,7 +352,10 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   if (format === 'json') {
     const { JsonReportWriter } = await import('../../render/json.js');
     const report = new JsonReportWriter((s) => io.out(s), words);
-    each((d) => report.add(d));
+    await each(
+      (d) => report.add(d),
+      (r) => report.addPieces(r.json as JsonPieces),
+    );
     report.end(unreadable.length > 0 ? { unreadable } : undefined);
   } else if (format === 'wide') {
     // Rows are small: kept, then laid out at once (columns are as wide as their widest cell).
@@ -265,17 +363,24 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     const rows: string[][] = [];
     let healthy = 0;
     const single = queue.length === 1;
-    each((d) => {
-      if (d.healthy && !single && flags.all !== true) healthy++;
-      else rows.push(wideRow(d));
-    });
+    await each(
+      (d) => {
+        if (d.healthy && !single && flags.all !== true) healthy++;
+        else rows.push(wideRow(d));
+      },
+      (r) => {
+        const w = r.wide as NonNullable<DiagnoseResult['wide']>;
+        rows.push(...w.rows);
+        healthy += w.hidden;
+      },
+    );
     if (rows.length > 0) io.out(renderWide(rows, flags.headers !== false));
     const them = healthy === 1 ? 'it' : 'them';
     if (healthy > 0 && rows.length === 0) io.err(`podwhy: all ${healthy} pods are healthy — add --all to list ${them}\n`);
     else if (healthy > 0) io.err(`podwhy: ${healthy} healthy pod${healthy === 1 ? '' : 's'} not listed — add --all to list ${them}\n`);
   } else if (format === 'yaml' || format === 'junit' || format === 'sarif' || format === 'github' || format === 'markdown') {
     const results: PodDiagnosis[] = [];
-    each((d) => results.push(d));
+    await each((d) => results.push(d));
     if (format === 'yaml') {
       const { renderYaml } = await import('../../render/yaml.js');
       io.out(renderYaml(results, words));
@@ -288,17 +393,11 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     }
   } else {
     const { TextReportWriter } = await import('../../render/text.js');
-    const report = new TextReportWriter({
-      color: colorEnabled(flags.color, io),
-      words,
-      ...(flags.headers === false ? { noHeaders: true } : {}),
-      all: flags.all === true,
-      ...(flags.details ? { details: true } : {}),
-      ...(io.columns ? { cols: io.columns } : {}),
-      ...(flags.timeline ? { timeline: true } : {}),
-      ...(flags.absoluteTime ? { absoluteTime: true } : {}),
-    }, scanNotes);
-    each((d) => report.add(d));
+    const report = new TextReportWriter({ ...textOptions, words }, scanNotes);
+    await each(
+      (d) => report.add(d),
+      (r) => report.addEntries(r.entries as ScanEntry[]),
+    );
     io.out(report.end());
   }
   if (unreadable.length > 0) {

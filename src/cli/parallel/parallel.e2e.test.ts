@@ -1,0 +1,80 @@
+// Worker threads, as a user's run starts them (bin/podwhy.js, PODWHY_WORKERS): a 1,000-pod List,
+// as kubectl prints it in YAML (11 MB) and JSON (24 MB), big enough that its items go to the
+// workers; the output and the exit code the same as one thread's, from a file and from a pipe;
+// and the same error where an item, or the file's end, is broken.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, test } from 'node:test';
+import { benchInputs } from '../../bench/inputs.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const BIN = join(ROOT, 'bin', 'podwhy.js');
+const dir = mkdtempSync(join(tmpdir(), 'podwhy-parallel-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const inputs = benchInputs(dir, 1000, join(ROOT, 'fixtures'));
+
+function run(args: string[], workers: string, opts: { input?: string; debug?: boolean } = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args, '--now', '2025-06-01T00:00:00Z'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    ...(opts.input !== undefined ? { input: opts.input } : {}),
+    env: { ...process.env, PODWHY_WORKERS: workers, ...(opts.debug ? { PODWHY_DEBUG: '1' } : {}) },
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('two worker threads write what one thread writes', () => {
+  for (const [kind, file] of [
+    ['YAML', inputs.yaml],
+    ['JSON', inputs.json],
+  ] as const) {
+    test(`${kind}: -o json, text, wide; -n; a pipe`, () => {
+      for (const args of [['-o', 'json'], [], ['-o', 'wide'], ['-n', 'team-3', '--details']]) {
+        const one = run(['-f', file, ...args], '0');
+        const two = run(['-f', file, ...args], '2');
+        assert.equal(one.status, 1, `${args.join(' ')}: ${one.stderr}`);
+        assert.deepEqual(two, one, `${kind} ${args.join(' ')}`);
+      }
+      const piped = run(['-o', 'json'], '2', { input: readFileSync(file, 'utf8') });
+      assert.deepEqual(piped, run(['-f', file, '-o', 'json'], '0'));
+    });
+  }
+
+  test('the workers did the parsing and the diagnosing (PODWHY_DEBUG=1 says so)', () => {
+    const r = run(['-f', inputs.json, '-o', 'json'], '2', { debug: true });
+    const m = /podwhy: debug: 2 worker threads parsed (\d+) list items and diagnosed (\d+) pods/.exec(r.stderr);
+    assert.ok(m, r.stderr.slice(0, 500));
+    // the first 8 MB are read on the main thread (they might be read again as text), the rest there
+    assert.ok(Number(m[1]) > 500 && Number(m[1]) < 1000, m[0]);
+    assert.equal(Number(m[2]), 1000);
+  });
+
+  test('a broken item late in the list, or a list cut short: the same error, exit 2', () => {
+    const json = readFileSync(inputs.json, 'utf8');
+    const at = json.indexOf('"restartPolicy": "', Math.floor(json.length * 0.8));
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, `${json.slice(0, at)}"restartPolicy": ,${json.slice(at + '"restartPolicy": '.length)}`);
+    const cut = join(dir, 'cut.json');
+    writeFileSync(cut, json.slice(0, Math.floor(json.length * 0.7)));
+    const yaml = readFileSync(inputs.yaml, 'utf8');
+    const y = yaml.indexOf('  restartPolicy: ', Math.floor(yaml.length * 0.8));
+    const brokenYaml = join(dir, 'broken.yaml');
+    writeFileSync(brokenYaml, `${yaml.slice(0, y)}  restartPolicy: [oops\n${yaml.slice(y + '  restartPolicy: '.length)}`);
+    for (const [f, message] of [
+      [broken, /invalid JSON in the list item at line \d+/],
+      [cut, /invalid JSON: .* — check the file is complete JSON/],
+      [brokenYaml, /invalid YAML at line \d+/],
+    ] as const) {
+      const one = run(['-f', f, '-o', 'json'], '0');
+      const two = run(['-f', f, '-o', 'json'], '2');
+      assert.equal(one.status, 2);
+      assert.match(one.stderr, message);
+      assert.deepEqual(two, one, f);
+    }
+  });
+});
