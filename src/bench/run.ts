@@ -12,7 +12,7 @@
 // also counted in instructions (callgrind), which do not move with load at all.
 //
 //   node dist/bench/run.js [--pods 10000] [--live-pods 5000] [--runs 5] [--root DIR] [--no-write]
-//     [--max-load N] [--wait-quiet SECONDS] [--strict] [--rows help,one-pod,yaml,json,text,live,rules,icount]
+//     [--max-load N] [--wait-quiet SECONDS] [--strict] [--rows help,one-pod,yaml,json,text,workers,live,rules,icount]
 //     [--no-icount] [--icount-pods 100] [--icount-runs 3] [--node PATH]
 //
 // --root runs another checkout's build (its bin/ and dist/), to measure "before" figures.
@@ -22,7 +22,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -32,7 +32,7 @@ import { callgrindTotal, perfStatFigures, spread, type Spread } from './measure.
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const OWN_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const ALL_ROWS = ['help', 'one-pod', 'yaml', 'json', 'text', 'live', 'rules', 'icount'] as const;
+const ALL_ROWS = ['help', 'one-pod', 'yaml', 'json', 'text', 'workers', 'live', 'rules', 'icount'] as const;
 const OPTIONS = {
     pods: { type: 'string', default: '10000' },
     'live-pods': { type: 'string', default: '5000' },
@@ -183,17 +183,17 @@ const OWN_LOAD = 1;
 const loaded = (l: Load) => l.before > MAX_LOAD || l.after > MAX_LOAD + OWN_LOAD;
 
 /** Subject and yardstick in alternation, `runs` times each after one warm-up of each. */
-function pair(what: string, subject: string[], yardstick: string[], yardstickName: string, target: number, opts: { rss?: boolean; rssTarget?: number; runs?: number } = {}): Row {
+function pair(what: string, subject: string[], yardstick: string[], yardstickName: string, target: number, opts: { rss?: boolean; rssTarget?: number; runs?: number; env?: Record<string, string>; yardstickEnv?: Record<string, string> } = {}): Row {
   const runs = opts.runs ?? RUNS;
   waitQuiet();
   const before = load1();
-  once(subject, false);
-  once(yardstick, false);
+  once(subject, false, opts.env);
+  once(yardstick, false, opts.yardstickEnv);
   const a: Run[] = [];
   const b: Run[] = [];
   for (let i = 0; i < runs; i++) {
-    a.push(once(subject, opts.rss === true));
-    b.push(once(yardstick, false));
+    a.push(once(subject, opts.rss === true, opts.env));
+    b.push(once(yardstick, false, opts.yardstickEnv));
   }
   const load = { before, after: load1() };
   const sm = spread(a.map((r) => r.ms));
@@ -347,7 +347,7 @@ async function rulesRow(yamlFile: string): Promise<RulesFigures> {
 
 function machine(): string {
   const c = cpus();
-  return `${c.length} × ${c[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} GiB free), ${platform()} ${release()}, Node ${NODE_VERSION}${NODE_VERSION !== process.version ? ` (the in-process rules row: the bench's Node ${process.version})` : ''}`;
+  return `${c.length} × ${c[0]?.model.trim() ?? 'unknown CPU'} (${availableParallelism()} for this process), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} GiB free), ${platform()} ${release()}, Node ${NODE_VERSION}${NODE_VERSION !== process.version ? ` (the in-process rules row: the bench's Node ${process.version})` : ''}`;
 }
 
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
@@ -375,6 +375,18 @@ async function main(): Promise<void> {
   if (ROWS.has('yaml')) rows.push(pair(`${PODS}-pod YAML list (${mb(inputs.bytes.yaml)}), \`-o json\``, [BIN, '-f', inputs.yaml, '-o', 'json', ...NOW], jsonParse, `read + JSON.parse of the list as JSON (${mb(inputs.bytes.json)})`, 1.5, { rss: true, rssTarget: 350 }));
   if (ROWS.has('json')) rows.push(pair('the same list as JSON input, `-o json`', [BIN, '-f', inputs.json, '-o', 'json', ...NOW], jsonParse, 'read + JSON.parse', 1.15, { rss: true }));
   if (ROWS.has('text')) rows.push(pair('the same list (YAML), text output', [BIN, '-f', inputs.yaml, ...NOW], [BIN, '-f', inputs.yaml, '-o', 'json', ...NOW], 'its `-o json`', 1.1, { rss: true }));
+  if (ROWS.has('workers')) {
+    // worker threads (src/cli/parallel) against one thread, on the same input: what they give on
+    // this machine, whatever its default (none below four CPUs)
+    const n = String(Math.max(1, availableParallelism() - 1));
+    rows.push(
+      pair(`the same list as JSON, \`-o json\`, \`PODWHY_WORKERS=${n}\``, [BIN, '-f', inputs.json, '-o', 'json', ...NOW], [BIN, '-f', inputs.json, '-o', 'json', ...NOW], '`PODWHY_WORKERS=0`', 1.0, {
+        rss: true,
+        env: { PODWHY_WORKERS: n },
+        yardstickEnv: { PODWHY_WORKERS: '0' },
+      }),
+    );
+  }
   if (ROWS.has('live')) rows.push(await liveRow());
   const rules = ROWS.has('rules') ? await rulesRow(inputs.yaml) : undefined;
   const counts: Count[] = [];
