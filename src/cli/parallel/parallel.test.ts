@@ -129,14 +129,14 @@ describe('a parallel run writes what one thread writes', () => {
   }
 });
 
-test('workerCount: PODWHY_WORKERS, else a worker per CPU beyond one from four CPUs, at most three', () => {
+test('workerCount: PODWHY_WORKERS, else a worker per CPU beyond one from four CPUs, at most two', () => {
   assert.equal(workerCount({ PODWHY_WORKERS: '0' }, () => 16), 0);
   assert.equal(workerCount({ PODWHY_WORKERS: ' 2 ' }, () => 1), 2);
-  assert.equal(workerCount({ PODWHY_WORKERS: 'many' }, () => 8), 3);
+  assert.equal(workerCount({ PODWHY_WORKERS: 'many' }, () => 8), 2);
   assert.equal(workerCount({}, () => 2), 0);
   assert.equal(workerCount({}, () => 3), 0);
-  assert.equal(workerCount({}, () => 4), 3);
-  assert.equal(workerCount({}, () => 64), 3);
+  assert.equal(workerCount({}, () => 4), 2);
+  assert.equal(workerCount({}, () => 64), 2);
   assert.equal(workerCount({ PODWHY_WORKERS: '999' }, () => 4), 64);
 });
 
