@@ -376,8 +376,8 @@ async function main(): Promise<void> {
   if (ROWS.has('json')) rows.push(pair('the same list as JSON input, `-o json`', [BIN, '-f', inputs.json, '-o', 'json', ...NOW], jsonParse, 'read + JSON.parse', 1.15, { rss: true }));
   if (ROWS.has('text')) rows.push(pair('the same list (YAML), text output', [BIN, '-f', inputs.yaml, ...NOW], [BIN, '-f', inputs.yaml, '-o', 'json', ...NOW], 'its `-o json`', 1.1, { rss: true }));
   if (ROWS.has('workers')) {
-    // worker threads (src/cli/parallel) against one thread, on the same input: what they give on
-    // this machine, whatever its default (none below four CPUs)
+    // worker threads (src/cli/parallel; off unless PODWHY_WORKERS asks) against one thread, on the
+    // same input: what they give on this machine
     const n = String(Math.max(1, availableParallelism() - 1));
     rows.push(
       pair(`the same list as JSON, \`-o json\`, \`PODWHY_WORKERS=${n}\``, [BIN, '-f', inputs.json, '-o', 'json', ...NOW], [BIN, '-f', inputs.json, '-o', 'json', ...NOW], '`PODWHY_WORKERS=0`', 1.0, {

@@ -1,7 +1,6 @@
 // When the diagnose command runs worker threads, and how many (pool.ts runs them). Apart from
-// pool.ts so that a run deciding against them loads neither it nor node:worker_threads.
+// pool.ts so that a run without them loads neither it nor node:worker_threads.
 
-import { availableParallelism } from 'node:os';
 import type { Deferrer, ItemDeferral } from '../../sources/reader.js';
 import type { ParallelRun } from './pool.js';
 
@@ -11,28 +10,19 @@ export const BATCH = 64;
 export const MIN_PARALLEL_PODS = 2 * BATCH;
 /** Parse batches handed to each worker and not yet answered, beyond which reading waits. */
 export const IN_FLIGHT = 4;
-/** CPUs from which worker threads are run unless PODWHY_WORKERS says otherwise. */
-const MIN_CPUS = 4;
 /**
- * At most this many worker threads unless PODWHY_WORKERS says otherwise: each holds its share of
- * the parsed pods in a heap of its own, and every heap keeps room to grow. The 10,000-pod YAML list
- * peaked at 226 MiB on one thread, 346 MiB with two workers and 382 MiB with three (young
- * generations of 8 MiB: pool.ts).
+ * How many worker threads to run: PODWHY_WORKERS (at most 64), else none. Off unless asked for,
+ * because nowhere it could be measured were they faster: on the two-vCPU machine of the closing
+ * note of 2026-12-02, a 10,000-pod list took 10–30% longer with one or two workers than without,
+ * whether two busy processes ran there at 1.2 times the speed of one (at times) or at 1.9 (at
+ * others: then two podwhy runs side by side still took 1.5 times as long each). One thread of
+ * podwhy already keeps ~1.4 CPUs busy (V8 collects garbage and compiles on threads of its own), and
+ * each worker's heap holds its share of the pods with its own room to grow (226 MiB on one thread,
+ * ~350 with two workers). `npm run bench` measures them (the workers row) where they may pay.
  */
-const MAX_WORKERS = 2;
-
-/**
- * How many worker threads to run: PODWHY_WORKERS when set (0: none), else, from MIN_CPUS CPUs
- * this process may use, one per CPU beyond the one the main thread reads and writes on, at most
- * MAX_WORKERS. Two CPUs are often two threads of one core: measured on such a machine, two
- * busy processes ran at 1.2 times the speed of one, and the diagnosis of 10,000 pods was 10–15%
- * slower with a worker than without (closing note of 2026-12-02).
- */
-export function workerCount(env: Record<string, string | undefined>, cpus: () => number = availableParallelism): number {
+export function workerCount(env: Record<string, string | undefined>): number {
   const set = env['PODWHY_WORKERS']?.trim();
-  if (set !== undefined && /^\d{1,3}$/.test(set)) return Math.min(Number(set), 64);
-  const n = cpus();
-  return n >= MIN_CPUS ? Math.min(n - 1, MAX_WORKERS) : 0;
+  return set !== undefined && /^\d{1,3}$/.test(set) ? Math.min(Number(set), 64) : 0;
 }
 
 declare const PODWHY_WORKER: string | undefined;
