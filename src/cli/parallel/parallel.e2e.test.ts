@@ -18,7 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'podwhy-parallel-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const inputs = benchInputs(dir, 1000, join(ROOT, 'fixtures'));
 
-function run(args: string[], workers: string, opts: { input?: string; debug?: boolean } = {}) {
+function run(args: readonly string[], workers: string, opts: { input?: string; debug?: boolean } = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args, '--now', '2025-06-01T00:00:00Z'], {
     encoding: 'utf8',
     maxBuffer: 1 << 28,
@@ -29,19 +29,18 @@ function run(args: string[], workers: string, opts: { input?: string; debug?: bo
 }
 
 describe('two worker threads write what one thread writes', () => {
-  for (const [kind, file] of [
-    ['YAML', inputs.yaml],
-    ['JSON', inputs.json],
+  for (const [kind, file, variants] of [
+    ['YAML', inputs.yaml, [['-o', 'json'], []]],
+    ['JSON', inputs.json, [['-o', 'json'], [], ['-o', 'wide'], ['-n', 'team-3', '--details']]],
   ] as const) {
-    test(`${kind}: -o json, text, wide; -n; a pipe`, () => {
-      for (const args of [['-o', 'json'], [], ['-o', 'wide'], ['-n', 'team-3', '--details']]) {
+    test(`${kind}: ${variants.map((v) => v.join(' ') || 'text').join('; ')}; a pipe`, () => {
+      for (const args of variants) {
         const one = run(['-f', file, ...args], '0');
         const two = run(['-f', file, ...args], '2');
         assert.equal(one.status, 1, `${args.join(' ')}: ${one.stderr}`);
         assert.deepEqual(two, one, `${kind} ${args.join(' ')}`);
+        if (args[1] === 'json') assert.deepEqual(run([...args], '2', { input: readFileSync(file, 'utf8') }), one, `${kind} on stdin`);
       }
-      const piped = run(['-o', 'json'], '2', { input: readFileSync(file, 'utf8') });
-      assert.deepEqual(piped, run(['-f', file, '-o', 'json'], '0'));
     });
   }
 
