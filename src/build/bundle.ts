@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { helpPages } from '../cli/help-pages.js';
+import { asciiSource } from './ascii.js';
 import { cliRewrites } from './cli-bundle.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -136,7 +137,11 @@ const files: Record<string, string> = {};
 for (const out of [...Object.keys(apart.metafile.outputs), ...Object.keys(cli.metafile.outputs)]) {
   const file = join(ROOT, out);
   if (!out.endsWith('.cjs')) continue;
-  if (/\bimport\(/.test(readFileSync(file, 'latin1'))) fail(`${out}: a dynamic import() is left; the loader's vm.Script cannot run it (src/cli/code-cache.ts)`);
+  const code = readFileSync(file, 'utf8');
+  if (/\bimport\(/.test(code)) fail(`${out}: a dynamic import() is left; the loader's vm.Script cannot run it (src/cli/code-cache.ts)`);
+  // ASCII, so the loader reads it as latin1 rather than decoding UTF-8 into a two-byte string (src/build/ascii.ts)
+  const ascii = asciiSource(code, out);
+  if (ascii !== code) writeFileSync(file, ascii);
   files[out.split('/').pop() as string] = sha(file);
 }
 // the bin's CommonJS half: the quick answers (help and the version), and the loader

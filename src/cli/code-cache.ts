@@ -33,6 +33,7 @@
 // A run that writes a cache file deletes the cache files of earlier builds of that file for the
 // same Node that were last written more than a day ago, and any file there older than 30 days.
 
+import { isAscii } from 'node:buffer';
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -218,7 +219,10 @@ function readSource(path: string): { text: string; stamp: string } {
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);
-    return { text: readAll(fd, st.size).toString('utf8'), stamp: `${st.size}.${Math.trunc(st.mtimeMs)}` };
+    // the build writes the bundle files in ASCII (src/build/ascii.ts): read as latin1, a copy into a
+    // one-byte string, they cost a one-pod run ~20 M instructions less than decoded as UTF-8
+    const bytes = readAll(fd, st.size);
+    return { text: isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8'), stamp: `${st.size}.${Math.trunc(st.mtimeMs)}` };
   } finally {
     closeSync(fd);
   }
