@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { Script } from 'node:vm';
-import { cacheDirectory, codeLoader, MAX_SHAPES, pruneCacheFiles, readCacheFile, shapeOf, writeCacheFile } from './code-cache.js';
+import { cacheDirectory, codeLoader, familyOf, MAX_SHAPES, pruneCacheFiles, readCacheFile, shapeOf, writeCacheFile } from './code-cache.js';
 
 const me = { uid: process.getuid?.() };
 const POSIX = me.uid !== undefined;
@@ -103,6 +103,18 @@ test('the shape of a command line: command, option names, output format, stdin; 
   assert.ok(!/[\s]/.test(shapeOf(['-x\n', '--y z'], commands, true)));
 });
 
+test('the family of a shape: command, output format, -f; a file name\'s characters only', () => {
+  const commands = ['explain', 'rules'];
+  const fam = (args: string[], tty = true) => familyOf(shapeOf(args, commands, tty));
+  assert.equal(fam(['-f', 'pod.yaml', '-o', 'json', '--now', 'x']), 'main.json.f');
+  assert.equal(fam(['-f', 'other.yaml', '-ojson']), 'main.json.f', 'other options, the same family');
+  assert.equal(fam(['-f', 'pod.yaml']), 'main.text.f');
+  assert.equal(fam(['web-1', '-n', 'shop', '-o', 'json'], false), 'main.json', 'live: no -f');
+  assert.equal(fam(['explain', 'CrashLoopBackOff']), 'explain.text');
+  assert.equal(fam(['rules', '-o', 'a/../b']), 'rules.x');
+  for (const s of ['', ',,', 'a b,o=../x', '../..,-f']) assert.match(familyOf(s), /^[a-z]+\.[a-z]+(?:\.f)?$/, JSON.stringify(s));
+});
+
 describe('the loader', () => {
   /** A run's age: these runs are young (a long run does not make a taken cache anew). */
   const young = () => 0;
@@ -130,7 +142,7 @@ describe('the loader', () => {
     loader.save();
     const names = cacheFiles(cache);
     assert.equal(names.length, 2);
-    assert.equal(names[0], `a-aaaa-${process.version}-${process.arch}.bin`);
+    assert.equal(names[0], `a-aaaa-main.text-${process.version}-${process.arch}.bin`);
     assert.deepEqual(readCacheFile(join(cache, names[0] as string))?.shapes, ['shape-1']);
   });
 
@@ -149,6 +161,19 @@ describe('the loader', () => {
     other.save();
     const a = cacheFiles(cache).find((n) => n.startsWith('a-')) as string;
     assert.deepEqual(readCacheFile(join(cache, a))?.shapes, ['shape-1', 'shape-2']);
+  });
+
+  test('each family of shapes has a file of its own: a run takes only its own', () => {
+    const { code, cache, files } = bundle();
+    for (const shape of ['-,-f,o=json,in', '-,--now,-f,o=json,in', 'explain,tty']) {
+      const l = codeLoader(code, files, shape, cache, young);
+      l.load('a.cjs');
+      l.save();
+    }
+    const a = cacheFiles(cache).filter((n) => n.startsWith('a-'));
+    assert.deepEqual(a, [`a-aaaa-explain.text-${process.version}-${process.arch}.bin`, `a-aaaa-main.json.f-${process.version}-${process.arch}.bin`]);
+    assert.deepEqual(readCacheFile(join(cache, a[1] as string))?.shapes, ['-,-f,o=json,in', '-,--now,-f,o=json,in']);
+    assert.deepEqual(readCacheFile(join(cache, a[0] as string))?.shapes, ['explain,tty']);
   });
 
   test('a long run writes no cache: neither a new one nor one for a new shape', () => {
@@ -183,7 +208,7 @@ describe('the loader', () => {
     // (a source of its own: V8 keeps what this process compiled, and would not look at the data)
     const { code, cache, files } = bundle(`exports.sum = (x) => x + 1; // ${process.hrtime.bigint()}`);
     const st = statSync(join(code, 'a.cjs'));
-    const name = `a-aaaa-${process.version}-${process.arch}.bin`;
+    const name = `a-aaaa-main.text-${process.version}-${process.arch}.bin`;
     const garbage = Buffer.from('not V8 code cache data at all');
     writeCacheFile(join(cache, name), { stamp: `${st.size}.${Math.trunc(st.mtimeMs)}`, shapes: ['shape-1'], data: garbage });
     const loader = codeLoader(code, files, 'shape-1', cache, young);
@@ -225,13 +250,17 @@ describe('the loader', () => {
     old(`a-1111${suffix}`, 0.5); // an earlier build used today (another install): kept
     old(`a-2222-v99.0.0-x64.bin`, 2); // another Node's: kept
     old(`a-3333-v99.0.0-x64.bin`, 31); // a month old: deleted
-    old(`a-aaaa${suffix}.123.tmp`, 2); // a write that died: deleted
+    old(`a-aaaa-main.text${suffix}.123.tmp`, 2); // a write that died, two days ago: deleted
+    old(`a-aaaa-main.json${suffix}.456.tmp`, 0.5); // a write under way: kept
+    old(`a-aaaa-explain.text${suffix}`, 2); // this build's file of another family, unwritten for two days: kept
+    old(`a-aaaa-rules.json${suffix}`, 31); // this build's, a month old: deleted
     old(`b-0000${suffix}`, 2); // b is not written by this run: kept
     const loader = codeLoader(code, { 'a.cjs': files['a.cjs'] }, 's', cache, young);
     writeFileSync(join(code, 'a.cjs'), 'exports.x = 1;');
     loader.load('a.cjs');
     loader.save();
-    assert.deepEqual(cacheFiles(cache), [`a-1111${suffix}`, `a-2222-v99.0.0-x64.bin`, `a-aaaa${suffix}`, `b-0000${suffix}`].sort());
+    // (the shape 's' is the command word s: its family's file is a-aaaa-s.text)
+    assert.deepEqual(cacheFiles(cache), [`a-1111${suffix}`, `a-2222-v99.0.0-x64.bin`, `a-aaaa-explain.text${suffix}`, `a-aaaa-main.json${suffix}.456.tmp`, `a-aaaa-s.text${suffix}`, `b-0000${suffix}`].sort());
     pruneCacheFiles(join(dir, 'no-such-dir'), 'a', suffix, 'x');
   });
 

@@ -23,7 +23,11 @@
 // Which functions a run compiles depends on what it was asked (live or offline, text or JSON): a
 // cache made by `podwhy explain X` lacks the diagnosis. The cache file records the shapes of
 // command line (`shapeOf`) it has served; a run of a shape it has not seen makes it anew, from the
-// cache it loaded plus what this run compiled, until it has seen MAX_SHAPES shapes.
+// cache it loaded plus what this run compiled, until it has seen MAX_SHAPES shapes. Shapes come in
+// families (`familyOf`: the command, the output format, whether -f names the input), one file
+// each: every function in a file is deserialized by every run that takes it, and one file for all
+// shapes grew until a one-pod `-o json` run, which needs ~620 KB of it, read 800 KB (~238 M
+// instructions against ~212 M with its family's file alone).
 //
 // A run of over LONG_RUN_S seconds writes no cache: V8 drops the bytecode of functions a long run
 // has not called for a while (start-up's, the other shapes'), so its data lacks them (a cache made
@@ -174,21 +178,34 @@ export function writeCacheFile(path: string, entry: CacheEntry): void {
 
 /**
  * Delete, in dir, the files of earlier builds of the bundle file `base` for this Node (`suffix`)
- * last written more than a day ago, and any file there older than 30 days; never `keep`.
+ * last written more than a day ago, and any file there older than 30 days; of this build (names
+ * that start with `keep`: its families' files), only those older than 30 days.
  */
 export function pruneCacheFiles(dir: string, base: string, suffix: string, keep: string, now = Date.now()): void {
   try {
     for (const name of readdirSync(dir)) {
-      if (name === keep) continue;
       const path = join(dir, name);
       const st = lstatSync(path);
       const age = now - st.mtimeMs;
       if (!st.isFile() || age < DAY_MS) continue;
-      if (age > 30 * DAY_MS || (name.startsWith(`${base}-`) && (name.endsWith(suffix) || name.endsWith('.tmp')))) unlinkSync(path);
+      const mine = name.startsWith(`${base}-`);
+      if (age > 30 * DAY_MS || (mine && name.endsWith('.tmp')) || (mine && !name.startsWith(keep) && name.endsWith(suffix))) unlinkSync(path);
     }
   } catch {
     // what is left is deleted by a later run
   }
+}
+
+/**
+ * The family of a shape (shapeOf), which names its cache file: the command word (`main` for the
+ * diagnosis), the output format (`text` when none is given) and `f` when -f names the input.
+ * Letters, digits and dots only.
+ */
+export function familyOf(shape: string): string {
+  const parts = shape.split(',');
+  const command = parts[0] === '-' || parts[0] === undefined || !/^[a-z]+$/.test(parts[0]) ? 'main' : parts[0];
+  const format = parts.find((p) => p.startsWith('o='))?.slice(2) ?? 'text';
+  return `${command}.${/^[a-z]+$/.test(format) ? format : 'x'}${parts.includes('-f') || parts.includes('--filename') ? '.f' : ''}`;
 }
 
 /**
@@ -242,6 +259,7 @@ export interface Loader {
  * anything else as Node would from that file.
  */
 export function codeLoader(bundleDir: string, files: CodeFiles, shape: string, cacheDir: string | undefined, uptime: () => number = () => process.uptime()): Loader {
+  const family = familyOf(shape);
   const loaded = new Map<string, { exports: unknown }>();
   const saves: (() => void)[] = [];
   const load = (name: string): unknown => {
@@ -253,7 +271,7 @@ export function codeLoader(bundleDir: string, files: CodeFiles, shape: string, c
     const source = readSource(path);
     const base = basename(name, '.cjs');
     const suffix = `-${process.version}-${process.arch}.bin`;
-    const cacheName = `${base}-${hash}${suffix}`;
+    const cacheName = `${base}-${hash}-${family}${suffix}`;
     const cacheFile = cacheDir === undefined ? undefined : join(cacheDir, cacheName);
     const found = cacheFile === undefined ? undefined : readCacheFile(cacheFile);
     // (data made for another source of the same length would be taken by V8)
@@ -265,7 +283,7 @@ export function codeLoader(bundleDir: string, files: CodeFiles, shape: string, c
       saves.push(() => {
         if (uptime() > LONG_RUN_S) return;
         writeCacheFile(cacheFile, { stamp: source.stamp, shapes, data: script.createCachedData() });
-        pruneCacheFiles(cacheDir as string, base, suffix, cacheName);
+        pruneCacheFiles(cacheDir as string, base, suffix, `${base}-${hash}-`);
       });
     }
     const module = { exports: {} as unknown };

@@ -34,7 +34,7 @@ test('the bin caches the compiled program, takes the cache, and prints the same 
     const files = list(cache);
     assert.equal(files.length, 1, files.join(' '));
     const file = join(cache, files[0] as string);
-    assert.match(files[0] as string, new RegExp(`^cli-[0-9a-f]{16}-${process.version}-${process.arch}\\.bin$`));
+    assert.match(files[0] as string, new RegExp(`^cli-[0-9a-f]{16}-main\\.json\\.f-${process.version}-${process.arch}\\.bin$`));
     assert.equal(statSync(cache).mode & 0o777, 0o700);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     const made = readFileSync(file);
@@ -61,20 +61,28 @@ test('the bin caches the compiled program, takes the cache, and prints the same 
   }
 });
 
-test('a run of another shape adds what it compiled to the cache', () => {
+test('a run of another shape of the same family adds what it compiled to its file; another family has its own', () => {
   const dir = mkdtempSync(join(tmpdir(), 'podwhy-cc-'));
   try {
     const cache = join(dir, 'podwhy');
     mkdirSync(cache, { mode: 0o700 });
     const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: dir } });
-    assert.equal(run('explain', 'CrashLoopBackOff').status, 0);
-    const [name] = list(cache);
-    const small = readFileSync(join(cache, name as string));
-    assert.match(small.subarray(0, small.indexOf(10)).toString(), /^podwhy-code-cache 1 \S+ explain,/);
+    const head = (b: Buffer) => b.subarray(0, b.indexOf(10)).toString();
     assert.equal(run('-f', FIXTURE, '-o', 'json').status, 1);
+    const [name] = list(cache);
+    assert.match(name as string, /^cli-[0-9a-f]{16}-main\.json\.f-/);
+    const small = readFileSync(join(cache, name as string));
+    assert.match(head(small), /^podwhy-code-cache 1 \S+ -,-f,o=json,\S+$/);
+    assert.equal(run('-f', FIXTURE, '-o', 'json', '--now', '2025-06-01T00:00:00Z', '--timeline').status, 1);
     const grown = readFileSync(join(cache, name as string));
-    assert.match(grown.subarray(0, grown.indexOf(10)).toString(), /^podwhy-code-cache 1 \S+ explain,\S+ -,-f,o=json,/);
+    assert.match(head(grown), /^podwhy-code-cache 1 \S+ -,-f,o=json,\S+ -,--now,--timeline,-f,o=json,\S+$/);
     assert.ok(grown.length > small.length, `${small.length} → ${grown.length} bytes`);
+    assert.equal(run('explain', 'CrashLoopBackOff').status, 0);
+    const names = list(cache);
+    assert.equal(names.length, 2, names.join(' '));
+    const explain = names.find((n) => n.includes('-explain.text-')) as string;
+    assert.match(head(readFileSync(join(cache, explain))), /^podwhy-code-cache 1 \S+ explain,\S+$/);
+    assert.deepEqual(readFileSync(join(cache, name as string)), grown, 'the other family\'s file untouched');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
