@@ -193,6 +193,24 @@ describe('the loader', () => {
     assert.deepEqual(readCacheFile(join(cache, a))?.shapes, ['shape-1'], 'left as it was');
   });
 
+  test('a run whose heap grew big writes no cache either (its full collections dropped bytecode)', () => {
+    const { code, cache, files } = bundle();
+    const big = () => 64 * 1024 * 1024;
+    const small = () => 12 * 1024 * 1024;
+    const grown = codeLoader(code, files, 'shape-1', cache, young, big);
+    grown.load('a.cjs');
+    grown.save();
+    assert.deepEqual(cacheFiles(cache), [], 'none made');
+    const one = codeLoader(code, files, 'shape-1', cache, young, small);
+    one.load('a.cjs');
+    one.save();
+    const a = cacheFiles(cache).find((n) => n.startsWith('a-')) as string;
+    const other = codeLoader(code, files, 'shape-2', cache, young, big);
+    other.load('a.cjs');
+    other.save();
+    assert.deepEqual(readCacheFile(join(cache, a))?.shapes, ['shape-1'], 'left as it was');
+  });
+
   test('stops making the cache anew after MAX_SHAPES shapes', () => {
     const { code, cache, files } = bundle();
     for (let i = 0; i < MAX_SHAPES + 3; i++) {

@@ -29,10 +29,13 @@
 // shapes grew until a one-pod `-o json` run, which needs ~620 KB of it, read 800 KB (~238 M
 // instructions against ~212 M with its family's file alone).
 //
-// A run of over LONG_RUN_S seconds writes no cache: V8 drops the bytecode of functions a long run
-// has not called for a while (start-up's, the other shapes'), so its data lacks them (a cache made
-// by a 10,000-pod run left a one-pod run ~20 M instructions slower than one made by a short run),
-// and compiling is a small part of such a run anyway. The next short run makes it.
+// A run of over LONG_RUN_S seconds, or whose heap has grown past BIG_HEAP, writes no cache: V8
+// drops the bytecode of functions not called across several full collections (start-up's, the
+// other shapes'), so such a run's data lacks them (a cache made by a 10,000-pod run left a one-pod
+// run ~20 M instructions slower than one made by a short run; one made by a 2,000-pod run of
+// 1 s, whose heap ended at 56 MB after five full collections, left it 213 → 230-236 M), and
+// compiling is a small part of such a run anyway. The next small run makes it. (A one-pod run
+// ends with a 12 MB heap, a 100-pod list's with 21 MB, and neither runs a full collection.)
 //
 // A run that writes a cache file deletes the cache files of earlier builds of that file for the
 // same Node that were last written more than a day ago, and any file there older than 30 days.
@@ -50,6 +53,8 @@ const FORMAT = '1';
 export const MAX_SHAPES = 24;
 /** A run longer than this (seconds) writes no cache (see above). */
 const LONG_RUN_S = 2;
+/** A run whose heap has grown past this (bytes) writes no cache (see above). */
+const BIG_HEAP = 32 * 1024 * 1024;
 /** A cache file larger than this is not one of ours. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -255,10 +260,18 @@ export interface Loader {
 /**
  * A loader for the files of bundleDir named in files. `shape` is this run's (shapeOf); cacheDir
  * undefined runs without a cache. The cache is made when the run ends (save()): V8 puts in it the
- * functions compiled so far. `uptime` is the run's age in seconds (tests set it). Each file's require() loads the others through the loader and
- * anything else as Node would from that file.
+ * functions compiled so far. `uptime` is the run's age in seconds and `heapTotal` its heap's size in
+ * bytes (tests set them). Each file's require() loads the others through the loader and anything
+ * else as Node would from that file.
  */
-export function codeLoader(bundleDir: string, files: CodeFiles, shape: string, cacheDir: string | undefined, uptime: () => number = () => process.uptime()): Loader {
+export function codeLoader(
+  bundleDir: string,
+  files: CodeFiles,
+  shape: string,
+  cacheDir: string | undefined,
+  uptime: () => number = () => process.uptime(),
+  heapTotal: () => number = () => process.memoryUsage().heapTotal,
+): Loader {
   const family = familyOf(shape);
   const loaded = new Map<string, { exports: unknown }>();
   const saves: (() => void)[] = [];
@@ -281,7 +294,7 @@ export function codeLoader(bundleDir: string, files: CodeFiles, shape: string, c
     if (cacheFile !== undefined && (!accepted || (!cached.shapes.includes(shape) && cached.shapes.length < MAX_SHAPES))) {
       const shapes = accepted ? [...cached.shapes, shape] : [shape];
       saves.push(() => {
-        if (uptime() > LONG_RUN_S) return;
+        if (uptime() > LONG_RUN_S || heapTotal() > BIG_HEAP) return;
         writeCacheFile(cacheFile, { stamp: source.stamp, shapes, data: script.createCachedData() });
         pruneCacheFiles(cacheDir as string, base, suffix, `${base}-${hash}-`);
       });
