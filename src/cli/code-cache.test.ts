@@ -108,6 +108,7 @@ test('the family of a shape: command, output format, -f; a file name\'s characte
   const fam = (args: string[], tty = true) => familyOf(shapeOf(args, commands, tty));
   assert.equal(fam(['-f', 'pod.yaml', '-o', 'json', '--now', 'x']), 'main.json.f');
   assert.equal(fam(['-f', 'other.yaml', '-ojson']), 'main.json.f', 'other options, the same family');
+  assert.equal(fam(['--file', 'other.yaml', '-o', 'json']), 'main.json.f');
   assert.equal(fam(['-f', 'pod.yaml']), 'main.text.f');
   assert.equal(fam(['web-1', '-n', 'shop', '-o', 'json'], false), 'main.json', 'live: no -f');
   assert.equal(fam(['explain', 'CrashLoopBackOff']), 'explain.text');

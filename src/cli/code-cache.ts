@@ -210,7 +210,7 @@ export function familyOf(shape: string): string {
   const parts = shape.split(',');
   const command = parts[0] === '-' || parts[0] === undefined || !/^[a-z]+$/.test(parts[0]) ? 'main' : parts[0];
   const format = parts.find((p) => p.startsWith('o='))?.slice(2) ?? 'text';
-  return `${command}.${/^[a-z]+$/.test(format) ? format : 'x'}${parts.includes('-f') || parts.includes('--filename') ? '.f' : ''}`;
+  return `${command}.${/^[a-z]+$/.test(format) ? format : 'x'}${parts.includes('-f') || parts.includes('--file') ? '.f' : ''}`;
 }
 
 /**

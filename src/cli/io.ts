@@ -1,9 +1,8 @@
 // The program's view of the outside world. Commands receive an IO and never touch `process`:
 // tests pass a fake one, cli/main.ts passes the real one.
 
-import { FdWriter, isTerminal } from './stdio.js';
-
 import type { ParallelTesting } from './parallel/pool.js';
+import { FdWriter, isTerminal } from './stdio.js';
 
 export interface IO {
   out(s: string): void;
