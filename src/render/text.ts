@@ -473,6 +473,12 @@ function textContext(opts: TextOptions, notes: ScanNotes): Ctx {
   };
 }
 
+/** A row with its rule column added (the row itself: no copy per pod). */
+function withRule(row: string[], rule: string): string[] {
+  row.push(rule);
+  return row;
+}
+
 /** The row of a pod in a many-pod report, without the rule column. */
 function podRow(p: PodDiagnosis): string[] {
   return [oneLine(p.namespace), oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status), p.kubectl.restarts, p.kubectl.age];
@@ -555,8 +561,9 @@ export class TextReportWriter {
   private take(e: ScanEntry): void {
     this.namespaces.add(e.namespace);
     if (e.details !== undefined) this.details.push(e.details);
+    // (the entry is this writer's: its row takes the rule column in place)
     if (e.healthy) {
-      if (this.ctx.opts.all) this.healthyRows.push([...e.row, this.scan.healthy]);
+      if (this.ctx.opts.all) this.healthyRows.push(withRule(e.row, this.scan.healthy));
       else this.healthyHidden++;
       return;
     }
@@ -571,7 +578,7 @@ export class TextReportWriter {
     cause.count++;
     const owner = e.owner;
     cause.owners.set(owner, (cause.owners.get(owner) ?? 0) + 1);
-    cause.rows.push([...e.row, rule]);
+    cause.rows.push(withRule(e.row, rule));
     if (!root || e.key === undefined || e.example === undefined) return;
     const key = e.key;
     const v = cause.variants.find((x) => x.key === key);

@@ -28,6 +28,20 @@ export function wideRow(p: PodDiagnosis): string[] {
   ];
 }
 
+/**
+ * The rows of pods in a many-pod -o wide table: healthy pods only when `all` (or when there is
+ * one pod), and how many were left out. The same on the main thread and in a worker thread.
+ */
+export function wideRows(ps: readonly PodDiagnosis[], all: boolean): { rows: string[][]; hidden: number } {
+  const rows: string[][] = [];
+  let hidden = 0;
+  for (const p of ps) {
+    if (p.healthy && !all) hidden++;
+    else rows.push(wideRow(p));
+  }
+  return { rows, hidden };
+}
+
 /** kubectl's table: every column as wide as its widest cell plus three spaces; no trailing blanks. */
 export function renderWide(rows: string[][], headers = true): string {
   const all = headers ? [[...WIDE_HEADERS], ...rows] : rows;

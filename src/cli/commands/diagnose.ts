@@ -205,8 +205,7 @@ function parallelGate(flags: DiagnoseFlags, io: IO, lang: Lang, now: number | un
   if (file === undefined) return undefined;
   const cfg: WorkerConfig = {
     cwd: io.cwd,
-    ...(flags.rules ? { rules: flags.rules } : {}),
-    ...(flags.config !== undefined ? { config: flags.config } : {}),
+    ruleFlags: { ...(flags.rules ? { rules: flags.rules } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) },
     lang,
     ...(now !== undefined ? { now } : {}),
     format,
@@ -359,14 +358,16 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     report.end(unreadable.length > 0 ? { unreadable } : undefined);
   } else if (format === 'wide') {
     // Rows are small: kept, then laid out at once (columns are as wide as their widest cell).
-    const { renderWide, wideRow } = await import('../../render/wide.js');
+    const { renderWide, wideRows } = await import('../../render/wide.js');
     const rows: string[][] = [];
     let healthy = 0;
-    const single = queue.length === 1;
+    // one pod is listed whatever its health
+    const all = flags.all === true || queue.length === 1;
     await each(
       (d) => {
-        if (d.healthy && !single && flags.all !== true) healthy++;
-        else rows.push(wideRow(d));
+        const w = wideRows([d], all);
+        rows.push(...w.rows);
+        healthy += w.hidden;
       },
       (r) => {
         const w = r.wide as NonNullable<DiagnoseResult['wide']>;

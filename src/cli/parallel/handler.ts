@@ -7,8 +7,8 @@ import type { PodDiagnosis } from '../../engine/types.js';
 import { InputError } from '../../model/errors.js';
 import type { PodInput } from '../../model/input.js';
 import { jsonPieces } from '../../render/json.js';
-import { scanEntries } from '../../render/text.js';
-import { wideRow } from '../../render/wide.js';
+import { scanEntries, type ScanEntry } from '../../render/text.js';
+import { wideRows } from '../../render/wide.js';
 import { wordsFor, type Words } from '../../render/words.js';
 import type { RuleSet } from '../../rules/plan.js';
 import { parseJsonItem, parseYamlItem } from '../../sources/reader.js';
@@ -28,7 +28,7 @@ export class WorkerHandler {
   private readonly held = new Map<number, unknown>();
   private readonly pods = new Set<number>();
   private firstError: { seq: number; error: WorkerError } | undefined;
-  private ready: { rules: RuleSet; words: Words; entry?: (p: PodDiagnosis) => ReturnType<ReturnType<typeof scanEntries>> } | undefined;
+  private ready: { rules: RuleSet; words: Words; entry?: (p: PodDiagnosis) => ScanEntry } | undefined;
 
   constructor(private readonly cfg: WorkerConfig) {}
 
@@ -68,7 +68,7 @@ export class WorkerHandler {
   }
 
   private prepare(shared: string[]): void {
-    const { rules } = loadRuleSet(this.cfg.cwd, { ...(this.cfg.rules ? { rules: this.cfg.rules } : {}), ...(this.cfg.config !== undefined ? { config: this.cfg.config } : {}) });
+    const { rules } = loadRuleSet(this.cfg.cwd, this.cfg.ruleFlags);
     const words = wordsFor(rules, this.cfg.lang);
     this.ready = { rules, words, ...(this.cfg.format === 'text' && this.cfg.text ? { entry: scanEntries({ ...this.cfg.text, words }, { shared: new Set(shared) }) } : {}) };
   }
@@ -91,15 +91,7 @@ export class WorkerHandler {
       ds.push(d);
     }
     if (this.cfg.format === 'json') return { status, json: jsonPieces(ds, words) };
-    if (this.cfg.format === 'wide') {
-      const rows: string[][] = [];
-      let hidden = 0;
-      for (const d of ds) {
-        if (d.healthy && !this.cfg.all) hidden++;
-        else rows.push(wideRow(d));
-      }
-      return { status, wide: { rows, hidden } };
-    }
+    if (this.cfg.format === 'wide') return { status, wide: wideRows(ds, this.cfg.all) };
     return { status, entries: ds.map((d) => (entry as NonNullable<typeof entry>)(d)) };
   }
 }

@@ -164,7 +164,7 @@ test('podSkeleton keeps only what the main thread reads of a pod', () => {
 
 test('ParallelGate starts the workers only once the input is big, then paces the reading by them', async () => {
   let loads = 0;
-  const made = new ParallelRun({ cwd: '/', lang: 'en', format: 'json', all: false, failOn: 'error' }, 1, inProcessTransport);
+  const made = new ParallelRun({ cwd: '/', ruleFlags: {}, lang: 'en', format: 'json', all: false, failOn: 'error' }, 1, inProcessTransport);
   const gate = new ParallelGate(async () => {
     loads++;
     return made;
@@ -182,7 +182,7 @@ test('ParallelGate starts the workers only once the input is big, then paces the
 });
 
 test('items that do not parse: the first in input order is the error, whichever worker had it', async () => {
-  const r = new ParallelRun({ cwd: '/', lang: 'en', format: 'json', all: false, failOn: 'error' }, 2, inProcessTransport, 1);
+  const r = new ParallelRun({ cwd: '/', ruleFlags: {}, lang: 'en', format: 'json', all: false, failOn: 'error' }, 2, inProcessTransport, 1);
   const items = ['{"kind": "Pod", "metadata": {"name": "a"}}', '{"kind": "Pod",', '{"kind": "Event"}', '{oops'].map((t, i) => r.json(t, 'in.json', 10 * i + 1));
   assert.ok(items.every((s) => s instanceof StandIn));
   await assert.rejects(r.settle([{ docs: [{ value: { kind: 'List', items }, line: 1 }] }]), /in\.json: invalid JSON in the list item at line 11:/);
@@ -194,7 +194,7 @@ test('items that do not parse: the first in input order is the error, whichever 
 });
 
 test('a List of pods resolves to skeletons for its items, held by the worker; elsewhere to the items themselves', async () => {
-  const r = new ParallelRun({ cwd: '/', lang: 'en', format: 'json', all: false, failOn: 'error' }, 2, inProcessTransport, 1);
+  const r = new ParallelRun({ cwd: '/', ruleFlags: {}, lang: 'en', format: 'json', all: false, failOn: 'error' }, 2, inProcessTransport, 1);
   const pod = (n: string) => JSON.stringify({ kind: 'Pod', metadata: { name: n, annotations: { big: 'x'.repeat(100) } }, spec: { containers: [{ name: 'c', image: 'i' }] } });
   const items = [r.json(pod('a'), 'f', 1), r.json('{"kind": "Event", "reason": "Failed"}', 'f', 2)];
   const other = [r.json(pod('b'), 'f', 3)];

@@ -20,9 +20,8 @@ import type { Lang } from '../../model/vocabulary.js';
 /** What a worker needs to know before it diagnoses anything (workerData). */
 export interface WorkerConfig {
   cwd: string;
-  /** --rules and --config, to load the same rule set. */
-  rules?: string[];
-  config?: string;
+  /** --rules and --config, to load the same rule set (loadRuleSet). */
+  ruleFlags: { rules?: string[]; config?: string };
   lang: Lang;
   now?: number;
   format: 'json' | 'text' | 'wide';
