@@ -84,10 +84,13 @@ export function loadConfig(cwd: string, explicit?: string): PodwhyConfig {
 }
 
 /** Apply disables and severity overrides; unknown ids are errors (a typo must not pass silently). */
-export function applyConfig(rules: readonly CompiledRule[], config: PodwhyConfig): RuleSet {
+export function applyConfig(rules: RuleSet, config: PodwhyConfig): RuleSet {
+  const changed = [...config.disable, ...Object.keys(config.severity)];
+  // no config, or one that changes no rule: the set as loaded (its plan made once, when first run)
+  if (changed.length === 0) return rules;
   const ids = new Set(rules.map((r) => r.id));
   const where = config.file ?? 'config';
-  for (const id of [...config.disable, ...Object.keys(config.severity)]) {
+  for (const id of changed) {
     if (!ids.has(id)) throw new UsageError(`${where}: unknown rule "${id}" — run podwhy rules for the ids`);
   }
   const disabled = new Set(config.disable);

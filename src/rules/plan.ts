@@ -160,9 +160,13 @@ export function planRules(rules: readonly CompiledRule[]): RulePlan {
   return { pod: done(scopes.pod), container: done(scopes.container) };
 }
 
-/** A rule set: `rules` in order (a copy), with their plan. */
+/**
+ * A rule set: `rules` in order (a copy), with their plan, made when first read (a set a command
+ * narrows at once, by its config, is never evaluated itself).
+ */
 export function ruleSet(rules: readonly CompiledRule[]): RuleSet {
   const set = [...rules];
-  Object.defineProperty(set, 'plan', { value: planRules(rules) });
+  let plan: RulePlan | undefined;
+  Object.defineProperty(set, 'plan', { get: () => (plan ??= planRules(set)) });
   return Object.freeze(set) as unknown as RuleSet;
 }
