@@ -26,6 +26,20 @@ function effectiveStage(rule: CompiledRule, c: ContainerFacts | undefined, facts
   return rule.stage;
 }
 
+/** The rule each subject last ran, by rule order: see `stamp`. */
+let ranOn = new Uint32Array(0);
+/**
+ * The current subject's mark in `ranOn`: it only grows, one per subject of every evaluation, so
+ * the marks need no clearing (an array per pod was a measurable part of evaluating it).
+ */
+let stamp = 0;
+
+interface Hit {
+  order: number;
+  sub: number;
+  f: RawFinding;
+}
+
 /**
  * The findings of a rule set on a pod, by its plan (src/rules/plan.ts): each subject (the pod,
  * then each container) runs only the rules its facts let through, and the findings are exactly
@@ -33,42 +47,50 @@ function effectiveStage(rule: CompiledRule, c: ContainerFacts | undefined, facts
  */
 export function evaluate(facts: Facts, rules: RuleSet): RawFinding[] {
   const plan = rules.plan;
-  const hits: { order: number; sub: number; f: RawFinding }[] = [];
-  // The subject each rule last ran on (1 + its number), so a rule filed under several facts runs once.
-  const ranOn = new Uint32Array(rules.length);
+  if (ranOn.length < rules.length) ranOn = new Uint32Array(rules.length);
+  const hits: Hit[] = [];
   // Every fact root is visible to rules (the catalogue's roots are the Facts keys, plus
   // `container` bound per container). One scratch object per subject serves every rule, and
   // only a match is copied: copying the facts for each of a hundred rules on each container
   // was most of the cost of evaluating a pod.
-  const run = (sp: ScopePlan, vars: Vars, c: ContainerFacts | undefined, sub: number) => {
-    const stamp = sub + 2;
-    const one = (p: Planned) => {
-      if (ranOn[p.order] === stamp) return;
-      ranOn[p.order] = stamp;
-      if (c && !p.rule.containerKinds.has(c.kind)) return;
-      const f = test(p.rule, vars, c, facts);
-      if (f) hits.push({ order: p.order, sub, f });
-    };
-    for (const p of sp.free) one(p);
-    for (const g of sp.groups) {
-      const list = g.byValue.get(g.get(vars));
-      if (list) for (const p of list) one(p);
-    }
-    for (const g of sp.present) {
-      const v = g.get(vars);
-      // every operator but exists: false is false on an empty list too
-      if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0)) for (const p of g.rules) one(p);
-    }
-    for (const g of sp.excluded) {
-      const v = g.get(vars);
-      for (const r of g.rules) if (!r.except.has(v)) one(r.p);
-    }
-  };
-  run(plan.pod, { ...facts }, undefined, -1);
-  facts.containers.forEach((c, i) => run(plan.container, { ...facts, container: c }, c, i));
+  runScope(plan.pod, { ...facts }, undefined, -1, facts, hits);
+  const cs = facts.containers;
+  for (let i = 0; i < cs.length; i++) runScope(plan.container, { ...facts, container: cs[i] }, cs[i], i, facts, hits);
   // rule order, then container order: what running the rules one by one gave
-  hits.sort((a, b) => a.order - b.order || a.sub - b.sub);
+  if (hits.length > 1) hits.sort((a, b) => a.order - b.order || a.sub - b.sub);
   return hits.map((h) => h.f);
+}
+
+/** Run the rules of one subject (sub: -1 for the pod, else the container's index) its plan lets through. */
+function runScope(sp: ScopePlan, vars: Vars, c: ContainerFacts | undefined, sub: number, facts: Facts, hits: Hit[]): void {
+  if (stamp === 0xffffffff) {
+    ranOn.fill(0);
+    stamp = 0;
+  }
+  const s = ++stamp;
+  for (const p of sp.free) runOnce(p, s, vars, c, sub, facts, hits);
+  for (const g of sp.groups) {
+    const list = g.byValue.get(g.get(vars));
+    if (list) for (const p of list) runOnce(p, s, vars, c, sub, facts, hits);
+  }
+  for (const g of sp.present) {
+    const v = g.get(vars);
+    // every operator but exists: false is false on an empty list too
+    if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0)) for (const p of g.rules) runOnce(p, s, vars, c, sub, facts, hits);
+  }
+  for (const g of sp.excluded) {
+    const v = g.get(vars);
+    for (const r of g.rules) if (!r.except.has(v)) runOnce(r.p, s, vars, c, sub, facts, hits);
+  }
+}
+
+/** Run a planned rule on the subject marked `s`, unless it ran there already (a rule filed under several facts runs once). */
+function runOnce(p: Planned, s: number, vars: Vars, c: ContainerFacts | undefined, sub: number, facts: Facts, hits: Hit[]): void {
+  if (ranOn[p.order] === s) return;
+  ranOn[p.order] = s;
+  if (c && !p.rule.containerKinds.has(c.kind)) return;
+  const f = test(p.rule, vars, c, facts);
+  if (f) hits.push({ order: p.order, sub, f });
 }
 
 function test(rule: CompiledRule, vars: Vars, c: ContainerFacts | undefined, facts: Facts): RawFinding | undefined {
