@@ -122,7 +122,7 @@ function annotationsMultiline(w: Writer, title: string, annotations: JsonObject 
   });
 }
 
-function tolerationsMultiline(w: Writer, tolerations: JsonObject[]): void {
+function tolerationsMultiline(w: Writer, tolerations: readonly JsonObject[]): void {
   w.write(0, 'Tolerations:\t');
   if (tolerations.length === 0) {
     w.write(0, '<none>\n');
@@ -192,7 +192,7 @@ function resources(w: Writer, r: JsonObject | undefined, level: number): void {
   }
 }
 
-function containers(w: Writer, label: string, specs: JsonObject[], statuses: JsonObject[]): void {
+function containers(w: Writer, label: string, specs: readonly JsonObject[], statuses: readonly JsonObject[]): void {
   w.write(0, `${label}:${specs.length === 0 ? ' <none>' : ''}\n`);
   const byName = new Map(statuses.map((st) => [s(st['name']), st]));
   for (const c of specs) {
@@ -274,7 +274,7 @@ function containers(w: Writer, label: string, specs: JsonObject[], statuses: Jso
   }
 }
 
-function volumes(w: Writer, vols: JsonObject[]): void {
+function volumes(w: Writer, vols: readonly JsonObject[]): void {
   if (vols.length === 0) {
     w.write(0, 'Volumes:\t<none>\n');
     return;

@@ -154,7 +154,7 @@ export async function listAll(client: ApiClient, path: string, query: Record<str
     } catch (e) {
       if (e instanceof ApiError && e.status === 410 && token !== undefined) {
         const full = await client.getJSON(path, { ...query });
-        const all = objs(full['items']);
+        const all = [...objs(full['items'])];
         progress?.(all.length);
         return { items: all, resourceVersion: str(dig(full, 'metadata', 'resourceVersion')) ?? '', fellBack: true };
       }
