@@ -9,7 +9,8 @@
 // and after it, and a row measured above --max-load (default: half the cores) is marked as not to
 // be trusted. Where `perf stat` works, each run's CPU time (task-clock: every thread, user and
 // system) is recorded too; where valgrind is installed, the startup rows and a small pod list are
-// also counted in instructions (callgrind), which do not move with load at all.
+// also counted in instructions (callgrind, under node --single-threaded), which do not move with
+// load at all and repeat to well within 1 %.
 //
 //   node dist/bench/run.js [--pods 10000] [--live-pods 5000] [--runs 5] [--root DIR] [--no-write]
 //     [--max-load N] [--wait-quiet SECONDS] [--strict] [--rows help,one-pod,yaml,json,text,workers,live,rules,icount]
@@ -216,11 +217,25 @@ interface Count {
   instructions: Spread;
 }
 
-/** Instructions executed by a command under callgrind (every thread), `ICOUNT_RUNS` times. */
+/**
+ * How the counted runs start Node: with V8's compiler and collector threads folded into the main
+ * thread, whose work then comes in the same order every run. With them apart, when a function's
+ * optimized code arrives depends on the threads' timing, and a 100-pod run's count moved by ±10 %
+ * between runs (1.12–1.35 G); folded, by well under 1 %. The total is much the same work.
+ */
+const ICOUNT_NODE_FLAGS = ['--single-threaded'];
+/**
+ * The counted runs' own compile cache: V8 takes cached code only from a run with the same flags,
+ * so a warm-up run with ICOUNT_NODE_FLAGS makes it (a cache the timed runs made would be refused).
+ */
+const ICOUNT_ENV = { ...RUN_ENV, NODE_COMPILE_CACHE: join(scratch, 'icount-cache') };
+
+/** Instructions executed by a command under callgrind (every thread), `ICOUNT_RUNS` times after a warm-up run. */
 function icount(what: string, cmd: string[]): Count {
   const xs: number[] = [];
+  spawnSync(NODE, [...ICOUNT_NODE_FLAGS, ...cmd], { stdio: ['ignore', NULL, 'ignore'], env: ICOUNT_ENV });
   for (let i = 0; i < ICOUNT_RUNS; i++) {
-    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', NODE, ...cmd], { stdio: ['ignore', NULL, 'pipe'], env: RUN_ENV, encoding: 'utf8', maxBuffer: 1 << 24 });
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', NODE, ...ICOUNT_NODE_FLAGS, ...cmd], { stdio: ['ignore', NULL, 'pipe'], env: ICOUNT_ENV, encoding: 'utf8', maxBuffer: 1 << 24 });
     const n = callgrindTotal(r.stderr ?? '');
     if (n === undefined || (r.status !== 0 && r.status !== 1)) throw new Error(`callgrind of ${what} failed (exit ${r.status}): ${(r.stderr ?? '').slice(-500)}`);
     xs.push(n);
@@ -436,7 +451,7 @@ async function main(): Promise<void> {
     const base = counts[0]?.instructions.median ?? Number.NaN;
     const parse = counts.find((c) => c.what.startsWith('read + JSON.parse'))?.instructions.median ?? Number.NaN;
     lines.push(
-      `Instructions executed (valgrind --tool=callgrind, every thread; ${ICOUNT_RUNS === 1 ? 'one run each' : `median of ${ICOUNT_RUNS} runs, range in brackets`}): they do not move with the machine's load. The pod lists are ${ICOUNT_PODS} pods of the same generator.`,
+      `Instructions executed (valgrind --tool=callgrind, \`node ${ICOUNT_NODE_FLAGS.join(' ')}\`, after a warm-up run that makes their compile cache; ${ICOUNT_RUNS === 1 ? 'one run each' : `median of ${ICOUNT_RUNS} runs, range in brackets`}): they do not move with the machine's load, and ${ICOUNT_NODE_FLAGS.join(' ')} makes them repeat (V8's compiler and collector threads run on the main one, in the same order every time). The pod lists are ${ICOUNT_PODS} pods of the same generator.`,
       '',
       '| run | instructions | ratio |',
       '|---|---|---|',
