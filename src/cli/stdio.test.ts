@@ -41,6 +41,14 @@ test('writes everything, however little each write takes', () => {
   assert.equal(text(1), 'hello, 세계\ntwo');
 });
 
+test('long text, one- and three-byte characters, on either side of the encoding buffer\'s size', () => {
+  const { h, text } = host({ chunk: 65536 });
+  const w = new FdWriter(1, h);
+  const pieces = ['a'.repeat(200_000), '세'.repeat(80_000), '계'.repeat(90_000), 'b'.repeat(300_000), `x${'한'.repeat(87_381)}`, 'end\n'];
+  for (const p of pieces) w.write(p);
+  assert.equal(text(1), pieces.join(''));
+});
+
 test('a full non-blocking descriptor: the rest, and everything after, goes through the stream in order', () => {
   const { h, text, streamed } = host({ chunk: 4, fail: (fd, call) => (call === 1 ? 'EAGAIN' : undefined) });
   const w = new FdWriter(1, h);

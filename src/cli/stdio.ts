@@ -31,6 +31,9 @@ const processHost: StdioHost = {
 };
 
 /** A writer of one descriptor (1: the output, 2: the messages). */
+/** The size of FdWriter's encoding buffer. */
+const SCRATCH_BYTES = 256 * 1024;
+
 export class FdWriter {
   private stream: NodeJS.WritableStream | undefined;
 
@@ -44,18 +47,27 @@ export class FdWriter {
       this.stream.write(s);
       return;
     }
-    const buf = Buffer.from(s);
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: text that fits is encoded into one buffer kept
+    // for the purpose (the JSON writer hands over 64 K characters at a time) rather than a new one
+    let buf: Buffer;
+    if (s.length * 3 <= SCRATCH_BYTES) {
+      this.scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+      buf = this.scratch.subarray(0, this.scratch.write(s));
+    } else buf = Buffer.from(s);
     let done = 0;
     try {
       while (done < buf.length) done += this.host.writeSync(this.fd, buf, done);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') this.failed(e as NodeJS.ErrnoException);
-      // full for now: the stream queues the rest and writes it as the reader takes it
+      // full for now: the stream queues the rest and writes it as the reader takes it (a copy, so
+      // that the stream never shares the encoding buffer)
       this.stream = this.host.stream(this.fd);
       this.stream.on('error', (err: NodeJS.ErrnoException) => this.failed(err));
-      this.stream.write(buf.subarray(done));
+      this.stream.write(Buffer.from(buf.subarray(done)));
     }
   }
+
+  private scratch: Buffer | undefined;
 
   private failed(e: NodeJS.ErrnoException): never {
     if (e.code === 'EPIPE') this.host.exit(this.host.exitCode() ?? 0);
