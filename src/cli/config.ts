@@ -13,7 +13,6 @@ import { dirname, join, resolve } from 'node:path';
 import yaml from 'js-yaml';
 import { UsageError } from '../model/errors.js';
 import { ruleSet, type RuleSet } from '../rules/plan.js';
-import type { CompiledRule } from '../rules/types.js';
 import { SEVERITIES, type Severity } from '../model/vocabulary.js';
 import { isObject } from '../util/json.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';

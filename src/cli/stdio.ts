@@ -30,10 +30,10 @@ const processHost: StdioHost = {
   exitCode: () => (typeof process.exitCode === 'number' ? process.exitCode : undefined),
 };
 
-/** A writer of one descriptor (1: the output, 2: the messages). */
 /** The size of FdWriter's encoding buffer. */
 const SCRATCH_BYTES = 256 * 1024;
 
+/** A writer of one descriptor (1: the output, 2: the messages). */
 export class FdWriter {
   private stream: NodeJS.WritableStream | undefined;
 
