@@ -98,17 +98,27 @@ export interface JsonPieces {
   counts: { error: number; warning: number; info: number };
 }
 
+/** A pod's object, indented as it stands in the report. */
+function podText(p: PodDiagnosis, w: Words): string {
+  // nested two levels deep (report → pods): stringified inside two arrays, the pod comes out
+  // indented as it stands in the report, and the arrays' own lines ("[\n  [\n    " before it,
+  // "\n  ]\n]" after) are cut off: no second pass over the text to indent it
+  return `    ${JSON.stringify([[podObject(p, w)]], null, 2).slice(10, -6)}`;
+}
+
+/** Count a pod's findings into `counts`; 1 if it is healthy, else 0. */
+function tally(p: PodDiagnosis, counts: JsonPieces['counts']): number {
+  for (const f of p.findings) counts[f.severity]++;
+  return p.healthy ? 1 : 0;
+}
+
 export function jsonPieces(ps: readonly PodDiagnosis[], w: Words): JsonPieces {
   const counts = { error: 0, warning: 0, info: 0 };
   let healthy = 0;
   const texts: string[] = [];
   for (const p of ps) {
-    for (const f of p.findings) counts[f.severity]++;
-    if (p.healthy) healthy++;
-    // nested two levels deep (report → pods): stringified inside two arrays, the pod comes out
-    // indented as it stands in the report, and the arrays' own lines ("[\n  [\n    " before it,
-    // "\n  ]\n]" after) are cut off: no second pass over the text to indent it
-    texts.push(`    ${JSON.stringify([[podObject(p, w)]], null, 2).slice(10, -6)}`);
+    healthy += tally(p, counts);
+    texts.push(podText(p, w));
   }
   return { text: texts.join(',\n'), pods: ps.length, healthy, counts };
 }
@@ -129,7 +139,8 @@ export class JsonReportWriter {
   ) {}
 
   add(p: PodDiagnosis): void {
-    this.addPieces(jsonPieces([p], this.words));
+    this.healthy += tally(p, this.counts);
+    this.put(podText(p, this.words), 1);
   }
 
   /** Pods as jsonPieces wrote them (a worker thread's diagnoses). */
@@ -138,9 +149,14 @@ export class JsonReportWriter {
     this.counts.warning += pc.counts.warning;
     this.counts.info += pc.counts.info;
     this.healthy += pc.healthy;
-    if (pc.pods === 0) return;
-    this.write(`${this.pods === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [\n` : ',\n'}${pc.text}`);
-    this.pods += pc.pods;
+    this.put(pc.text, pc.pods);
+  }
+
+  /** `n` pods' text, after the report's head or the comma that follows the pod before. */
+  private put(text: string, n: number): void {
+    if (n === 0) return;
+    this.write(`${this.pods === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [\n` : ',\n'}${text}`);
+    this.pods += n;
   }
 
   /** `unreadable`: what a live run could not read (summary.unreadable, only when something was). */

@@ -540,22 +540,24 @@ export class TextReportWriter {
       this.first = p;
       return;
     }
-    if (this.first) {
-      this.take(scanEntry(this.ctx, this.first, false));
-      this.first = undefined;
-    }
+    this.takeFirst();
     this.take(scanEntry(this.ctx, p, false));
   }
 
   /** Pods of a many-pod report, as scanEntries made them (a worker thread's diagnoses). */
   addEntries(entries: readonly ScanEntry[]): void {
     for (const e of entries) {
-      if (++this.count === 2 && this.first) {
-        this.take(scanEntry(this.ctx, this.first, false));
-        this.first = undefined;
-      }
+      this.count++;
+      this.takeFirst();
       this.take(e);
     }
+  }
+
+  /** The first pod, held in case it is the only one (shown in full), joins the scan once another comes. */
+  private takeFirst(): void {
+    if (!this.first) return;
+    this.take(scanEntry(this.ctx, this.first, false));
+    this.first = undefined;
   }
 
   private take(e: ScanEntry): void {
