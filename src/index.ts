@@ -20,7 +20,7 @@ import type { RuleSet as CompiledRuleSet } from './rules/plan.js';
 import { LANGS as LANG_LIST } from './model/vocabulary.js';
 import { snapshotFromDocs } from './sources/file.js';
 import { DocumentStream, type ParsedDoc } from './sources/reader.js';
-import * as kubectlText from './sources/kubectl-text.js';
+import * as kubectlText from './sources/text/kubectl-text.js';
 import { useTextReader } from './sources/text-reader.js';
 import type { Snapshot } from './model/input.js';
 import { time } from './util/json.js';

@@ -12,8 +12,8 @@ const REWRITES: { file: RegExp; from: string; to: string }[] = [
   // first call (src/sources/text-reader.ts).
   {
     file: /[\\/]src[\\/]sources[\\/]text-reader\.ts$/,
-    from: "createRequire(import.meta.url)('./kubectl-text.js') as TextReader",
-    to: "require('./kubectl-text.js') as TextReader",
+    from: "createRequire(import.meta.url)('./text/kubectl-text.js') as TextReader",
+    to: "require('./text/kubectl-text.js') as TextReader",
   },
 ];
 

@@ -15,7 +15,7 @@
 import yaml from 'js-yaml';
 import { InputError } from '../model/errors.js';
 import { BAIL, parseKubectlYaml } from './kyaml.js';
-import type { KubectlTextDocuments } from './kubectl-text.js';
+import type { KubectlTextDocuments } from './text/kubectl-text.js';
 import { canSniff, sniff } from './sniff.js';
 import { textReader } from './text-reader.js';
 

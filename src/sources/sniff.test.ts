@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { meaningfulLines, SNIFF_DEPTH, toLines } from './describe-lines.js';
+import { meaningfulLines, SNIFF_DEPTH, toLines } from './text/describe-lines.js';
 import { sniff } from './sniff.js';
 
 const DESCRIBE = ['Name:         web-1', 'Namespace:    shop', 'Priority:     0', 'Node:         node-1/10.0.0.1', 'Status:       Running'];

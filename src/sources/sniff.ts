@@ -3,7 +3,7 @@
 // describe parsers behind it, loaded only when text comes: sources/text-reader.ts), so that YAML
 // and JSON input loads none of them.
 
-import { kubectlTextKind, meaningfulLines, SNIFF_DEPTH, type TextKind } from './describe-lines.js';
+import { kubectlTextKind, meaningfulLines, SNIFF_DEPTH, type TextKind } from './text/describe-lines.js';
 
 /** Look at this much of the input before deciding what it is. */
 export const SNIFF_LINES = 24;

@@ -4,7 +4,7 @@
 // (`kubectl logs` output) become the pod's log tails.
 
 import { nonEmpty, obj, type JsonObject } from '../util/json.js';
-import { textInputOf } from './describe-lines.js';
+import { textInputOf } from './text/describe-lines.js';
 import type { ContainerLog, PodInput, SourceRef } from '../model/input.js';
 
 /** Fields to add to the PodInput of a pod object (nothing for YAML/JSON pods); its warnings go to `warnings`. */

@@ -9,13 +9,13 @@
 
 import { createRequire } from 'node:module';
 
-type TextReader = typeof import('./kubectl-text.js');
+type TextReader = typeof import('./text/kubectl-text.js');
 
 let loaded: TextReader | undefined;
 
 /** The text readers, loaded now if they are not yet. */
 export function textReader(): TextReader {
-  return (loaded ??= createRequire(import.meta.url)('./kubectl-text.js') as TextReader);
+  return (loaded ??= createRequire(import.meta.url)('./text/kubectl-text.js') as TextReader);
 }
 
 /** Use these text readers (the library imports them statically and passes them in). */

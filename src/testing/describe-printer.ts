@@ -4,8 +4,8 @@
 // DescribeProbe, printLabelsMultiline, printAnnotationsMultiline, printTolerationsMultiline,
 // describeVolumes, DescribeEvents) and Go's text/tabwriter with kubectl's settings (minwidth 0,
 // padding 2, padchar ' '), which flushes before the Events table. Written for podwhy; the
-// parser in src/sources/describe.ts is tested against its output and against hand-kept samples
-// of real kubectl output (src/sources/describe.test.ts).
+// parser in src/sources/text/describe.ts is tested against its output and against hand-kept samples
+// of real kubectl output (src/sources/text/describe.test.ts).
 
 import { humanDuration } from '../kubectl/duration.js';
 import { arr, dig, num, obj, objs, str, time, type JsonObject } from '../util/json.js';

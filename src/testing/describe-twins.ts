@@ -1,14 +1,14 @@
 // The describe-text twins of the YAML fixtures: fixtures/describe/<fixture>.txt is what
 // `kubectl describe pod` prints for the fixture's pod and events at the fixture's `now`.
 // `node dist/testing/describe-twins.js [fixture.yaml…]` (re)writes them; the twin test
-// (src/sources/describe-twins.test.ts) checks each twin diagnoses like its YAML.
+// (src/sources/text/describe-twins.test.ts) checks each twin diagnoses like its YAML.
 
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { diagnosePod } from '../engine/diagnose.js';
 import { loadRules } from '../catalogue/rule-files.js';
 import type { RuleSet } from '../rules/plan.js';
-import { parseDescribeText } from '../sources/describe.js';
+import { parseDescribeText } from '../sources/text/describe.js';
 import { collectDocuments, joinEvents, snapshotFromTexts } from '../sources/file.js';
 import { parseText } from '../sources/reader.js';
 import { dropPlaceholders } from '../sources/text-input.js';

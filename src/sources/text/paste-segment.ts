@@ -2,14 +2,14 @@
 // YAML or JSON, logs, console lines — each with the prompt command it came from, and the shapes
 // (pieces) the next pass turns blocks into. Moved out of paste.ts unchanged.
 
-import type { JsonObject } from '../util/json.js';
+import type { JsonObject } from '../../util/json.js';
 import type { Line, TextObject } from './describe.js';
 import { describeKey, DESCRIBE_SECTIONS, EVENT_HEADER, EVENT_ROW, EVENTS_TABLE_HEADER, EVENTS_TABLE_ROW, F_FENCE, F_FENCED, F_GAP, isContainerHeader, isEllipsis, isJsonStart, isYamlLine, K8S_KEYS, keyValue, NO_RESOURCES, NODES_TABLE_HEADER, OLD_EVENT_HEADER, OLD_EVENT_ROW, PODS_TABLE_HEADER, PODS_TABLE_ROW, promptCommand, STATE_KEYS, WAITING_TO_START, yamlKey, type Command, type PasteLines } from './paste-lines.js';
 import { inlineItems, type InlineItems } from './inline.js';
 import { PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER } from './json-cut.js';
 import { findKnownMessage } from './messages.js';
-import type { MissingFact, TextFormat } from '../model/input.js';
+import type { MissingFact, TextFormat } from '../../model/input.js';
 
 export const UNNAMED = 'podwhy-unnamed';
 /** YAML or JSON inside a paste bigger than this is not parsed (a paste of megabytes is a file). */

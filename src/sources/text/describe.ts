@@ -15,8 +15,8 @@
 // arguments are dropped. Anything not understood is skipped with a warning that names the line,
 // never its text.
 
-import type { JsonObject } from '../util/json.js';
-import type { MissingFact } from '../model/input.js';
+import type { JsonObject } from '../../util/json.js';
+import type { MissingFact } from '../../model/input.js';
 import { isPrompt, iso, keyValue, markTextInput, MAX_PODS, none, parseAge, parseRfc1123, toLines, warn, type Ctx, type Line, type TextInput, type TextObject } from './describe-lines.js';
 import { CONTAINER_REASONS, eventObject, eventRows, inferFieldPath, type EventRow } from './describe-events.js';
 

@@ -4,12 +4,12 @@
 // emits ordinary Pod and Event objects as parsed documents. Text that is neither kubectl output
 // nor YAML/JSON is refused with one line.
 
-import { InputError } from '../model/errors.js';
+import { InputError } from '../../model/errors.js';
 import type { KubectlTextResult } from './describe.js';
 import { readPaste } from './paste.js';
-import type { ParsedDoc } from './reader.js';
+import type { ParsedDoc } from '../reader.js';
 
-export { canSniff, sniff, SNIFF_LINES, type Sniffed } from './sniff.js';
+export { canSniff, sniff, SNIFF_LINES, type Sniffed } from '../sniff.js';
 
 /** kubectl text is read whole; more than this is refused (describe output of 10 000 pods is far less). */
 export const MAX_TEXT = 64 * 1024 * 1024;

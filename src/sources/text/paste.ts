@@ -18,12 +18,12 @@
 // Nothing pasted is ever echoed in a warning (line numbers and counts only), and environment
 // values are never kept.
 
-import { InputError } from '../model/errors.js';
-import { isObject, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
+import { InputError } from '../../model/errors.js';
+import { isObject, nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
 import { CONTAINER_REASONS, inferFieldPath, markTextInput, textInputOf, type KubectlTextResult, type TextObject } from './describe.js';
 import { F_FENCE, NO_RESOURCES, pasteLines } from './paste-lines.js';
 import { unnamed } from './tables.js';
-import type { ContainerLog, MissingFact, TextFormat } from '../model/input.js';
+import type { ContainerLog, MissingFact, TextFormat } from '../../model/input.js';
 import { clone, Segmenter, UNNAMED, type LogPiece, type PasteOptions, type Piece, type Reader } from './paste-segment.js';
 import { consolePieces, CONTROLLER_KINDS, describePieces, eventsTablePieces, inlinePieces, jsonValues, logsPiece, nodesTable, otherDescribeEvidence, podsTablePieces, valuePieces, waitingPiece, yamlValues } from './paste-pieces.js';
 

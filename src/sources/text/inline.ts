@@ -14,7 +14,7 @@
 // pods row, a kubectl command, and a known Kubernetes message (messages.ts).
 
 import { parseAge, parseRfc1123, sourceHost, type EventRow } from './describe.js';
-import { isObject } from '../util/json.js';
+import { isObject } from '../../util/json.js';
 import { GO_STRUCT_START, parseGoMap, parseGoStruct } from './dumps.js';
 import { EVENT_REASONS, findKnownMessage, knownMessage, mayHoldMessage, type KnownMessage } from './messages.js';
 import { parseCommand, promptCommand, type Command } from './paste-lines.js';

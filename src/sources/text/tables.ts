@@ -17,7 +17,7 @@
 
 import { eventObject, EVENTS_HEADER, sourceHost, isPrompt, markTextInput, parseAge, PODS_HEADER, toLines, type EventRow, type KubectlTextResult, type Line, type TextObject } from './describe.js';
 import { EVENTS_TABLE_ROW, PODS_TABLE_ROW } from './paste-lines.js';
-import type { JsonObject } from '../util/json.js';
+import type { JsonObject } from '../../util/json.js';
 
 interface Column {
   name: string;

@@ -3,9 +3,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type JsonObject } from '../util/json.js';
+import { type JsonObject } from '../../util/json.js';
 import { estimateCapture, parseAge, parseDescribeText, parseProbe, parseRfc1123, parseToleration, sniffKubectlText, textInputOf } from './describe.js';
-import { snapshotFromTexts } from './file.js';
+import { snapshotFromTexts } from '../file.js';
 
 const NOW = Date.parse('2025-03-02T10:00:00Z');
 
@@ -530,7 +530,7 @@ describe('robustness', () => {
     for (let i = 0; i < lines.length; i++) parseDescribeText([...lines.slice(0, i), lines[i]?.trimStart(), ...lines.slice(i + 1)].join('\n'), 'p.txt', NOW);
   });
   test('a flood of blank lines streamed in small chunks: the documents after it are read as without it', async () => {
-    const { DocumentStream } = await import('./reader.js');
+    const { DocumentStream } = await import('../reader.js');
     const docs: unknown[] = [];
     const s = new DocumentStream('flood', (d) => docs.push(d.value));
     const chunk = '\n'.repeat(4096);

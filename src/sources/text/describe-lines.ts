@@ -2,10 +2,10 @@
 // text cut into numbered lines, what kind of kubectl text it is, describe's times and ages, and
 // the warning context both readers write to. Moved out of describe.ts unchanged.
 
-import { InputError } from '../model/errors.js';
-import { stripControls } from '../util/sanitize.js';
-import type { JsonObject } from '../util/json.js';
-import type { ContainerLog, MissingFact, TextFormat } from '../model/input.js';
+import { InputError } from '../../model/errors.js';
+import { stripControls } from '../../util/sanitize.js';
+import type { JsonObject } from '../../util/json.js';
+import type { ContainerLog, MissingFact, TextFormat } from '../../model/input.js';
 import { EVENTS_TABLE_HEADER, PODS_TABLE_HEADER } from './paste-lines.js';
 
 /** Lines longer than this are cut (a message of megabytes is not what kubectl prints). */

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
-import type { JsonObject } from '../util/json.js';
+import { FIXTURES_DIR } from '../../cli/commands/rules.js';
+import type { JsonObject } from '../../util/json.js';
 import { parseDescribeText } from './describe.js';
-import { snapshotFromDocs } from './file.js';
+import { snapshotFromDocs } from '../file.js';
 import { readPaste, recoverYaml, reindentFlat } from './paste.js';
-import { DocumentStream, type ParsedDoc } from './reader.js';
-import type { PodInput } from '../model/input.js';
+import { DocumentStream, type ParsedDoc } from '../reader.js';
+import type { PodInput } from '../../model/input.js';
 
 const NOW = Date.parse('2025-03-02T10:00:00Z');
 const PASTES = join(FIXTURES_DIR, 'pastes');

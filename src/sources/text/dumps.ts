@@ -5,7 +5,7 @@
 // (`{'api_version': 'v1', 'kind': 'Pod', … 'container_statuses': [{'container_id': None, …`).
 // Each becomes the JSON object it prints, with the API's field names.
 
-import { isObject, type JsonObject } from '../util/json.js';
+import { isObject, type JsonObject } from '../../util/json.js';
 
 // ---- Go %+v ------------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 // in the current and the old (kubectl ≤ 1.8) layouts, the container an event is about, and the
 // Event object each row stands for. Moved out of describe.ts unchanged.
 
-import type { JsonObject } from '../util/json.js';
+import type { JsonObject } from '../../util/json.js';
 import { iso, parseRfc1123, parseAge, warn, type Ctx, type Line } from './describe-lines.js';
 
 // ---- events -------------------------------------------------------------------------------------

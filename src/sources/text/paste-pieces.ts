@@ -3,16 +3,16 @@
 // from mangled indentation or cut ends. Moved out of paste.ts unchanged.
 
 import yaml from 'js-yaml';
-import { isObject, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
+import { isObject, nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
 import { describePod, eventObject, eventRows, parseAge, type EventRow, type Ctx, type Line, type TextObject } from './describe.js';
-import { isEventObject } from './events.js';
+import { isEventObject } from '../events.js';
 import { describeKey, EVENT_HEADER, EVENT_ROW, F_FENCE, F_GAP, isContainerHeader, isEllipsis, keyValue, OLD_EVENT_HEADER, OLD_EVENT_ROW, WAITING_TO_START, type Command } from './paste-lines.js';
 import { parsePythonDict, PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER, parseCutJson, wrapMembers } from './json-cut.js';
 import { reindentPodYaml } from './yaml-schema.js';
 import { knownMessage } from './messages.js';
 import { eventsTableLines, kindName, podFromRow, podsTableLines } from './tables.js';
-import type { TextFormat } from '../model/input.js';
+import type { TextFormat } from '../../model/input.js';
 import { blockLines, clone, CONSOLE_START, MAX_BLOCK, MAX_LOG, OPENSHIFT_FROM, UNNAMED, type Block, type Piece, type Reader } from './paste-segment.js';
 
 // ---- describe blocks --------------------------------------------------------------------------

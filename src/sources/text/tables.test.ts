@@ -2,9 +2,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { JsonObject } from '../util/json.js';
+import type { JsonObject } from '../../util/json.js';
 import { textInputOf } from './describe.js';
-import { snapshotFromTexts } from './file.js';
+import { snapshotFromTexts } from '../file.js';
 import { parseEventsTable, parsePodsTable } from './tables.js';
 
 const NOW = Date.parse('2025-03-02T10:00:00Z');
@@ -111,7 +111,7 @@ web-1   0/1     ContainerCreating   0          12m   <none>   node-2   <none>   
     assert.deepEqual(at(p, 'status', 'containerStatuses', 0, 'state'), { waiting: { reason: 'ContainerCreating' } });
   });
   test('the pod rebuilt from a row shows the same STATUS as the row', async () => {
-    const { kubectlColumns } = await import('../kubectl/status.js');
+    const { kubectlColumns } = await import('../../kubectl/status.js');
     const pods = kinds(parsePodsTable(TABLE, 'pods.txt', NOW).objects, 'Pod');
     assert.deepEqual(
       pods.map((p) => kubectlColumns(p, NOW).status),

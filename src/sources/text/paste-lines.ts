@@ -8,8 +8,8 @@
 // Lines are kept in flat arrays (text, indentation, flags), not objects: a paste of two million
 // lines costs tens of megabytes, not hundreds.
 
-import { InputError } from '../model/errors.js';
-import { stripControls } from '../util/sanitize.js';
+import { InputError } from '../../model/errors.js';
+import { stripControls } from '../../util/sanitize.js';
 
 /** Lines longer than this are cut (kubectl prints no such line; a paste of a minified blob might). */
 export const MAX_LINE = 64 * 1024;
