@@ -56,7 +56,7 @@ describe('diagnoseObjects and diagnoseText', () => {
     assert.equal(rootCause(diagnoseObjects(oomPod(), { now: NOW })), 'crashloop-oomkilled');
     const r = diagnoseObjects([{ kind: 'ConfigMap', metadata: { name: 'x' } }, { kind: 'Event', reason: 'Failed', involvedObject: { kind: 'Pod', name: 'gone' } }], { source: 'cm.yaml' });
     assert.deepEqual(r.pods, []);
-    assert.deepEqual(r.summary, { pods: 0, healthy: 0, findings: { error: 0, warning: 0, info: 0 } });
+    assert.deepEqual(r.summary, { pods: 0, healthy: 0, findings: { error: 0, warning: 0, info: 0 }, unknown: 0 });
     assert.deepEqual(r.warnings, ['cm.yaml:1: skipped ConfigMap "x" (podwhy reads Pods and Events)', '1 event(s) matched no pod in the input']);
   });
 

@@ -109,18 +109,26 @@ export interface MissingFact {
 
 /** The diagnosis of one pod: a pod of `podwhy -o json`. */
 export interface PodReport {
-  namespace: string;
-  name: string;
+  /** Null when the input does not say (a paste): never assumed. */
+  namespace: string | null;
+  /** Null when the input does not name the pod. */
+  name: string | null;
   uid: string | null;
   owner: { kind: string; name: string } | null;
   /** Controllers above the pod, nearest first, as "Kind/name". */
   ownerChain: string[];
   /** What `kubectl get pods` shows for the pod. */
-  kubectl: { ready: string; status: string; restarts: string; age: string };
+  kubectl: { ready: string | null; status: string | null; restarts: string | null; age: string };
   phase: string | null;
   stage: PodStage;
-  /** No finding of severity error or warning. */
+  /** verdict is healthy. */
   healthy: boolean;
+  /**
+   * `healthy`: no finding of severity error or warning, and the input shows health (Running and
+   * Ready, or Succeeded); `problem`: a finding of severity error or warning; `unknown`: no problem
+   * found in what was given, which does not show health (see `input.missing`).
+   */
+  verdict: 'healthy' | 'problem' | 'unknown';
   node: string | null;
   /** Root causes first, then by lifecycle stage, severity and rule id. */
   findings: Finding[];
@@ -140,7 +148,8 @@ export interface Report {
   schemaVersion: 1;
   /** In input order. Empty when the input holds no pod. */
   pods: PodReport[];
-  summary: { pods: number; healthy: number; findings: { error: number; warning: number; info: number } };
+  /** `unknown`: pods with no problem found whose health the input does not show (verdict unknown). */
+  summary: { pods: number; healthy: number; findings: { error: number; warning: number; info: number }; unknown: number };
   /**
    * What the CLI writes to stderr: objects skipped (a ConfigMap, a document that is not an
    * object), pods read from objects without `kind`, events that matched no pod.

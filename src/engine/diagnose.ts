@@ -10,7 +10,7 @@ import type { PodInput } from '../model/input.js';
 import { dig, str } from '../util/json.js';
 import { collectEvidence, evaluate, findingCommands, findingParams } from './evaluate.js';
 import { rank, type RankedFinding } from './rank.js';
-import type { Finding, PodDiagnosis, PodStage } from './types.js';
+import type { Finding, PodDiagnosis, PodStage, Verdict } from './types.js';
 
 export interface DiagnoseOptions {
   /** Evaluate ages against this instant (epoch ms). Default: the fixture's capture time, else the clock. */
@@ -32,6 +32,26 @@ export function lifecycleStage(f: Facts): PodStage {
   if (f.conditions['Ready']?.status === 'True') return 'ready';
   if (f.containers.some((c) => c.state.waiting?.reason === 'ContainerCreating' || c.state.waiting?.reason === 'PodInitializing')) return 'creating';
   return 'running';
+}
+
+/**
+ * Whether the input shows the pod healthy: Succeeded, or Running with its Ready condition True
+ * (or, without conditions, every app container known ready). A pod the input shows less of is
+ * not healthy, whatever fired: unknown is not healthy.
+ */
+export function showsHealth(f: Facts): boolean {
+  if (f.pod.deleting) return false;
+  if (f.pod.phase === 'Succeeded') return true;
+  if (f.pod.phase !== 'Running') return false;
+  const ready = f.conditions['Ready']?.status;
+  if (ready !== undefined) return ready === 'True';
+  const app = f.containers.filter((c) => c.kind === 'regular');
+  return app.length > 0 && app.every((c) => c.ready === true);
+}
+
+export function verdictOf(findings: readonly Finding[], f: Facts): Verdict {
+  if (findings.some((x) => x.severity === 'error' || x.severity === 'warning')) return 'problem';
+  return showsHealth(f) ? 'healthy' : 'unknown';
 }
 
 /** Diagnosis stages a pod can be stuck in, as timeline stages ('creating' is the start of containers). */
@@ -83,21 +103,23 @@ export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptio
   const findings: Finding[] = raw.length === 0 ? [] : rank(raw).map(toFinding);
   const root = findings.find((f) => f.role === 'root-cause');
   const stage = root?.severity === 'info' || !root ? lifecycleStage(facts) : root.stage;
-  const healthy = !findings.some((f) => f.severity === 'error' || f.severity === 'warning');
+  const verdict = verdictOf(findings, facts);
+  const healthy = verdict === 'healthy';
   const tl = buildTimeline(input);
-  // Where it is stuck closes the story of an unhealthy pod.
-  if (!healthy && stage in STUCK_STAGE) tl.entries.push(stuckEntry(tl, STUCK_STAGE[stage] as TimelineStage, now));
+  // Where it is stuck closes the story of a pod with a problem.
+  if (verdict === 'problem' && stage in STUCK_STAGE) tl.entries.push(stuckEntry(tl, STUCK_STAGE[stage] as TimelineStage, now));
   const d: PodDiagnosis = {
-    namespace: facts.pod.namespace,
-    name: facts.pod.name,
     kubectl: facts.pod.kubectl,
     stage,
     healthy,
+    verdict,
     findings,
     facts,
     timeline: tl.entries,
     now,
   };
+  if (facts.pod.name !== undefined) d.name = facts.pod.name;
+  if (facts.pod.namespace !== undefined) d.namespace = facts.pod.namespace;
   if (tl.createdAt !== undefined) d.createdAt = tl.createdAt;
   if (facts.pod.uid) d.uid = facts.pod.uid;
   if (facts.pod.owner) d.owner = facts.pod.owner;

@@ -173,10 +173,31 @@ function forUnnamed(cmd: string, name: string): string | undefined {
   return out.includes(name) ? undefined : out;
 }
 
+/** Stands for a namespace the input does not give while a command is filled in; its `-n` is then left out. */
+const NO_NAMESPACE = '\u0000namespace';
+const NAMESPACE_FLAG = /\s+(?:-n|--namespace)(?:=|\s+)\u0000namespace(?=\s|$)/g;
+/** The placeholder a user fills in for a pod the input does not name, as kubectl's own help writes it. */
+export const POD_PLACEHOLDER = '<pod>';
+
+/**
+ * The variables commands are filled with: a pod the input does not name is `<pod>` for the user
+ * to fill in, and one whose namespace it does not give gets no `-n` (never a guessed "default").
+ */
+function commandVars(vars: Vars): Vars {
+  const pod = vars['pod'] as { name?: string; namespace?: string } | undefined;
+  if (!pod || (pod.name !== undefined && pod.namespace !== undefined)) return vars;
+  return { ...vars, pod: { ...pod, name: pod.name ?? POD_PLACEHOLDER, namespace: pod.namespace ?? NO_NAMESPACE } };
+}
+
 /** The kubectl commands of a finding, filled in for its pod (commands are not words: no language). */
 export function findingCommands(f: RawFinding): string[] {
-  // a command that would name an object the input does not ("unknown") is left out
-  let commands = f.rule.commands.filter((c) => templateComplete(c, f.vars)).map((c) => renderTemplate(c, f.vars, 'en'));
+  const vars = commandVars(f.vars);
+  // a command that would name an object the input does not ("unknown") is left out, and so is
+  // one that needs the namespace anywhere but in its -n flag
+  let commands = f.rule.commands
+    .filter((c) => templateComplete(c, vars))
+    .map((c) => renderTemplate(c, vars, 'en').replace(NAMESPACE_FLAG, ''))
+    .filter((c) => !c.includes(NO_NAMESPACE));
   const name = f.container?.name;
   if (name !== undefined && UNNAMED.test(name)) commands = commands.map((c) => forUnnamed(c, name)).filter((c): c is string => c !== undefined);
   return commands;
@@ -191,7 +212,12 @@ function rootsOfTexts(rule: CompiledRule): readonly string[] {
     const set = new Set<string>();
     for (const t of Object.values(rule.text)) {
       if (!t) continue;
-      for (const tpl of [t.title, t.explanation, ...t.remedies]) for (const part of tpl) if (part.path?.[0] !== undefined) set.add(part.path[0]);
+      for (const tpl of [t.title, t.explanation, ...t.remedies])
+        for (const part of tpl) {
+          if (part.path?.[0] !== undefined) set.add(part.path[0]);
+          // `absent` tells "not in the input" from "none" by the pod's list of what it lacks
+          if (part.filters?.some((f) => f.name === 'absent')) set.add('unknown');
+        }
     }
     roots = [...set];
     textRoots.set(rule, roots);

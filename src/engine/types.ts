@@ -42,18 +42,30 @@ export interface Finding {
   supersededBy?: string;
 }
 
+/**
+ * What the input shows of the pod's health: `problem` (a finding of severity error or warning),
+ * `healthy` (no such finding, and the input shows health: Running and Ready, or Succeeded), or
+ * `unknown` (no problem found in what was given, which does not show health either).
+ */
+export type Verdict = 'healthy' | 'problem' | 'unknown';
+
 /** Where the pod stands: a lifecycle stage, or ready/completed for healthy pods. */
 export type PodStage = Stage | 'creating' | 'ready' | 'completed' | 'running';
 
 export interface PodDiagnosis {
-  namespace: string;
-  name: string;
+  /** Absent when the input does not say (a paste), never assumed to be "default". */
+  namespace?: string;
+  /** Absent when the input does not name the pod. */
+  name?: string;
   uid?: string;
   owner?: { kind: string; name: string };
-  kubectl: { ready: string; status: string; restarts: string; age: string };
+  /** kubectl's columns; READY, STATUS, RESTARTS absent where the input does not show them. */
+  kubectl: { ready?: string; status?: string; restarts?: string; age: string };
   phase?: string;
   stage: PodStage;
+  /** verdict === 'healthy'. */
   healthy: boolean;
+  verdict: Verdict;
   findings: Finding[];
   facts: Facts;
   source?: SourceRef;

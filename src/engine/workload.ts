@@ -63,7 +63,7 @@ export function groupPods(pods: PodDiagnosis[]): PodGroup[] {
       g = { rule: root?.rule ?? null, finding: root ?? null, severity: root?.severity ?? null, pods: [], stage: root ? (STAGE_RANK.get(root.stage) ?? 99) : 99, sev: root ? (SEVERITY_RANK[root.severity] ?? 3) : 3 };
       groups.set(key, g);
     }
-    g.pods.push(p.name);
+    g.pods.push(p.name ?? '');
   }
   return [...groups.values()]
     .sort((a, b) => Number(a.rule === null) - Number(b.rule === null) || a.sev - b.sev || b.pods.length - a.pods.length || a.stage - b.stage || (a.rule ?? '').localeCompare(b.rule ?? ''))
@@ -84,8 +84,8 @@ export function diagnoseWorkload(input: WorkloadInput, rules: RuleSet, opts: Dia
     unhealthy: pods.filter((p) => !p.healthy).length,
     byName: new Map(
       pods.map((p) => [
-        p.name,
-        { ready: p.facts.conditions['Ready']?.status === 'True', status: p.kubectl.status, ...(p.findings.find((f) => f.role === 'root-cause') ? { cause: titleOf(p.findings.find((f) => f.role === 'root-cause') as Finding) } : {}) },
+        p.name ?? '',
+        { ready: p.facts.conditions['Ready']?.status === 'True', status: p.kubectl.status ?? '', ...(p.findings.find((f) => f.role === 'root-cause') ? { cause: titleOf(p.findings.find((f) => f.role === 'root-cause') as Finding) } : {}) },
       ]),
     ),
   };

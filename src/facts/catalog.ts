@@ -109,10 +109,11 @@ export const CONTAINER = obj('A container (init, sidecar, regular or ephemeral) 
   index: num('1-based position among containers of its kind.'),
   image: opt(str('Image reference from the spec (or status).')),
   imagePullPolicy: opt(apiEnum('Always, IfNotPresent or Never.', ['Always', 'IfNotPresent', 'Never'])),
-  ready: bool('Ready flag from the status.'),
+  ready: opt(bool('Ready flag from the status; false for a container known not to be running; absent when the input does not say.')),
   started: opt(bool('Started flag from the status.')),
   restartCount: opt(num('restartCount from the status; when the status is silent, from its events (Started events less one, at least 1 after a restart back-off), else 0.')),
   statusKnown: bool('The status has a state for this container; false when it is known only from the spec or its events.'),
+  unknown: strs('What the input does not say of this container, so rules cannot take it as false: state, lastState, ready, restartCount (its status) and spec (image, resources, probes, command).'),
   inferred: opt(ORIGIN('Container')),
   command: opt(str('command[0] of the container spec: the program it runs (arguments are never kept).')),
   lifecycle: strs('Its lifecycle hooks from the spec, as "postStart exec cp" or "preStop httpGet /shutdown" (only the program or path, never arguments).'),
@@ -166,8 +167,8 @@ export const CONDITION = obj('A pod condition.', {
 });
 
 export const POD = obj('The pod itself.', {
-  name: str('metadata.name.', 'metadata.name'),
-  namespace: str('metadata.namespace (default if absent).', 'metadata.namespace'),
+  name: opt(str('metadata.name; absent when the input does not name the pod (a paste that never gives it).', 'metadata.name')),
+  namespace: opt(str('metadata.namespace; absent when the input does not say it (never assumed to be default).', 'metadata.namespace')),
   uid: opt(str('metadata.uid.', 'metadata.uid')),
   phase: opt(apiEnum('status.phase: Pending, Running, Succeeded, Failed, Unknown.', ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'], 'status.phase')),
   reason: opt(reason('status.reason: Evicted, NodeLost, OutOfcpu, DeadlineExceeded, Terminated…', 'status.reason')),
@@ -180,7 +181,7 @@ export const POD = obj('The pod itself.', {
   podIP: opt(str('status.podIP.', 'status.podIP')),
   qosClass: opt(apiEnum('status.qosClass: Guaranteed, Burstable or BestEffort.', ['Guaranteed', 'Burstable', 'BestEffort'], 'status.qosClass')),
   priorityClassName: opt(str('spec.priorityClassName.', 'spec.priorityClassName')),
-  restartPolicy: apiEnum('spec.restartPolicy: Always (the default), OnFailure or Never.', ['Always', 'OnFailure', 'Never'], 'spec.restartPolicy'),
+  restartPolicy: opt(apiEnum('spec.restartPolicy: Always (the API default for a pod spec given without it), OnFailure or Never; absent when the input has no pod spec to say it (describe text does not print it).', ['Always', 'OnFailure', 'Never'], 'spec.restartPolicy')),
   serviceAccountName: opt(str('spec.serviceAccountName.', 'spec.serviceAccountName')),
   ownerChain: strs('Controllers above the pod, nearest first, as Kind/name (ReplicaSet/web-7d4b9c6f5, Deployment/web).', 'metadata.ownerReferences'),
   owner: opt(
@@ -194,7 +195,7 @@ export const POD = obj('The pod itself.', {
   deleting: bool('metadata.deletionTimestamp is set.'),
   deletionTimestamp: opt(str('metadata.deletionTimestamp: when the grace period ends.', 'metadata.deletionTimestamp')),
   deletionGracePeriodSeconds: opt(num('metadata.deletionGracePeriodSeconds.', 'metadata.deletionGracePeriodSeconds')),
-  terminationGracePeriodSeconds: num('spec.terminationGracePeriodSeconds (default 30).', 'spec.terminationGracePeriodSeconds'),
+  terminationGracePeriodSeconds: opt(num('spec.terminationGracePeriodSeconds (the API default 30 for a pod spec given without it); absent when the input has no pod spec to say it.', 'spec.terminationGracePeriodSeconds')),
   secondsPastGracePeriod: opt(num('now − deletionTimestamp: positive when the grace period is over and the pod remains.')),
   gracePeriod: opt(
     obj('A deleted pod\'s grace arithmetic: SIGTERM at the delete, SIGKILL at deletionTimestamp.', {
@@ -245,9 +246,9 @@ export const POD = obj('The pod itself.', {
   inferred: opt(ORIGIN('Pod')),
   fromCondition: opt(str('The condition reason and message were read from when status.reason was empty: DisruptionTarget (TerminationByKubelet) of a kubelet eviction.')),
   kubectl: obj('The columns `kubectl get pods` prints.', {
-    ready: str('READY column.'),
-    status: str('STATUS column.', 'kubectl.status'),
-    restarts: str('RESTARTS column.'),
+    ready: opt(str('READY column; absent when the input does not show every container\'s readiness.')),
+    status: opt(str('STATUS column; absent when the input shows neither the pod\'s phase nor a container state.', 'kubectl.status')),
+    restarts: opt(str('RESTARTS column; absent when the input does not show every container\'s restart count.')),
     age: str('AGE column.'),
   }),
 });
@@ -281,6 +282,7 @@ const POD_ROOTS = {
   node: opt(NODE),
   fromText: bool('The pod was read from kubectl\'s text output (describe, tables, fragments), not from its YAML or JSON.'),
   gaps: strs('What the input lacked (spec, status, events), and what live mode could not read.'),
+  unknown: strs('Facts the input does not give, so rules cannot take them as false: pod.name, pod.namespace, spec (the pod spec: restartPolicy, selectors, tolerations, volumes, requests), status (phase, conditions), events (not given; an empty events list that was read is known), node.'),
   oddities: strs('What was odd in the input and ignored: fields of the wrong type, timestamps that do not parse, negative counts.'),
 };
 /** The declaration Facts is read from (src/facts/types.ts). */

@@ -3,75 +3,28 @@
 
 import { kubectlColumns } from '../kubectl/status.js';
 import type { EventRecord, PodInput } from '../model/input.js';
-import { arr, bool, count, dig, isObject, nonEmpty, num, obj, objs, str, time, formatTime, type JsonObject } from '../util/json.js';
-import { classifyConfigError } from './extractors/config-error.js';
-import { classifyExit } from './extractors/exit-code.js';
+import { arr, bool, count, dig, isObject, nonEmpty, obj, objs, str, time, formatTime, type JsonObject } from '../util/json.js';
 import { parseEvictionMessage, summarizeEviction } from './extractors/eviction.js';
-import { classifyImagePull } from './extractors/image-pull.js';
-import { parseProbeMessage, type ProbeKind } from './extractors/probe.js';
 import { isBindingError, parseSchedulingMessage } from './extractors/scheduling.js';
-import { classifyStartError } from './extractors/start-error.js';
-import { killedForNewDefinition, parseFailedSync } from './extractors/container-event.js';
 import { effectiveRequests } from './extractors/quantity.js';
 import { isRejection, parseAdmission } from './extractors/admission.js';
-import { parseGoDuration } from './extractors/go-duration.js';
-import { parseHookMessage } from './extractors/hook.js';
 import { classifyMountError, mountSpecificity } from './extractors/mount.js';
 import { classifySandboxError } from './extractors/sandbox.js';
-import { execFailures, findLogSignature } from './extractors/log-signature.js';
+import { findLogSignature } from './extractors/log-signature.js';
 import { derivedOwnerChain } from '../model/owner.js';
-import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, isContainerReason, type ContainerRef } from './attribution.js';
-import { blocksCreation, inferState, VOLUME_SYNC } from './inference.js';
-import { backoff, grace, startupKill } from './arithmetic.js';
+import { containerOfFieldPath } from './attribution.js';
+import { blocksCreation, VOLUME_SYNC } from './inference.js';
+import { grace } from './arithmetic.js';
 import { findOddities } from './oddities.js';
-import { configRefs, lifecycleHooks, mountsOf, nodeAffinityTerms, qosClass, toleration, volumeText } from './pod-spec.js';
-import { redact, redactLog, redactLogLines } from '../util/redact.js';
+import { nodeAffinityTerms, qosClass, toleration, volumeText } from './pod-spec.js';
+import { redactLogLines } from '../util/redact.js';
 import { timeText } from './time-text.js';
-import type {
-  ConditionFacts,
-  ContainerFacts,
-  ContainerKind,
-  EventFacts,
-  EventOrigin,
-  ImagePullFacts,
-  Facts,
-  LogFacts,
-  NodeFacts,
-  PodFacts,
-  ProbeFacts,
-  SchedulingFacts,
-  StateFacts,
-  TerminatedFacts,
-} from './types.js';
+import type { ConditionFacts, ContainerFacts, EventFacts, EventOrigin, Facts, LogFacts, NodeFacts, PodFacts, SchedulingFacts } from './types.js';
+import { fieldOfEach, msg, redactMessage, secondsBetween, setIf, strings } from './values.js';
+import { containerFacts } from './containers.js';
 
-const secondsBetween = (later: number, earlier: number) => Math.round((later - earlier) / 1000);
-
-/** Messages are free text from the cluster: bounded in size and with secrets redacted. */
-const MAX_MESSAGE = 8 * 1024;
-/** `program`: the text is a program's own output (a termination message, a probe's or hook's output), redacted as logs are. */
-function redactMessage(m: string, program = false): string {
-  const cut = m.length > MAX_MESSAGE ? `${m.slice(0, MAX_MESSAGE / 2)} … ${m.slice(-MAX_MESSAGE / 2)}` : m;
-  return program ? redactLog(cut) : redact(cut);
-}
-function msg(v: unknown, program = false): string | undefined {
-  const s = nonEmpty(v);
-  return s === undefined ? undefined : redactMessage(s, program);
-}
 /** Events that quote what a program printed: probe and hook output. */
 const PROGRAM_OUTPUT_EVENTS = new Set(['Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook']);
-
-/** Waiting reasons that mean "the image could not be had". */
-export const IMAGE_WAITING_REASONS = new Set([
-  'ErrImagePull',
-  'ImagePullBackOff',
-  'ErrImageNeverPull',
-  'InvalidImageName',
-  'ImageInspectError',
-  'RegistryUnavailable',
-  'SignatureValidationFailed',
-]);
-const START_WAITING_REASONS = new Set(['RunContainerError', 'CreateContainerError', 'StartError', 'PreStartHookError', 'PreCreateHookError']);
-const START_TERMINATED_REASONS = new Set(['StartError', 'ContainerCannotRun']);
 
 export function normalize(input: PodInput, nowMs: number): Facts {
   const raw = input.pod;
@@ -89,9 +42,10 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   if (!obj(raw['status']) || saysNothing(status)) gaps.push('status');
   if (input.events.length === 0) gaps.push('events');
   for (const u of input.unreadable ?? []) gaps.push(u);
+  const fromText = input.source?.format !== undefined;
 
   const events = normalizeEvents(input.events, nowMs);
-  const pod = podFacts(raw, metadata, spec, status, nowMs);
+  const pod = podFacts(raw, metadata, spec, status, nowMs, fromText, input.source?.missing?.some((m) => m.fact === 'pod-name') === true);
   inferPodFields(pod, status, events);
   relatedEvents(pod, events);
   const conditions: Record<string, ConditionFacts> = {};
@@ -118,7 +72,12 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     pod.fromCondition = 'DisruptionTarget';
   }
   const blocked = status['phase'] === undefined || status['phase'] === 'Pending' ? events.find(blocksCreation) : undefined;
-  const containers = containerFacts(spec, status, events, nowMs, blocked, Object.keys(input.logs ?? {}));
+  // A pod status the API wrote lists every container the kubelet has created: one it does not list
+  // was not created yet (not ready, no restarts). Pasted text may simply have left it out, unless
+  // it shows a pending pod no node took yet.
+  const phase = nonEmpty(status['phase']);
+  const absentMeansNotCreated = phase !== undefined && (!fromText || (phase === 'Pending' && nonEmpty(spec['nodeName']) === undefined));
+  const containers = containerFacts(spec, status, events, nowMs, blocked, Object.keys(input.logs ?? {}), absentMeansNotCreated);
   for (const c of containers) {
     const log = input.logs?.[c.name];
     if (log) c.logs = logFacts(log.text, log.previous);
@@ -136,11 +95,11 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     const lv = c.probes.liveness;
     const ran = c.lastState.terminated?.ranSeconds;
     if (!lv.defined || c.probes.startup.defined || ran === undefined) continue;
-    c.livenessKillLikely = ran >= lv.budgetSeconds - lv.periodSeconds && ran <= lv.budgetSeconds + lv.periodSeconds + lv.timeoutSeconds + pod.terminationGracePeriodSeconds;
+    c.livenessKillLikely = ran >= lv.budgetSeconds - lv.periodSeconds && ran <= lv.budgetSeconds + lv.periodSeconds + lv.timeoutSeconds + (pod.terminationGracePeriodSeconds ?? 30);
   }
-  const fromText = input.source?.format !== undefined;
   if (fromText) for (const c of containers) if (c.state.source === 'status') c.state.source = 'text';
-  const facts: Facts = { pod, conditions, events, containers, gaps, fromText, oddities: findOddities(raw) };
+  const facts: Facts = { pod, conditions, events, containers, gaps, unknown: unknownFacts(input, pod, gaps, fromText), fromText, oddities: findOddities(raw) };
+  knownColumns(pod, containers, gaps);
   if (input.node) facts.node = nodeFacts(input.node, nowMs);
   const scheduling = schedulingFacts(pod, conditions, events);
   if (scheduling) facts.scheduling = scheduling;
@@ -176,29 +135,6 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   return facts;
 }
 
-/** The strings of a list (numbers and booleans as text), skipping anything else. */
-function strings(list: unknown): string[] {
-  const out: string[] = [];
-  if (!Array.isArray(list)) return out;
-  for (const x of list) {
-    const s = str(x);
-    if (s !== undefined) out.push(s);
-  }
-  return out;
-}
-
-/** A field of each object of a list (gates' names, pull secrets' names), where it is a non-empty string. */
-function fieldOfEach(list: unknown, field: string): string[] {
-  const out: string[] = [];
-  if (!Array.isArray(list)) return out;
-  for (const x of list) {
-    if (!isObject(x)) continue;
-    const s = nonEmpty(x[field]);
-    if (s !== undefined) out.push(s);
-  }
-  return out;
-}
-
 /** A label selector map as `key=value` texts. */
 function selector(v: unknown): string[] {
   const o = obj(v);
@@ -206,11 +142,48 @@ function selector(v: unknown): string[] {
   return Object.entries(o).map(([k, x]) => `${k}=${str(x) ?? ''}`);
 }
 
-function setIf<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
-  if (value !== undefined) target[key] = value;
+/**
+ * What the input does not give of the pod, by fact: rules must not take these as false, and a
+ * pod whose health rests on them is not shown healthy. An events list that was read and is empty
+ * (describe's "Events: <none>", a live read) is known; a YAML pod given without events is not.
+ */
+function unknownFacts(input: PodInput, pod: PodFacts, gaps: string[], fromText: boolean): string[] {
+  const out: string[] = [];
+  // a paste that does not name the pod did not give its header either (owner, age, finalizers)
+  if (pod.name === undefined) out.push('pod.name', 'metadata');
+  if (pod.namespace === undefined) out.push('pod.namespace');
+  const format = input.source?.format;
+  // a whole describe prints the spec podwhy reads (node selectors, tolerations, volumes, the
+  // containers' resources and probes); fragments and table rows do not
+  if (gaps.includes('spec') || (fromText && format !== 'describe' && format !== 'yaml-in-text')) out.push('spec');
+  // describe does not print affinity
+  if (fromText && format !== 'yaml-in-text' && pod.nodeAffinity.length === 0) out.push('pod.nodeAffinity');
+  if (gaps.includes('status')) out.push('status');
+  if (pod.terminationGracePeriodSeconds === undefined) out.push('pod.terminationGracePeriodSeconds');
+  if (input.events.length === 0) {
+    const missing = input.source?.missing ?? [];
+    const live = input.source?.input?.startsWith('cluster ') === true;
+    const unreadable = (input.unreadable ?? []).some((u) => u.startsWith('events'));
+    if (fromText ? missing.some((m) => m.fact === 'events' || m.fact === 'no-events') || missing.length === 0 : !live || unreadable) out.push('events');
+  }
+  if (pod.restartPolicy === undefined) out.push('pod.restartPolicy');
+  return out;
 }
 
-function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, status: JsonObject, nowMs: number): PodFacts {
+/**
+ * kubectl's columns say only what the input shows: READY needs every container's readiness,
+ * RESTARTS every restart count, STATUS a phase or a container state; otherwise the column is
+ * unknown rather than the 0/0, 0 or blank the arithmetic gives an empty status.
+ */
+function knownColumns(pod: PodFacts, containers: ContainerFacts[], gaps: string[]): void {
+  const k = pod.kubectl;
+  if (k.status === '') delete k.status;
+  const shown = containers.filter((c) => c.kind !== 'ephemeral' && c.kind !== 'init');
+  if (containers.length === 0 ? gaps.includes('status') || gaps.includes('spec') : shown.some((c) => c.ready === undefined)) delete k.ready;
+  if (containers.length === 0 ? gaps.includes('status') : containers.some((c) => c.kind !== 'ephemeral' && c.restartCount === undefined)) delete k.restarts;
+}
+
+function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, status: JsonObject, nowMs: number, fromText: boolean, nameMadeUp: boolean): PodFacts {
   const owners = objs(metadata['ownerReferences']);
   const owner = owners.find((r) => bool(r['controller']) === true) ?? owners[0];
   const deletion = time(metadata['deletionTimestamp']);
@@ -218,11 +191,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
   const created = time(metadata['creationTimestamp']);
   const started = time(status['startTime']);
   const pod: PodFacts = {
-    name: nonEmpty(metadata['name']) ?? nonEmpty(metadata['generateName']) ?? '<unnamed>',
-    namespace: nonEmpty(metadata['namespace']) ?? 'default',
-    restartPolicy: nonEmpty(spec['restartPolicy']) ?? 'Always',
     deleting,
-    terminationGracePeriodSeconds: count(spec['terminationGracePeriodSeconds']) ?? 30,
     finalizers: strings(metadata['finalizers']),
     schedulingGates: fieldOfEach(spec['schedulingGates'], 'name'),
     nodeSelector: selector(spec['nodeSelector']),
@@ -246,6 +215,13 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     const claim = nonEmpty(obj(v['persistentVolumeClaim'])?.['claimName']);
     if (claim !== undefined && !pod.claims.includes(claim)) pod.claims.push(claim);
   }
+  if (!nameMadeUp) setIf(pod, 'name', nonEmpty(metadata['name']) ?? nonEmpty(metadata['generateName']));
+  setIf(pod, 'namespace', nonEmpty(metadata['namespace']));
+  // The API defaults both on every pod spec it stores, so a pod spec given without them (a
+  // manifest) has the defaults; kubectl's text prints neither, so there they are unknown.
+  const specGiven = !fromText && isObject(raw['spec']);
+  setIf(pod, 'restartPolicy', nonEmpty(spec['restartPolicy']) ?? (specGiven ? 'Always' : undefined));
+  setIf(pod, 'terminationGracePeriodSeconds', count(spec['terminationGracePeriodSeconds']) ?? (specGiven ? 30 : undefined));
   setIf(pod, 'uid', nonEmpty(metadata['uid']));
   setIf(pod, 'phase', nonEmpty(status['phase']));
   setIf(pod, 'reason', nonEmpty(status['reason']));
@@ -514,436 +490,4 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
   setIf(out, 'nodes', p.nodes);
   setIf(out, 'preemption', p.preemption);
   return out;
-}
-
-function stateFacts(state: unknown, nowMs: number): StateFacts {
-  const s = obj(state);
-  const waiting = obj(s?.['waiting']);
-  const running = obj(s?.['running']);
-  const terminated = obj(s?.['terminated']);
-  const out: StateFacts = { kind: waiting ? 'waiting' : running ? 'running' : terminated ? 'terminated' : 'unknown' };
-  if (waiting) {
-    out.waiting = {};
-    setIf(out.waiting, 'reason', nonEmpty(waiting['reason']));
-    setIf(out.waiting, 'message', msg(waiting['message']));
-  }
-  if (running) {
-    out.running = {};
-    const t = time(running['startedAt']);
-    if (t !== undefined) {
-      out.running.startedAt = timeText(running['startedAt'], t);
-      out.running.runningSeconds = secondsBetween(nowMs, t);
-    }
-  }
-  if (terminated) {
-    const tf: TerminatedFacts = {};
-    setIf(tf, 'reason', nonEmpty(terminated['reason']));
-    // what the program wrote to its terminationMessagePath, or the runtime's error
-    setIf(tf, 'message', msg(terminated['message'], true));
-    const exitCode = num(terminated['exitCode']);
-    const signal = num(terminated['signal']);
-    setIf(tf, 'exitCode', exitCode);
-    if (signal !== undefined && signal !== 0) tf.signal = signal;
-    const st = time(terminated['startedAt']);
-    const fin = time(terminated['finishedAt']);
-    if (st !== undefined) tf.startedAt = timeText(terminated['startedAt'], st);
-    if (fin !== undefined) {
-      tf.finishedAt = timeText(terminated['finishedAt'], fin);
-      tf.finishedSecondsAgo = secondsBetween(nowMs, fin);
-    }
-    if (st !== undefined && fin !== undefined && fin >= st) tf.ranSeconds = secondsBetween(fin, st);
-    const exit = classifyExit(exitCode, signal, tf.reason);
-    if (exit) {
-      tf.meaning = exit.meaning;
-      setIf(tf, 'signalName', exit.signalName);
-    }
-    const exec = tf.message !== undefined ? execFailures(tf.message) : [];
-    if (exec.length > 0) tf.execFailures = exec;
-    out.terminated = tf;
-  }
-  return out;
-}
-
-const PROBE_HANDLERS = ['httpGet', 'tcpSocket', 'exec', 'grpc'] as const;
-
-/** `specComplete`: the container spec is whole (it has an image), so a port it does not declare is truly undeclared. */
-function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports: string[], specComplete = true): ProbeFacts {
-  const p = obj(probe);
-  const initialDelaySeconds = count(p?.['initialDelaySeconds']) ?? 0;
-  const periodSeconds = count(p?.['periodSeconds']) || 10;
-  const failureThreshold = count(p?.['failureThreshold']) || 3;
-  const out: ProbeFacts = {
-    defined: p !== undefined,
-    initialDelaySeconds,
-    periodSeconds,
-    timeoutSeconds: count(p?.['timeoutSeconds']) || 1,
-    failureThreshold,
-    budgetSeconds: initialDelaySeconds + failureThreshold * periodSeconds,
-    failures: 0,
-  };
-  if (p) {
-    for (const h of PROBE_HANDLERS) {
-      const handler = obj(p[h]);
-      if (!handler) continue;
-      out.handler = h;
-      setIf(out, 'port', str(handler['port']));
-      const path = nonEmpty(handler['path']);
-      setIf(out, 'path', path !== undefined ? redact(path) : undefined); // "/health?token=…"
-      if (h === 'exec') {
-        const line = arr(handler['command']).map((x) => str(x) ?? '').join(' ').trim();
-        if (line !== '') out.command = redactLog(line.length > 120 ? `${line.slice(0, 120)}…` : line);
-      }
-      if (out.port !== undefined && ports.length > 0) {
-        out.portDeclared = ports.includes(out.port) || ports.includes(`${out.port}/TCP`);
-      } else if (out.port !== undefined && !/^\d+$/.test(out.port) && specComplete) {
-        out.portDeclared = false; // a named port must be declared, or the probe cannot resolve it
-      }
-      break;
-    }
-  }
-  for (const e of events) {
-    if (e.reason !== 'Unhealthy' || !e.message) continue;
-    const f = parseProbeMessage(e.message);
-    if (!f || f.probe !== kind) continue;
-    out.failures += e.count;
-    if (out.lastFailure === undefined) {
-      out.lastFailure = e.message;
-      out.failureKind = f.kind;
-      setIf(out, 'failureDetail', f.detail);
-    }
-  }
-  return out;
-}
-
-function quantities(v: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  const o = obj(v);
-  if (o === undefined) return out;
-  for (const k of Object.keys(o)) {
-    const s = str(o[k]);
-    if (s !== undefined) out[k] = s;
-  }
-  return out;
-}
-
-/** What the status says of a container, for attributing events: is it failing? */
-function failingStatus(st: JsonObject): boolean {
-  const state = obj(st['state']);
-  const w = nonEmpty(obj(state?.['waiting'])?.['reason']);
-  if (w !== undefined && w !== 'ContainerCreating' && w !== 'PodInitializing') return true;
-  const t = obj(state?.['terminated']);
-  if (t && (num(t['exitCode']) ?? 0) !== 0) return true;
-  if (t && nonEmpty(t['reason']) !== undefined && nonEmpty(t['reason']) !== 'Completed') return true;
-  return false;
-}
-
-/** The name a container gets when the input shows it exists (its events) but never names it. */
-export const UNNAMED_CONTAINER = '(unnamed)';
-
-interface ContainerEntry {
-  name: string;
-  kind: ContainerKind;
-  index: number;
-  sp: JsonObject | undefined;
-  st: JsonObject;
-  /** The image events quote, for a container known only from its events. */
-  image?: string;
-  /** Restarts its events show, when the status does not say. */
-  restarts?: number;
-}
-
-function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts[], nowMs: number, blocked: EventFacts | undefined, logNames: string[]): ContainerFacts[] {
-  const groups: { specs: unknown; statuses: unknown; kind: ContainerKind }[] = [
-    { specs: spec['initContainers'], statuses: status['initContainerStatuses'], kind: 'init' },
-    { specs: spec['containers'], statuses: status['containerStatuses'], kind: 'regular' },
-    { specs: spec['ephemeralContainers'], statuses: status['ephemeralContainerStatuses'], kind: 'ephemeral' },
-  ];
-  const entries: ContainerEntry[] = [];
-  for (const g of groups) {
-    // most pods have no init or ephemeral containers: no lists or maps made for those
-    if (!Array.isArray(g.specs) && !Array.isArray(g.statuses)) continue;
-    const specs = arr(g.specs).map((x) => obj(x) ?? {});
-    const statuses = arr(g.statuses).map((x) => obj(x) ?? {});
-    const names: string[] = [];
-    const specByName = new Map<string, JsonObject>();
-    const statusByName = new Map<string, JsonObject>();
-    specs.forEach((sp, i) => {
-      const name = nonEmpty(sp['name']) ?? nonEmpty(statuses[i]?.['name']) ?? `#${i + 1}`;
-      if (specByName.has(name)) return;
-      specByName.set(name, sp);
-      names.push(name);
-    });
-    statuses.forEach((st, i) => {
-      const name = nonEmpty(st['name']) ?? nonEmpty(specs[i]?.['name']) ?? `#${i + 1}`;
-      if (statusByName.has(name)) return;
-      statusByName.set(name, st);
-      if (!specByName.has(name)) names.push(name);
-    });
-    names.forEach((name, i) => {
-      const sp = specByName.get(name);
-      const kind: ContainerKind = g.kind === 'init' && str(sp?.['restartPolicy']) === 'Always' ? 'sidecar' : g.kind;
-      entries.push({ name, kind, index: i + 1, sp, st: statusByName.get(name) ?? {} });
-    });
-  }
-  if (entries.length === 0) entries.push(...containersOfEvents(events));
-  // a container known only by its log (kubectl logs … -c busybox pasted alone)
-  for (const name of logNames) {
-    if (entries.some((e) => e.name === name)) continue;
-    if (entries.length === 1 && (entries[0] as ContainerEntry).name === UNNAMED_CONTAINER) (entries[0] as ContainerEntry).name = name;
-    else entries.push({ name, kind: 'regular', index: entries.filter((e) => e.kind === 'regular').length + 1, sp: undefined, st: {} });
-  }
-  const refs: ContainerRef[] = entries.map((e) => {
-    const image = nonEmpty(e.sp?.['image']) ?? nonEmpty(e.st['image']) ?? e.image;
-    const r: ContainerRef = { name: e.name, kind: e.kind, failing: failingStatus(e.st) };
-    if (image !== undefined) r.image = image;
-    return r;
-  });
-  attributeEvents(events, refs);
-  // A container the status is silent about but whose own events show it failing is the pod's
-  // failing one too: a second pass gives it the failure events no name or image tied to anything
-  // ("Back-off restarting failed container" in a pod with an init container and an app).
-  if (!refs.some((r) => r.failing)) {
-    const failing = refs.filter((r, i) => {
-      if ((entries[i] as ContainerEntry).st['state'] !== undefined) return false;
-      const w = inferState(events.filter((e) => e.container === r.name), undefined, false)?.state;
-      return w !== undefined && (w.kind === 'terminated' || (w.kind === 'waiting' && w.waiting?.reason !== 'ContainerCreating' && w.waiting?.reason !== 'PodInitializing'));
-    });
-    if (failing.length === 1) {
-      (failing[0] as ContainerRef).failing = true;
-      attributeEvents(events, refs);
-    }
-  }
-  // totals per reason and container, now that events know their containers
-  const totals = new Map<string, number>();
-  const key = (e: EventFacts) => `${e.reason ?? ''}\u0000${e.container ?? ''}`;
-  for (const e of events) totals.set(key(e), (totals.get(key(e)) ?? 0) + e.count);
-  for (const e of events) e.reasonTotal = totals.get(key(e)) ?? e.count;
-  const hasInit = entries.some((e) => e.kind === 'init' || e.kind === 'sidecar');
-  const pullSecrets = fieldOfEach(spec['imagePullSecrets'], 'name');
-  return entries.map((e) => oneContainer(e, events, nowMs, blocked, hasInit, pullSecrets));
-}
-
-/**
- * Containers of a pod known only from its events (an events table, describe text without its
- * Containers section): the names fieldPaths and messages give, else one unnamed container when
- * events speak of a container at all. Images come from the image messages of each container.
- */
-function containersOfEvents(events: EventFacts[]): ContainerEntry[] {
-  const out: ContainerEntry[] = [];
-  const seen = new Set<string>();
-  const counts: Record<ContainerKind, number> = { init: 0, sidecar: 0, regular: 0, ephemeral: 0 };
-  const add = (name: string, kind: ContainerKind) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    out.push({ name, kind, index: ++counts[kind], sp: undefined, st: {} });
-  };
-  // oldest first: containers in the order they were created
-  for (const e of [...events].reverse()) {
-    const f = containerOfFieldPath(e.fieldPath);
-    if (f) add(f.name, f.kind);
-    else if (isContainerReason(e.reason, e.message)) {
-      const named = containerNamedIn(e.message);
-      if (named !== undefined) add(named, e.reason === 'FailedSync' && parseFailedSync(e.message ?? '')?.init ? 'init' : 'regular');
-    }
-  }
-  if (out.length === 0 && events.some((e) => isContainerReason(e.reason, e.message))) add(UNNAMED_CONTAINER, 'regular');
-  if (out.length === 1) {
-    // one container: the images the events quote are its own when they agree
-    const images = new Set(events.map((e) => imageNamedIn(e.message)).filter((x): x is string => x !== undefined));
-    if (images.size === 1) (out[0] as ContainerEntry).image = [...images][0] as string;
-  }
-  return out;
-}
-
-/**
- * The pull Secrets the kubelet could not find: its FailedToRetrieveImagePullSecret event
- * ("Unable to retrieve some image pull secrets (regcred); attempting to pull the image may not
- * succeed."), or a Failed event "Error: secret "regcred" not found" naming one of the pod's
- * imagePullSecrets.
- */
-function missingPullSecret(events: EventFacts[], pullSecrets: string[]): { names: string[]; event: EventFacts } | undefined {
-  for (const e of events) {
-    if (!e.message) continue;
-    if (e.reason === 'FailedToRetrieveImagePullSecret') {
-      const names = /\(([^)]*)\)/.exec(e.message)?.[1]?.split(/,\s*/).filter((x) => x !== '');
-      if (names && names.length > 0) return { names, event: e };
-    }
-    if (e.reason === 'Failed') {
-      const name = /^Error: secrets? "([^"]+)" not found/.exec(e.message)?.[1];
-      // one the pod names as a pull secret, or any when the input does not show the pod's spec
-      if (name !== undefined && (pullSecrets.includes(name) || pullSecrets.length === 0)) return { names: [name], event: e };
-    }
-  }
-  return undefined;
-}
-
-function oneContainer(entry: ContainerEntry, podEvents: EventFacts[], nowMs: number, blocked: EventFacts | undefined, hasInit: boolean, pullSecrets: string[]): ContainerFacts {
-  const { name, kind, index, sp, st } = entry;
-  const events = podEvents.length === 0 ? [] : podEvents.filter((e) => e.container === name);
-  const resources = obj(sp?.['resources']);
-  let state = stateFacts(st['state'], nowMs);
-  let lastState = stateFacts(st['lastState'], nowMs);
-  const statusKnown = state.kind !== 'unknown';
-  let inferred: Record<string, EventOrigin> | undefined;
-  // The status wins when it speaks. When it is silent, or says no more than "not created yet",
-  // the container's own events (newest first) tell its state; pod-level volume or sandbox
-  // failures keep a silent container in ContainerCreating.
-  const notCreated = state.waiting?.reason === 'ContainerCreating' || state.waiting?.reason === 'PodInitializing';
-  if (!statusKnown || notCreated) {
-    const inf = inferState(events, statusKnown ? undefined : blocked, hasInit);
-    if (inf && (!statusKnown || (inf.state.kind === 'waiting' && inf.state.waiting?.reason !== state.waiting?.reason && !['ContainerCreating', 'PodInitializing'].includes(inf.state.waiting?.reason ?? '')))) {
-      state = inf.state;
-      inferred = { state: inf.origin };
-      if (inf.lastState && lastState.kind === 'unknown') {
-        lastState = inf.lastState;
-        if (inf.lastOrigin) inferred['lastState'] = inf.lastOrigin;
-      }
-      if (inf.restarts !== undefined && count(st['restartCount']) === undefined) {
-        inferred['restartCount'] = inf.origin;
-        entry.restarts = inf.restarts;
-      }
-    }
-  }
-  if (statusKnown && state.source === undefined) state.source = 'status';
-  const ports: string[] = [];
-  for (const p of objs(sp?.['ports'])) {
-    const port = num(p['containerPort']);
-    if (port !== undefined) ports.push(`${port}/${str(p['protocol']) ?? 'TCP'}`);
-    const pname = nonEmpty(p['name']);
-    if (pname) ports.push(pname);
-  }
-  const c: ContainerFacts = {
-    name,
-    kind,
-    specList: kind === 'init' || kind === 'sidecar' ? 'initContainers' : kind === 'ephemeral' ? 'ephemeralContainers' : 'containers',
-    index,
-    ready: bool(st['ready']) === true,
-    // unknown when neither the status nor the events say (a container known from its spec alone)
-    ...(statusKnown || entry.restarts !== undefined || count(st['restartCount']) !== undefined ? { restartCount: count(st['restartCount']) ?? entry.restarts ?? 0 } : {}),
-    statusKnown,
-    state,
-    lastState,
-    resources: {
-      requests: quantities(resources?.['requests']),
-      limits: quantities(resources?.['limits']),
-    },
-    ports,
-    probes: {
-      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports, sp?.['image'] !== undefined),
-      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports, sp?.['image'] !== undefined),
-      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports, sp?.['image'] !== undefined),
-    },
-    events,
-    configRefs: configRefs(sp),
-    lifecycle: lifecycleHooks(sp),
-    mounts: mountsOf(sp),
-    killedByLiveness: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
-    killedByStartup: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
-    killedForNewDefinition: events.length > 0 && events.some((e) => e.reason === 'Killing' && killedForNewDefinition(e.message)),
-    hasSpec: sp !== undefined,
-  };
-  if (inferred) c.inferred = inferred;
-  const warning = events.length === 0 ? undefined : events.find((e) => e.type === 'Warning' && e.reason !== undefined && !(e.reason === 'BackOff' && /^Back-off restarting/i.test(e.message ?? '')));
-  if (warning) {
-    c.warning = { reason: warning.reason as string, count: warning.count };
-    setIf(c.warning, 'message', warning.message);
-  }
-  setIf(c, 'image', nonEmpty(sp?.['image']) ?? nonEmpty(st['image']) ?? entry.image);
-  const program = str(arr(sp?.['command'])[0]);
-  if (program !== undefined && program.trim() !== '') c.command = redact(program.length > 200 ? `${program.slice(0, 200)}…` : program);
-  setIf(c, 'imagePullPolicy', nonEmpty(sp?.['imagePullPolicy']));
-  const started = bool(st['started']);
-  if (started !== undefined) c.started = started;
-
-  const waitingReason = state.waiting?.reason;
-  const waitingMessage = state.waiting?.message;
-  const failedEvent = (re: RegExp) => events.find((e) => e.reason === 'Failed' && e.message !== undefined && re.test(e.message))?.message;
-  // the event the waiting message came from, when the state was read off the events
-  const waitingEvent = state.source === 'event' && waitingMessage !== undefined ? inferred?.['state']?.reason : undefined;
-
-  if (waitingReason && IMAGE_WAITING_REASONS.has(waitingReason)) {
-    // ImagePullBackOff's own message is often just 'Back-off pulling image "x"': the cause is in
-    // the last ErrImagePull message or the "Failed to pull image" event.
-    let pull: ImagePullFacts | undefined = waitingMessage ? classifyImagePull(waitingMessage, c.image) : undefined;
-    if (pull && waitingEvent) pull.event = waitingEvent;
-    const ev = failedEvent(/^Failed to pull image|^Error: (?:ErrImageNeverPull|InvalidImageName)/);
-    if ((!pull || pull.kind === 'unknown') && ev) pull = { ...classifyImagePull(ev, c.image), event: 'Failed' };
-    if (!pull && waitingReason === 'ErrImageNeverPull') pull = classifyImagePull('ErrImageNeverPull', c.image);
-    if (!pull && waitingReason === 'InvalidImageName') pull = classifyImagePull('InvalidImageName', c.image);
-    if (!pull) pull = classifyImagePull(waitingReason, c.image);
-    // A pull refused (or failing without a word) while the kubelet could not find the pull
-    // Secret the pod names: the missing Secret is why it had no credentials.
-    if (['unauthorized', 'not-found-or-unauthorized', 'unknown'].includes(pull.kind)) {
-      const missing = missingPullSecret(podEvents, pullSecrets);
-      if (missing) {
-        // the runtime's own words when it gave any; else the kubelet's about the Secret
-        const said = pull.kind === 'unknown' ? { message: missing.event.message as string, event: missing.event.reason as string } : {};
-        pull = { ...pull, ...said, kind: 'pull-secret-missing', detail: missing.names.join(', ') };
-      }
-    }
-    c.imagePull = pull;
-  }
-  if (waitingReason === 'CreateContainerConfigError') {
-    const ev = waitingMessage === undefined ? failedEvent(/^Error: /) : undefined;
-    const msg = waitingMessage ?? ev;
-    if (msg) c.configError = classifyConfigError(msg);
-    const from = ev !== undefined ? 'Failed' : waitingEvent;
-    if (c.configError && from) c.configError.event = from;
-  }
-  const startTerminated = [state.terminated, lastState.terminated].find((t) => t?.reason !== undefined && START_TERMINATED_REASONS.has(t.reason));
-  let startMsg =
-    (waitingReason && START_WAITING_REASONS.has(waitingReason) ? waitingMessage : undefined) ??
-    (state.terminated?.reason && START_TERMINATED_REASONS.has(state.terminated.reason) ? state.terminated.message : undefined) ??
-    (lastState.terminated?.reason && START_TERMINATED_REASONS.has(lastState.terminated.reason) ? lastState.terminated.message : undefined);
-  let startEvent = startMsg !== undefined && startMsg === waitingMessage ? waitingEvent : undefined;
-  if (startMsg !== undefined && startEvent === undefined && lastState.source === 'event' && startMsg === lastState.terminated?.message) startEvent = inferred?.['lastState']?.reason;
-  if (startMsg === undefined && ((waitingReason && START_WAITING_REASONS.has(waitingReason)) || startTerminated)) {
-    // the status gives the reason without the runtime's words: the kubelet's event has them
-    startMsg = failedEvent(/^Error: /);
-    if (startMsg !== undefined) startEvent = 'Failed';
-  }
-  if (waitingReason === 'CrashLoopBackOff') {
-    // The kubelet's own figure when its message has one, else the kubelet's formula on restartCount.
-    const d = waitingMessage ? /back-off (\S+) restarting/.exec(waitingMessage)?.[1] : undefined;
-    const messageDelaySeconds = d !== undefined ? parseGoDuration(d) : undefined;
-    const fin = time(dig(st, 'lastState', 'terminated', 'finishedAt'));
-    c.backoff = backoff({
-      restartCount: c.restartCount ?? 0,
-      nowMs,
-      ...(messageDelaySeconds !== undefined ? { messageDelaySeconds } : {}),
-      ...(fin !== undefined ? { lastFinishedMs: fin } : {}),
-      ...(lastState.terminated?.ranSeconds !== undefined ? { lastRanSeconds: lastState.terminated.ranSeconds } : {}),
-    });
-  }
-  // A startup probe that has not passed yet: when its failures would have the container killed.
-  const runningSince = time(dig(st, 'state', 'running', 'startedAt'));
-  const startup = c.probes.startup;
-  if (startup.defined && runningSince !== undefined && c.started !== true) {
-    const k = startupKill(runningSince, startup.initialDelaySeconds, startup.failureThreshold, startup.periodSeconds, nowMs);
-    startup.killAt = k.killAt;
-    startup.killInSeconds = k.killInSeconds;
-    startup.killFormula = k.formula;
-  }
-  const hookMsg =
-    (waitingReason === 'PostStartHookError' ? waitingMessage : undefined) ??
-    events.find((e) => e.reason === 'FailedPostStartHook' && e.message)?.message ??
-    events.find((e) => e.reason === 'FailedPreStopHook' && e.message)?.message;
-  if (hookMsg !== undefined || events.some((e) => e.reason === 'FailedPostStartHook' || e.reason === 'FailedPreStopHook')) {
-    // A failed postStart kills the container, which runs preStop: when both failed, postStart is the story.
-    const preStop =
-      waitingReason !== 'PostStartHookError' && !events.some((e) => e.reason === 'FailedPostStartHook') && events.some((e) => e.reason === 'FailedPreStopHook');
-    const h = parseHookMessage(hookMsg ?? '');
-    c.hook = { kind: preStop ? 'preStop' : 'postStart', message: h.message };
-    const hookEvent = waitingReason === 'PostStartHookError' && waitingMessage !== undefined ? undefined : events.find((e) => (e.reason === 'FailedPostStartHook' || e.reason === 'FailedPreStopHook') && e.message === hookMsg)?.reason;
-    if (hookEvent) c.hook.event = hookEvent;
-    setIf(c.hook, 'handler', h.handler);
-    setIf(c.hook, 'command', h.command);
-    setIf(c.hook, 'exitCode', h.exitCode);
-    setIf(c.hook, 'output', h.output);
-  }
-  if (startMsg) {
-    c.startError = classifyStartError(startMsg.replace(/^Error:\s*/, ''));
-    if (startEvent) c.startError.event = startEvent;
-  }
-  return c;
 }

@@ -15,9 +15,18 @@ export interface UiText {
   otherFindings: string;
   healthy: string;
   healthyDetail: string;
+  /** The verdict of a pod with no problem found in an input that does not show its health. */
+  unknownVerdict: string;
+  /** What the input would need to show health, from UnknownPart entries. */
+  notShown: (parts: string[]) => string;
+  /** Each part the input does not show, for notShown. */
+  part: (kind: 'status' | 'phase' | 'conditions' | 'state' | 'ready' | 'events', subject?: string) => string;
   lifecycle: string;
   stuckAt: string;
   namespace: string;
+  /** In place of a pod's name and namespace the input does not give. */
+  nameUnknown: string;
+  namespaceUnknown: string;
   node: string;
   owner: string;
   container: string;
@@ -27,7 +36,7 @@ export interface UiText {
   supersededBy: string;
   docs: string;
   missing: string;
-  podsSummary: (total: number, unhealthy: number) => string;
+  podsSummary: (total: number, unhealthy: number, unknown: number) => string;
   tableRootCause: string;
   tablePods: string;
   tableExamples: string;
@@ -77,9 +86,29 @@ export const UI: Record<Lang, UiText> = {
     otherFindings: 'Also',
     healthy: 'Healthy',
     healthyDetail: 'nothing to fix',
+    unknownVerdict: 'No problem found in what was given',
+    notShown: (parts) => `The input does not show whether the pod is healthy: it lacks ${parts.join(', ')}.`,
+    part: (kind, subject) => {
+      switch (kind) {
+        case 'status':
+          return "the pod's status (phase, conditions, container states)";
+        case 'phase':
+          return "the pod's phase";
+        case 'conditions':
+          return "the pod's Ready condition";
+        case 'state':
+          return `the current state of container ${subject ?? ''}`;
+        case 'ready':
+          return `whether container ${subject ?? ''} is ready`;
+        case 'events':
+          return 'its events';
+      }
+    },
     lifecycle: 'Lifecycle',
     stuckAt: 'stuck at',
     namespace: 'namespace',
+    nameUnknown: '(pod name not in the input)',
+    namespaceUnknown: 'namespace not in the input',
     node: 'node',
     owner: 'owner',
     container: 'container',
@@ -89,7 +118,7 @@ export const UI: Record<Lang, UiText> = {
     supersededBy: 'explained by',
     docs: 'Docs',
     missing: 'Not in the input',
-    podsSummary: (total, unhealthy) => `${total} pod${total === 1 ? '' : 's'}, ${unhealthy} unhealthy`,
+    podsSummary: (total, unhealthy, unknown) => `${total} pod${total === 1 ? '' : 's'}, ${unhealthy} unhealthy${unknown > 0 ? `, ${unknown} not shown healthy` : ''}`,
     tableRootCause: 'ROOT CAUSE',
     tablePods: 'PODS',
     tableExamples: 'EXAMPLES',
@@ -199,9 +228,29 @@ export const UI: Record<Lang, UiText> = {
     otherFindings: '참고',
     healthy: '정상',
     healthyDetail: '조치할 필요 없음',
+    unknownVerdict: '주어진 정보에서는 문제를 찾지 못함',
+    notShown: (parts) => `입력만으로는 파드가 정상인지 알 수 없습니다. 다음 정보가 없습니다: ${parts.join(', ')}.`,
+    part: (kind, subject) => {
+      switch (kind) {
+        case 'status':
+          return '파드의 status(phase, condition, 컨테이너 상태)';
+        case 'phase':
+          return '파드의 phase';
+        case 'conditions':
+          return '파드의 Ready condition';
+        case 'state':
+          return `${subject ?? ''} 컨테이너의 현재 상태`;
+        case 'ready':
+          return `${subject ?? ''} 컨테이너의 준비(ready) 여부`;
+        case 'events':
+          return '이벤트';
+      }
+    },
     lifecycle: '라이프사이클',
     stuckAt: '멈춘 단계',
     namespace: '네임스페이스',
+    nameUnknown: '(입력에 파드 이름이 없음)',
+    namespaceUnknown: '입력에 네임스페이스가 없음',
     node: '노드',
     owner: '소유자',
     container: '컨테이너',
@@ -211,8 +260,10 @@ export const UI: Record<Lang, UiText> = {
     supersededBy: '원인:',
     docs: '문서',
     missing: '입력에 없는 정보',
-    podsSummary: (total, unhealthy) =>
-      unhealthy === 0 ? `파드 ${total}개 모두 정상` : `파드 ${total}개 중 ${unhealthy}개 비정상`,
+    podsSummary: (total, unhealthy, unknown) =>
+      unhealthy === 0 && unknown === 0
+        ? `파드 ${total}개 모두 정상`
+        : `파드 ${total}개 중 ${unhealthy}개 비정상${unknown > 0 ? `, ${unknown}개는 정상 여부 알 수 없음` : ''}`,
     tableRootCause: '근본 원인',
     tablePods: '파드',
     tableExamples: '예시',

@@ -43,12 +43,14 @@ export const EXIT_MEANINGS: Record<Lang, Dict> = {
 export const WORDS: Record<Lang, Dict> = {
   en: {
     unknown: 'unknown',
+    notInInput: 'not in the input',
     none: 'none',
     yes: 'yes',
     no: 'no',
   },
   ko: {
     unknown: '알 수 없음',
+    notInInput: '입력에 없음',
     none: '없음',
     yes: '예',
     no: '아니요',

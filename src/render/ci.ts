@@ -12,6 +12,7 @@ import type { CompiledRule } from '../rules/types.js';
 import type { Lang, Severity } from '../model/vocabulary.js';
 import { templateSource } from '../rules/docs.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
+import { cell as known, UNKNOWN_CELL } from './cells.js';
 import { wordsFor, type FindingText } from './words.js';
 
 export interface CiOptions {
@@ -32,7 +33,8 @@ export function atOrAbove(f: Finding, failOn: string): boolean {
   return limit !== undefined && RANK[f.severity] <= limit;
 }
 
-const podId = (p: PodDiagnosis) => oneLine(`${p.namespace}/${p.name}`);
+/** namespace/name as the input gives them; what it does not give is `<unknown>`. */
+const podId = (p: PodDiagnosis) => `${known(p.namespace)}/${known(p.name)}`;
 const subject = (f: Finding) => (f.container ? ` [${f.containerKind === 'regular' ? 'container' : `${f.containerKind ?? 'container'}`} ${oneLine(f.container)}]` : '');
 
 /** The file a pod came from, relative to cwd with forward slashes; undefined for stdin and live. */
@@ -88,7 +90,7 @@ export function renderJUnit(pods: PodDiagnosis[], opts: CiOptions): string {
       const failing = p.findings.filter((f) => atOrAbove(f, opts.failOn));
       const other = p.findings.filter((f) => !atOrAbove(f, opts.failOn));
       suiteFailures += failing.length > 0 ? 1 : 0;
-      const classname = `podwhy.${p.namespace}${p.facts.pod.ownerChain.length > 0 ? `.${p.facts.pod.ownerChain[p.facts.pod.ownerChain.length - 1]}` : ''}`;
+      const classname = `podwhy.${p.namespace ?? UNKNOWN_CELL}${p.facts.pod.ownerChain.length > 0 ? `.${p.facts.pod.ownerChain[p.facts.pod.ownerChain.length - 1]}` : ''}`;
       const inner: string[] = [];
       for (const f of failing) {
         const t = w.finding(f);
@@ -236,13 +238,13 @@ export function renderMarkdown(pods: PodDiagnosis[], opts: CiOptions): string {
   out.push('| Pod | Status | Root cause | Severity |', '|---|---|---|---|');
   for (const p of unhealthy) {
     const root = p.findings.find((f) => f.role === 'root-cause');
-    out.push(`| \`${cell(podId(p)).replace(/`/g, '')}\` | ${cell(p.kubectl.status)} | ${root ? `**${cell(root.rule)}**: ${cell(w.title(root))}` : ''} | ${root?.severity ?? ''} |`);
+    out.push(`| \`${cell(podId(p)).replace(/`/g, '')}\` | ${cell(p.kubectl.status ?? UNKNOWN_CELL)} | ${root ? `**${cell(root.rule)}**: ${cell(w.title(root))}` : ''} | ${root?.severity ?? ''} |`);
   }
   out.push('');
   for (const p of unhealthy) {
     const roots = p.findings.filter((f) => f.role === 'root-cause');
     out.push('<details>', `<summary>${mdEscape(podId(p))}: ${roots.map((f) => mdEscape(f.rule)).join(', ')}</summary>`, '');
-    out.push(`READY ${cell(p.kubectl.ready)} · STATUS ${cell(p.kubectl.status)} · RESTARTS ${cell(p.kubectl.restarts)} · AGE ${cell(p.kubectl.age)}`, '');
+    out.push(`READY ${cell(p.kubectl.ready ?? UNKNOWN_CELL)} · STATUS ${cell(p.kubectl.status ?? UNKNOWN_CELL)} · RESTARTS ${cell(p.kubectl.restarts ?? UNKNOWN_CELL)} · AGE ${cell(p.kubectl.age)}`, '');
     for (const f of roots) {
       const t = w.finding(f);
       out.push(`### ${mdEscape(f.rule)}${mdEscape(subject(f))}: ${mdEscape(oneLine(t.title))}`, '', mdEscape(t.explanation), '');

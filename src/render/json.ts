@@ -49,15 +49,18 @@ function logsOf(p: PodDiagnosis): Record<string, { previous: boolean; lines: str
 /** One pod of the report, its words in the language of `w`. */
 export function podObject(p: PodDiagnosis, w: Words) {
   return {
-    namespace: p.namespace,
-    name: p.name,
+    // null where the input does not say (a paste): never a made-up name or "default"
+    namespace: p.namespace ?? null,
+    name: p.name ?? null,
     uid: p.uid ?? null,
     owner: p.owner ? { kind: p.owner.kind, name: p.owner.name } : null,
     ownerChain: p.facts.pod.ownerChain,
-    kubectl: { ready: p.kubectl.ready, status: p.kubectl.status, restarts: p.kubectl.restarts, age: p.kubectl.age },
+    kubectl: { ready: p.kubectl.ready ?? null, status: p.kubectl.status ?? null, restarts: p.kubectl.restarts ?? null, age: p.kubectl.age },
     phase: p.phase ?? null,
     stage: p.stage,
     healthy: p.healthy,
+    // healthy (the input shows it), problem (a finding), unknown (nothing found in what was given)
+    verdict: p.verdict,
     node: p.facts.pod.nodeName ?? null,
     findings: p.findings.map((f) => finding(f, w)),
     // Log tails (redacted) of containers whose logs were read: live mode, or a fixture's logs.
@@ -81,6 +84,8 @@ export function reportObject(pods: PodDiagnosis[], w: Words) {
       pods: pods.length,
       healthy: pods.filter((p) => p.healthy).length,
       findings: counts,
+      // pods with no problem found whose health the input does not show
+      unknown: pods.filter((p) => p.verdict === 'unknown').length,
     },
   };
 }
@@ -95,6 +100,7 @@ export interface JsonPieces {
   text: string;
   pods: number;
   healthy: number;
+  unknown: number;
   counts: { error: number; warning: number; info: number };
 }
 
@@ -106,21 +112,22 @@ function podText(p: PodDiagnosis, w: Words): string {
   return `    ${JSON.stringify([[podObject(p, w)]], null, 2).slice(10, -6)}`;
 }
 
-/** Count a pod's findings into `counts`; 1 if it is healthy, else 0. */
-function tally(p: PodDiagnosis, counts: JsonPieces['counts']): number {
+/** Count a pod's findings into `counts`, and its verdict into `verdicts`. */
+function tally(p: PodDiagnosis, counts: JsonPieces['counts'], verdicts: { healthy: number; unknown: number }): void {
   for (const f of p.findings) counts[f.severity]++;
-  return p.healthy ? 1 : 0;
+  if (p.verdict === 'healthy') verdicts.healthy++;
+  else if (p.verdict === 'unknown') verdicts.unknown++;
 }
 
 export function jsonPieces(ps: readonly PodDiagnosis[], w: Words): JsonPieces {
   const counts = { error: 0, warning: 0, info: 0 };
-  let healthy = 0;
+  const verdicts = { healthy: 0, unknown: 0 };
   const texts: string[] = [];
   for (const p of ps) {
-    healthy += tally(p, counts);
+    tally(p, counts, verdicts);
     texts.push(podText(p, w));
   }
-  return { text: texts.join(',\n'), pods: ps.length, healthy, counts };
+  return { text: texts.join(',\n'), pods: ps.length, ...verdicts, counts };
 }
 
 /**
@@ -129,7 +136,7 @@ export function jsonPieces(ps: readonly PodDiagnosis[], w: Words): JsonPieces {
  */
 export class JsonReportWriter {
   private pods = 0;
-  private healthy = 0;
+  private readonly verdicts = { healthy: 0, unknown: 0 };
   private readonly counts = { error: 0, warning: 0, info: 0 };
   private buf = '';
 
@@ -139,7 +146,7 @@ export class JsonReportWriter {
   ) {}
 
   add(p: PodDiagnosis): void {
-    this.healthy += tally(p, this.counts);
+    tally(p, this.counts, this.verdicts);
     this.put(podText(p, this.words), 1);
   }
 
@@ -148,7 +155,8 @@ export class JsonReportWriter {
     this.counts.error += pc.counts.error;
     this.counts.warning += pc.counts.warning;
     this.counts.info += pc.counts.info;
-    this.healthy += pc.healthy;
+    this.verdicts.healthy += pc.healthy;
+    this.verdicts.unknown += pc.unknown;
     this.put(pc.text, pc.pods);
   }
 
@@ -161,7 +169,7 @@ export class JsonReportWriter {
 
   /** `unreadable`: what a live run could not read (summary.unreadable, only when something was). */
   end(extra?: { unreadable?: readonly UnreadableRead[] }): void {
-    const summary = JSON.stringify({ pods: this.pods, healthy: this.healthy, findings: this.counts, ...(extra?.unreadable?.length ? { unreadable: extra.unreadable } : {}) }, null, 2).replace(/\n/g, '\n  ');
+    const summary = JSON.stringify({ pods: this.pods, healthy: this.verdicts.healthy, findings: this.counts, unknown: this.verdicts.unknown, ...(extra?.unreadable?.length ? { unreadable: extra.unreadable } : {}) }, null, 2).replace(/\n/g, '\n  ');
     this.write(`${this.pods === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [],\n` : '\n  ],\n'}  "summary": ${summary}\n}\n`);
     this.out(this.buf);
     this.buf = '';

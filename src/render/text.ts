@@ -11,6 +11,7 @@ import type { Lang } from '../model/vocabulary.js';
 import type { Words } from './words.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
 import { columns, fit, middle, padEnd, width, wrap, type Column } from './layout.js';
+import { cell } from './cells.js';
 import { compactDuration } from '../i18n/timeline.js';
 import { formatTime } from '../util/json.js';
 
@@ -90,7 +91,7 @@ function kubectlTable(rows: string[][]): string[] {
 
 function header(ctx: Ctx, p: PodDiagnosis): string[] {
   const { c, ui } = ctx;
-  const meta = [`${ui.namespace} ${oneLine(p.namespace)}`];
+  const meta = [p.namespace !== undefined ? `${ui.namespace} ${oneLine(p.namespace)}` : ui.namespaceUnknown];
   // The top controller first: "owner Deployment/web (ReplicaSet/web-7d4b9c6f5)".
   const chain = p.facts.pod.ownerChain;
   if (chain.length > 0) meta.push(`${ui.owner} ${oneLine(chain[chain.length - 1] as string)}${chain.length > 1 ? ` (${chain.slice(0, -1).map(oneLine).join(', ')})` : ''}`);
@@ -103,10 +104,10 @@ function header(ctx: Ctx, p: PodDiagnosis): string[] {
     if (last >= 0 && width(metaLines[last] as string) + 3 + width(item) <= ctx.cols) metaLines[last] += ` · ${item}`;
     else metaLines.push(`  ${item}`);
   }
-  const lines = [c.bold(oneLine(p.name)), ...metaLines.map((l) => c.dim(l))];
+  const lines = [c.bold(p.name !== undefined ? oneLine(p.name) : ui.nameUnknown), ...metaLines.map((l) => c.dim(l))];
   const table = kubectlTable([
     ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'],
-    [oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status), p.kubectl.restarts, p.kubectl.age],
+    [cell(p.name), cell(p.kubectl.ready), cell(p.kubectl.status), cell(p.kubectl.restarts), p.kubectl.age],
   ]);
   if (!ctx.opts.noHeaders) lines.push(c.dim(table[0] as string));
   lines.push(table[1] as string);
@@ -126,7 +127,7 @@ function lifecycleLine(ctx: Ctx, p: PodDiagnosis): string {
     return c.dim(`· ${label}`);
   });
   const stage = ui.stages[p.stage] ?? p.stage;
-  const where = p.healthy ? c.green(stage) : c.bold(`${ui.stuckAt}: ${stage}`);
+  const where = p.healthy ? c.green(stage) : p.verdict === 'unknown' ? stage : c.bold(`${ui.stuckAt}: ${stage}`);
   return `${ui.lifecycle}: ${parts.join(c.dim(' → '))}   ${c.dim('[')}${where}${c.dim(']')}`;
 }
 
@@ -221,8 +222,13 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   if (ctx.opts.timeline) out.push('', ...timelineLines(ctx, p, ctx.opts.absoluteTime === true));
   const roots = p.findings.filter((f) => f.role === 'root-cause');
   const symptoms = p.findings.filter((f) => f.role === 'symptom');
-  if (roots.length === 0 && p.findings.length === 0) {
+  if (p.verdict === 'healthy' && roots.length === 0 && p.findings.length === 0) {
     out.push('', c.green(`✓ ${ui.healthy}: ${ui.healthyDetail}`));
+  } else if (p.verdict === 'unknown') {
+    // nothing wrong in what was given, which does not show health either: say what it lacks
+    out.push('', c.yellow(`? ${ui.unknownVerdict}`));
+    const parts = notShown(ui, p);
+    if (parts.length > 0) out.push(...wrap(stripControls(ui.notShown(parts)), ctx.cols, '  ', '  '));
   }
   roots.forEach((f, i) => {
     out.push('');
@@ -247,6 +253,24 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   for (const m of p.source?.missing ?? []) {
     out.push(...wrap(`${ui.notInText}: ${oneLine(ui.missingFact(m.fact, m.subjects ?? []))} — ${ui.notInTextRun}: ${oneLine(m.command)}`, ctx.cols, '    ', '').map((l) => c.yellow(l)));
   }
+  return out;
+}
+
+/** What a pod with no problem found would need the input to show for it to be shown healthy. */
+function notShown(ui: UiText, p: PodDiagnosis): string[] {
+  const f = p.facts;
+  const out: string[] = [];
+  if (f.unknown.includes('status')) out.push(ui.part('status'));
+  else {
+    if (f.pod.phase === undefined) out.push(ui.part('phase'));
+    for (const x of f.containers) {
+      if (x.kind === 'ephemeral') continue;
+      if (x.unknown.includes('state')) out.push(ui.part('state', oneLine(x.name)));
+      else if (x.kind === 'regular' && x.unknown.includes('ready') && f.conditions['Ready'] === undefined) out.push(ui.part('ready', oneLine(x.name)));
+    }
+    if (f.pod.phase === 'Running' && f.conditions['Ready'] === undefined && f.containers.length === 0) out.push(ui.part('conditions'));
+  }
+  if (f.unknown.includes('events')) out.push(ui.part('events'));
   return out;
 }
 
@@ -301,7 +325,7 @@ const SCAN: Record<Lang, ScanText> = {
     logsRead: (read: number, want: number) =>
       want === 0 ? 'Logs: no pod ended in a way its logs would explain' : `Logs: read for ${read} of the ${want} pods whose previous run ended abnormally${read < want ? ' (a few of each root cause)' : ''}`,
     logsNotRead: (n: number, why: string) => `Logs: not read for ${n} pod${n === 1 ? '' : 's'} (${why})`,
-    noCause: '(no root cause)',
+    noCause: '(no problem found, health not shown)',
     healthy: '(healthy)',
   },
   ko: {
@@ -325,7 +349,7 @@ const SCAN: Record<Lang, ScanText> = {
     logsRead: (read: number, want: number) =>
       want === 0 ? '로그: 로그로 설명할 비정상 종료 없음' : `로그: 이전 실행이 비정상 종료된 파드 ${want}개 중 ${read}개의 로그를 읽음${read < want ? ' (근본 원인마다 몇 개씩)' : ''}`,
     logsNotRead: (n: number, why: string) => `로그: 파드 ${n}개는 읽지 못함 (${why})`,
-    noCause: '(근본 원인 없음)',
+    noCause: '(문제는 없으나 정상 여부 알 수 없음)',
     healthy: '(정상)',
   },
 };
@@ -379,8 +403,8 @@ interface Candidate {
  * of it (a pod diagnosed by a worker thread: examplePod).
  */
 export interface ExamplePod {
-  name: string;
-  namespace: string;
+  name?: string;
+  namespace?: string;
   facts: { containers: readonly Pick<PodDiagnosis['facts']['containers'][number], 'name' | 'kind' | 'logs'>[] };
 }
 
@@ -389,7 +413,10 @@ export function examplePod(p: PodDiagnosis, f: Finding): ExamplePod {
   const containers = p.facts.containers
     .filter((c) => c.kind === 'init' || c.kind === 'sidecar' || c.name === f.container)
     .map((c) => ({ name: c.name, kind: c.kind, ...(c.name === f.container && c.logs !== undefined ? { logs: c.logs } : {}) }));
-  return { name: p.name, namespace: p.namespace, facts: { containers } };
+  const out: ExamplePod = { facts: { containers } };
+  if (p.name !== undefined) out.name = p.name;
+  if (p.namespace !== undefined) out.namespace = p.namespace;
+  return out;
 }
 
 /**
@@ -397,8 +424,10 @@ export function examplePod(p: PodDiagnosis, f: Finding): ExamplePod {
  * diagnosed, so a worker thread sends this, not the diagnosis.
  */
 export interface ScanEntry {
-  namespace: string;
+  namespace?: string;
   healthy: boolean;
+  /** No problem found, and the input does not show health. */
+  unknown?: boolean;
   /** NAMESPACE, NAME, READY, STATUS, RESTARTS, AGE. */
   row: string[];
   /** The pod in full (--details). */
@@ -481,7 +510,7 @@ function withRule(row: string[], rule: string): string[] {
 
 /** The row of a pod in a many-pod report, without the rule column. */
 function podRow(p: PodDiagnosis): string[] {
-  return [oneLine(p.namespace), oneLine(p.name), p.kubectl.ready, oneLine(p.kubectl.status), p.kubectl.restarts, p.kubectl.age];
+  return [cell(p.namespace), cell(p.name), cell(p.kubectl.ready), cell(p.kubectl.status), cell(p.kubectl.restarts), p.kubectl.age];
 }
 
 /**
@@ -489,7 +518,9 @@ function podRow(p: PodDiagnosis): string[] {
  * parts of the pod, not the pod (it is sent to another thread).
  */
 function scanEntry(ctx: Ctx, p: PodDiagnosis, slim: boolean): ScanEntry {
-  const e: ScanEntry = { namespace: p.namespace, healthy: p.healthy, row: podRow(p), owner: '', logs: false };
+  const e: ScanEntry = { healthy: p.healthy, row: podRow(p), owner: '', logs: false };
+  if (p.namespace !== undefined) e.namespace = p.namespace;
+  if (p.verdict === 'unknown') e.unknown = true;
   if (ctx.opts.details && (ctx.opts.all || !p.healthy)) e.details = ['', ctx.c.dim('─'.repeat(Math.min(ctx.cols, 80))), ...podDetails(ctx, p)].join('\n');
   if (p.healthy) return e;
   e.owner = ownerOf(p);
@@ -519,6 +550,8 @@ export class TextReportWriter {
   private readonly scan: ScanText;
   private count = 0;
   private unhealthy = 0;
+  /** Of the unhealthy: pods with no problem found whose health the input does not show. */
+  private unknown = 0;
   private healthyHidden = 0;
   private namespaces = new Set<string>();
   /** The first pod, kept until a second one says this is a multi-pod report. */
@@ -561,7 +594,7 @@ export class TextReportWriter {
   }
 
   private take(e: ScanEntry): void {
-    this.namespaces.add(e.namespace);
+    this.namespaces.add(e.namespace ?? '');
     if (e.details !== undefined) this.details.push(e.details);
     // (the entry is this writer's: its row takes the rule column in place)
     if (e.healthy) {
@@ -570,6 +603,7 @@ export class TextReportWriter {
       return;
     }
     this.unhealthy++;
+    if (e.unknown) this.unknown++;
     const root = e.root;
     const rule = root?.rule ?? this.scan.noCause;
     let cause = this.causes.get(rule);
@@ -630,7 +664,7 @@ export class TextReportWriter {
   private summary(causes: Cause[]): string[] {
     const { c, ui } = this.ctx;
     const s = this.scan;
-    const head = `${ui.podsSummary(this.count, this.unhealthy)}${causes.length > 1 ? ` · ${s.causes(causes.length)}` : ''}`;
+    const head = `${ui.podsSummary(this.count, this.unhealthy - this.unknown, this.unknown)}${causes.length > 1 ? ` · ${s.causes(causes.length)}` : ''}`;
     const out = [c.bold(head), ...this.topNotes()];
     if (causes.length === 0) return out;
     const max = this.ctx.opts.cols;
@@ -687,10 +721,10 @@ export class TextReportWriter {
       if (!v0) continue;
       out.push('', c.dim('─'.repeat(Math.min(this.ctx.cols, 80))));
       const block = findingBlock(this.ctx, v0.finding, ui.rootCause, v0.pod);
-      block.splice(1, 0, c.dim(`  ${s.exampleOf(g.count, oneLine(v0.pod.name))}`));
+      block.splice(1, 0, c.dim(`  ${s.exampleOf(g.count, cell(v0.pod.name))}`));
       out.push(...block);
       for (const v of g.variants.slice(1)) {
-        out.push('', ...wrap(s.differs(v.count, oneLine(v.pod.name)), this.ctx.cols, '  ', '  ').map((l) => c.bold(l)));
+        out.push('', ...wrap(s.differs(v.count, cell(v.pod.name)), this.ctx.cols, '  ', '  ').map((l) => c.bold(l)));
         const t = this.ctx.w.finding(v.finding);
         const t0 = this.ctx.w.finding(v0.finding);
         out.push(...wrap(stripControls(t.explanation), this.ctx.cols, '    '));

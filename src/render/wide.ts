@@ -5,6 +5,7 @@
 
 import type { PodDiagnosis } from '../engine/types.js';
 import { oneLine } from '../util/sanitize.js';
+import { cell } from './cells.js';
 import { padEnd, width } from './layout.js';
 
 export const WIDE_HEADERS = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'ROOT CAUSE', 'SEVERITY', 'CONTAINER'] as const;
@@ -15,12 +16,12 @@ const NONE = '<none>';
 export function wideRow(p: PodDiagnosis): string[] {
   const root = p.findings.find((f) => f.role === 'root-cause');
   return [
-    oneLine(p.namespace),
-    oneLine(p.name),
-    p.kubectl.ready,
-    // a pod with no phase and no reason: kubectl prints nothing there, and so do we
-    oneLine(p.kubectl.status),
-    p.kubectl.restarts,
+    cell(p.namespace),
+    cell(p.name),
+    // what the input does not show is <unknown>, never a made-up 0/0, blank or 0
+    cell(p.kubectl.ready),
+    cell(p.kubectl.status),
+    cell(p.kubectl.restarts),
     p.kubectl.age,
     root?.rule ?? NONE,
     root?.severity ?? NONE,

@@ -7,6 +7,7 @@
 import { resolvePath, type FactNode } from '../facts/catalog.js';
 import { humanDuration } from '../kubectl/duration.js';
 import { EXIT_MEANINGS, WORDS } from '../i18n/vocab.js';
+import { unknownAt } from '../facts/unknown.js';
 import { compileGetter } from './predicates.js';
 import type { Template, TemplatePart, Vars } from './types.js';
 import type { Lang } from '../model/vocabulary.js';
@@ -19,6 +20,12 @@ interface FilterDef {
 const FILTERS: Record<string, FilterDef> = {
   /** Text to show when the value is missing or empty. */
   default: { arg: 'required', apply: (v, arg) => (isMissing(v) ? arg : v) },
+  /**
+   * Text to show when the input shows the value is absent ({{container.resources.limits.memory |
+   * absent "no limit set"}}); when the input does not say (a paste without the container's spec),
+   * "not in the input" instead. Applied by renderTemplate, which knows the path.
+   */
+  absent: { arg: 'required', apply: (v) => v },
   /** Seconds as kubectl prints durations: 95 → 95s, 250 → 4m10s. */
   duration: { arg: 'none', apply: (v) => (typeof v === 'number' ? humanDuration(v * 1000) : v) },
   /**
@@ -138,7 +145,7 @@ const getters = new WeakMap<string[], (vars: Vars) => unknown>();
  */
 export function templateComplete(t: Template, vars: Vars): boolean {
   for (const p of t) {
-    if (p.lit !== undefined || p.filters?.some((f) => f.name === 'default')) continue;
+    if (p.lit !== undefined || p.filters?.some((f) => f.name === 'default' || f.name === 'absent')) continue;
     const path = p.path as string[];
     let get = getters.get(path);
     if (!get) {
@@ -170,7 +177,13 @@ export function renderTemplate(t: Template, vars: Vars, lang: Lang, resolve?: (v
     }
     let v = get(vars);
     if (resolve !== undefined && typeof v === 'object' && v !== null && !Array.isArray(v)) v = resolve(v);
-    for (const f of p.filters ?? []) v = (FILTERS[f.name] as FilterDef).apply(v, f.arg, lang);
+    for (const f of p.filters ?? []) {
+      if (f.name === 'absent') {
+        if (isMissing(v)) v = unknownAt(path, vars) ? WORDS[lang].notInInput : f.arg;
+        continue;
+      }
+      v = (FILTERS[f.name] as FilterDef).apply(v, f.arg, lang);
+    }
     // `default ""` means: print nothing when the value is missing
     out += v === '' && p.filters?.some((f) => f.name === 'default' && f.arg === '') ? '' : toText(v, lang);
   }

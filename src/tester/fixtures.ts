@@ -211,7 +211,7 @@ export function checkFixture(file: string, text: string, rules: RuleSet, langs: 
     // mentions are English words: checked against the English words
     const text = mentionPool(d, wordsFor(rules, 'en'));
     result.mentionsMissing = (expected.mentions ?? []).filter((m) => !text.includes(normalizeMention(m)));
-    if (expected.status !== undefined && d.kubectl.status !== expected.status) result.statusMismatch = { expected: expected.status, got: d.kubectl.status };
+    if (expected.status !== undefined && d.kubectl.status !== expected.status) result.statusMismatch = { expected: expected.status, got: d.kubectl.status ?? '<unknown>' };
   }
   result.missing = expected.fires.filter((id) => !result.fired.includes(id));
   result.unexpected = result.fired.filter((id) => !expected.fires.includes(id));

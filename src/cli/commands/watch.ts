@@ -58,7 +58,7 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
         // An image problem names the image ("Image not found in the registry (registry.example.com/app:v2.3)").
         const image = root?.stage === 'image' && root.container ? d.facts.containers.find((c) => c.name === root.container)?.image : undefined;
         const explanation = root ? `${words.title(root)}${image ? ` (${image})` : ''}` : last ? words.timeline(last) : '';
-        return { status: d.kubectl.status, ready: d.kubectl.ready, explanation };
+        return { status: d.kubectl.status ?? '', ready: d.kubectl.ready ?? '', explanation };
       },
       onTransition: (t) => {
         if (json) {

@@ -67,7 +67,7 @@ async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO
       view: (input, now) => {
         const d = diagnosePod(input, rules, { now });
         const root = d.findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
-        return { status: d.kubectl.status, ready: d.kubectl.ready, explanation: root ? words.title(root) : '' };
+        return { status: d.kubectl.status ?? '', ready: d.kubectl.ready ?? '', explanation: root ? words.title(root) : '' };
       },
       onStep: (s) => {
         if (json) {
