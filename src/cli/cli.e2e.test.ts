@@ -71,7 +71,7 @@ describe('podwhy -f', () => {
     assert.equal(ev['containers[orders-api].lastState.terminated.reason'], 'OOMKilled');
     assert.equal(ev['containers[orders-api].resources.limits.memory'], '512Mi');
     assert.equal(ev['containers[orders-api].restartCount'], 7);
-    assert.deepEqual(report.summary, { pods: 1, healthy: 0, findings: { error: 2, warning: 0, info: 0 } });
+    assert.deepEqual(report.summary, { pods: 1, healthy: 0, findings: { error: 2, warning: 0, info: 0 }, unknown: 0 });
   });
 
   test('text output: kubectl header, root cause, remedies, next commands; no colour when piped', () => {

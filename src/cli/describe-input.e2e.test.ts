@@ -156,7 +156,7 @@ describe('pastes: kubectl output among prompts, fences, prose and fragments', ()
   const PASTES = join(FIXTURES_DIR, 'pastes');
   const NOW = ['--now', '2025-03-02T10:00:00Z'];
   const pasted = (name: string) => join(PASTES, name);
-  type Pod = { name: string; kubectl: { status: string }; findings: { rule: string; role: string }[]; logs: Record<string, unknown>; input: { format: string; missing: { fact: string; command: string }[] } | null };
+  type Pod = { name: string | null; namespace: string | null; kubectl: { status: string }; findings: { rule: string; role: string; commands: string[] }[]; logs: Record<string, unknown>; input: { format: string; missing: { fact: string; command: string }[] } | null };
   const pods = (out: string) => (JSON.parse(out) as { pods: Pod[] }).pods;
 
   test('every paste of fixtures/pastes is diagnosed: no "invalid YAML", no "no pod in the input"', () => {
@@ -180,10 +180,12 @@ describe('pastes: kubectl output among prompts, fences, prose and fragments', ()
     assert.equal(p?.input?.format, 'mixed');
     assert.deepEqual(Object.keys(p?.logs ?? {}), ['api']);
   });
-  test('a fragment that names no pod: a made-up name, said so, and commands with NAME', () => {
+  test('a fragment that names no pod: no name made up (null), said so, and commands with a placeholder', () => {
     const r = podwhy(['-f', pasted('cosmos-185.txt'), '-o', 'json', ...NOW]);
     const [p] = pods(r.out);
-    assert.equal(p?.name, 'pasted-pod');
+    assert.equal(p?.name, null);
+    assert.equal(p?.namespace, null);
+    assert.ok(p?.findings.every((f) => f.commands.every((c) => !c.includes('pasted-pod') && !/ -n default\b/.test(c))));
     assert.equal(p?.kubectl.status, 'ContainerStatusUnknown');
     assert.deepEqual(p?.input?.missing.find((m) => m.fact === 'pod-name'), { fact: 'pod-name', subjects: [], command: 'kubectl get pods' });
     assert.ok(p?.input?.missing.every((m) => !m.command.includes('pasted-pod')));

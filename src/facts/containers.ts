@@ -12,6 +12,7 @@ import { killedForNewDefinition, parseFailedSync } from './extractors/container-
 import { parseGoDuration } from './extractors/go-duration.js';
 import { parseHookMessage } from './extractors/hook.js';
 import { execFailures } from './extractors/log-signature.js';
+import { commandSleeps, commandWords, endlessLoop, preStopSleeps } from './extractors/command.js';
 import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, isContainerReason, type ContainerRef } from './attribution.js';
 import { inferState } from './inference.js';
 import { backoff, startupKill } from './arithmetic.js';
@@ -394,6 +395,11 @@ function oneContainer(
   setIf(c, 'image', nonEmpty(sp?.['image']) ?? nonEmpty(st['image']) ?? entry.image);
   const program = str(arr(sp?.['command'])[0]);
   if (program !== undefined && program.trim() !== '') c.command = redact(program.length > 200 ? `${program.slice(0, 200)}…` : program);
+  // how long the command runs, read off its words (never shown: arguments may carry credentials)
+  const words = commandWords(sp);
+  setIf(c, 'commandSleeps', commandSleeps(words));
+  setIf(c, 'endlessLoop', endlessLoop(words));
+  setIf(c, 'preStopSleepSeconds', preStopSleeps(sp));
   setIf(c, 'imagePullPolicy', nonEmpty(sp?.['imagePullPolicy']));
   const started = bool(st['started']);
   if (started !== undefined) c.started = started;

@@ -88,8 +88,19 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   if (!pod.creating && containers.length === 0 && blocked && !events.some((e) => e.reason === 'Created' || e.reason === 'Started')) pod.creating = true;
   pod.ownerChain = (input.ownerChain ?? derivedOwnerChain(raw)).map((o) => `${o.kind}/${o.name}`);
   pod.requests = effectiveRequests(containers.map((c) => ({ kind: c.kind, requests: c.resources.requests })));
+  pod.extendedRequests = Object.entries(pod.requests)
+    .filter(([k]) => k.includes('/') || !/^(?:cpu|memory|ephemeral-storage|storage|pods|hugepages-.*)$/.test(k))
+    .map(([k, v]) => `${k}=${v}`);
+  pod.appContainers = containers.filter((c) => c.kind === 'regular').map((c) => c.name);
+  // a second scheduler keeps its own account of what fits: the one that placed (or tried) the pod
+  const scheduler = nonEmpty(spec['schedulerName']) ?? events.find((e) => (e.reason === 'Scheduled' || e.reason === 'FailedScheduling') && e.source !== undefined)?.source;
+  if (scheduler !== undefined && scheduler !== 'default-scheduler') pod.customScheduler = scheduler;
   // Old statuses carry no qosClass: derive it from the spec as the API server does.
   if (pod.qosClass === undefined && obj(raw['spec'])) pod.qosClass = qosClass(containers);
+  // A preStop sleep that uses up the whole grace period: every deletion ends in SIGKILL.
+  for (const c of containers) {
+    if (c.preStopSleepSeconds !== undefined && pod.terminationGracePeriodSeconds !== undefined) c.preStopOutlastsGrace = c.preStopSleepSeconds >= pod.terminationGracePeriodSeconds;
+  }
   // A kill at about the liveness budget: the timing of a liveness probe that never passed.
   for (const c of containers) {
     const lv = c.probes.liveness;
@@ -164,7 +175,9 @@ function unknownFacts(input: PodInput, pod: PodFacts, gaps: string[], fromText: 
     const missing = input.source?.missing ?? [];
     const live = input.source?.input?.startsWith('cluster ') === true;
     const unreadable = (input.unreadable ?? []).some((u) => u.startsWith('events'));
-    if (fromText ? missing.some((m) => m.fact === 'events' || m.fact === 'no-events') || missing.length === 0 : !live || unreadable) out.push('events');
+    // text: known only where it had an Events section ("Events: <none>" included)
+    const textEvents = format === 'describe' || format === 'mixed' || format === 'fragment';
+    if (fromText ? !textEvents || missing.some((m) => m.fact === 'events' || m.fact === 'no-events' || m.fact === 'pods-table' || m.fact === 'pod-object') : !live || unreadable) out.push('events');
   }
   if (pod.restartPolicy === undefined) out.push('pod.restartPolicy');
   return out;
@@ -199,6 +212,8 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     nodeAffinity: nodeAffinityTerms(spec),
     requests: {},
     containerCount: arr(spec['containers']).length,
+    appContainers: [],
+    extendedRequests: [],
     initContainerCount: arr(spec['initContainers']).length,
     readinessGates: fieldOfEach(spec['readinessGates'], 'conditionType'),
     volumes: [],
