@@ -132,6 +132,12 @@ export interface PodReport {
   node: string | null;
   /** Root causes first, then by lifecycle stage, severity and rule id. */
   findings: Finding[];
+  /**
+   * Likely causes, most likely first, built only from what the input shows, when no root cause is
+   * proven: never findings, never counted by --fail-on. `check` is the command that confirms or
+   * rules one out.
+   */
+  hypotheses: { id: string; container: string | null; title: string; why: string; check: string | null; commands: string[]; remedies: string[]; evidence: Evidence[] }[];
   /** Log tails (redacted) by container, when logs were part of the input. */
   logs: Record<string, { previous: boolean; lines: string[] }>;
   /** What could not be read. */

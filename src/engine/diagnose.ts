@@ -10,7 +10,7 @@ import type { PodInput } from '../model/input.js';
 import { dig, str } from '../util/json.js';
 import { collectEvidence, evaluate, findingCommands, findingParams } from './evaluate.js';
 import { rank, type RankedFinding } from './rank.js';
-import type { Finding, PodDiagnosis, PodStage, Verdict } from './types.js';
+import type { Finding, Hypothesis, PodDiagnosis, PodStage, Verdict } from './types.js';
 
 export interface DiagnoseOptions {
   /** Evaluate ages against this instant (epoch ms). Default: the fixture's capture time, else the clock. */
@@ -100,7 +100,12 @@ export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptio
     const ignore = ignoredRules(input.pod);
     raw = raw.filter((f) => !ignore.has(f.rule.id) && !ignore.has('*'));
   }
-  const findings: Finding[] = raw.length === 0 ? [] : rank(raw).map(toFinding);
+  const ranked = raw.length === 0 ? [] : rank(raw);
+  const findings: Finding[] = ranked.map(toFinding);
+  // Likely causes, only while no root cause is proven: none, or only findings that say what is
+  // wrong without why (a pod Pending and the input does not say why)
+  const proven = ranked.some((r) => r.role === 'root-cause' && !r.raw.rule.unexplained && r.raw.rule.severity !== 'info');
+  const hypotheses = proven ? [] : likelyCauses(facts, rules, input.pod);
   const root = findings.find((f) => f.role === 'root-cause');
   const stage = root?.severity === 'info' || !root ? lifecycleStage(facts) : root.stage;
   const verdict = verdictOf(findings, facts);
@@ -114,6 +119,7 @@ export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptio
     healthy,
     verdict,
     findings,
+    hypotheses,
     facts,
     timeline: tl.entries,
     now,
@@ -126,6 +132,26 @@ export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptio
   if (facts.pod.phase) d.phase = facts.pod.phase;
   if (input.source) d.source = input.source;
   return d;
+}
+
+/** The hypotheses whose match holds, most likely first, each once per subject. */
+function likelyCauses(facts: Facts, rules: RuleSet, pod: unknown): Hypothesis[] {
+  if (rules.plan.hypotheses.count === 0) return [];
+  let raw = evaluate(facts, rules, true);
+  if (raw.length > 0 && dig(pod, 'metadata', 'annotations', IGNORE_ANNOTATION) !== undefined) {
+    const ignore = ignoredRules(pod);
+    raw = raw.filter((f) => !ignore.has(f.rule.id) && !ignore.has('*'));
+  }
+  return raw
+    .map((r): Hypothesis => {
+      const h: Hypothesis = { rule: r.rule.id, stage: r.stage, params: findingParams(r), commands: findingCommands(r), evidence: collectEvidence(r), rank: r.rule.rank };
+      if (r.container) {
+        h.container = r.container.name;
+        h.containerKind = r.container.kind;
+      }
+      return h;
+    })
+    .sort((a, b) => a.rank - b.rank || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
 }
 
 export function diagnose(inputs: readonly PodInput[], rules: RuleSet, opts: DiagnoseOptions = {}): PodDiagnosis[] {

@@ -45,8 +45,8 @@ interface Hit {
  * then each container) runs only the rules its facts let through, and the findings are exactly
  * those of running every rule, in rule order.
  */
-export function evaluate(facts: Facts, rules: RuleSet): RawFinding[] {
-  const plan = rules.plan;
+export function evaluate(facts: Facts, rules: RuleSet, hypotheses = false): RawFinding[] {
+  const plan = hypotheses ? rules.plan.hypotheses : rules.plan;
   if (ranOn.length < rules.length) ranOn = new Uint32Array(rules.length);
   const hits: Hit[] = [];
   // Every fact root is visible to rules (the catalogue's roots are the Facts keys, plus
@@ -107,12 +107,12 @@ function test(rule: CompiledRule, vars: Vars, c: ContainerFacts | undefined, fac
 }
 
 /** Every rule run on every subject, without plans: the reference the planned evaluation must equal. */
-export function evaluateUnplanned(facts: Facts, rules: readonly CompiledRule[]): RawFinding[] {
+export function evaluateUnplanned(facts: Facts, rules: readonly CompiledRule[], hypotheses = false): RawFinding[] {
   const out: RawFinding[] = [];
   const pod: Vars = { ...facts };
   const perContainer: Vars[] = facts.containers.map((c) => ({ ...facts, container: c }));
   for (const rule of rules) {
-    if (rule.scope === 'workload') continue;
+    if (rule.scope === 'workload' || rule.hypothesis !== hypotheses) continue;
     if (rule.scope === 'pod') {
       const f = test(rule, pod, undefined, facts);
       if (f) out.push(f);

@@ -49,6 +49,24 @@ export interface Finding {
  */
 export type Verdict = 'healthy' | 'problem' | 'unknown';
 
+/**
+ * A likely cause, built only from what the input shows, with the command that confirms or rules
+ * it out: never a finding, never counted by --fail-on, and only given when no root cause is proven.
+ */
+export interface Hypothesis {
+  rule: string;
+  stage: Stage;
+  container?: string;
+  containerKind?: ContainerKind;
+  /** The values its texts are filled with, as a finding's. */
+  params: Vars;
+  /** The commands that confirm or rule it out, filled in for this pod. */
+  commands: string[];
+  evidence: Evidence[];
+  /** 1 is the most likely. */
+  rank: number;
+}
+
 /** Where the pod stands: a lifecycle stage, or ready/completed for healthy pods. */
 export type PodStage = Stage | 'creating' | 'ready' | 'completed' | 'running';
 
@@ -67,6 +85,8 @@ export interface PodDiagnosis {
   healthy: boolean;
   verdict: Verdict;
   findings: Finding[];
+  /** Likely causes, most likely first, when no root cause is proven (empty otherwise). */
+  hypotheses: Hypothesis[];
   facts: Facts;
   source?: SourceRef;
   /** Where the pod's time went (facts/timeline.ts), oldest first; the edge writes each entry's line. */

@@ -216,6 +216,8 @@ export const POD = obj('The pod itself.', {
   nodeSelector: strs('spec.nodeSelector as key=value.', 'spec.nodeSelector'),
   tolerations: strs('spec.tolerations as key=value:Effect.', 'spec.tolerations'),
   nodeAffinity: strs('Required node affinity terms as "key In (a, b)".', 'spec.affinity.nodeAffinity'),
+  podAntiAffinity: strs('Required pod anti-affinity terms as "app=db per kubernetes.io/hostname": pods it must not share that domain with.', 'spec.affinity.podAntiAffinity'),
+  podAffinity: strs('Required pod affinity terms as "app=cache per kubernetes.io/hostname": pods it must share that domain with.', 'spec.affinity.podAffinity'),
   requests: mapOf(
     'The pod\'s effective requests (what the scheduler must fit): max(sum of containers and sidecars, largest init container plus sidecars).',
     'resource name',

@@ -16,7 +16,7 @@ import { containerOfFieldPath } from './attribution.js';
 import { blocksCreation, VOLUME_SYNC } from './inference.js';
 import { grace } from './arithmetic.js';
 import { findOddities } from './oddities.js';
-import { nodeAffinityTerms, qosClass, toleration, volumeText } from './pod-spec.js';
+import { nodeAffinityTerms, podAffinityTerms, qosClass, toleration, volumeText } from './pod-spec.js';
 import { redactLogLines } from '../util/redact.js';
 import { timeText } from './time-text.js';
 import type { ConditionFacts, ContainerFacts, EventFacts, EventOrigin, Facts, LogFacts, NodeFacts, PodFacts, SchedulingFacts } from './types.js';
@@ -210,6 +210,8 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     nodeSelector: selector(spec['nodeSelector']),
     tolerations: objs(spec['tolerations']).map(toleration),
     nodeAffinity: nodeAffinityTerms(spec),
+    podAntiAffinity: podAffinityTerms(spec, 'podAntiAffinity'),
+    podAffinity: podAffinityTerms(spec, 'podAffinity'),
     requests: {},
     containerCount: arr(spec['containers']).length,
     appContainers: [],

@@ -126,3 +126,20 @@ export function nodeAffinityTerms(spec: JsonObject): string[] {
       .join(' and '),
   ).filter((t) => t !== '');
 }
+
+/**
+ * Required inter-pod (anti-)affinity terms as "app=db per kubernetes.io/hostname": the pods it
+ * must (affinity) or must not (anti-affinity) share a topology domain with, and the domain.
+ */
+export function podAffinityTerms(spec: JsonObject, kind: 'podAffinity' | 'podAntiAffinity'): string[] {
+  const affinity = obj(spec['affinity']);
+  if (affinity === undefined) return [];
+  return objs(dig(affinity, kind, 'requiredDuringSchedulingIgnoredDuringExecution'))
+    .map((t) => {
+      const sel = obj(t['labelSelector']);
+      const labels = Object.entries(obj(sel?.['matchLabels']) ?? {}).map(([k, v]) => `${k}=${str(v) ?? ''}`);
+      const exprs = objs(sel?.['matchExpressions']).map((e) => `${str(e['key']) ?? '?'} ${str(e['operator']) ?? '?'}${arr(e['values']).length > 0 ? ` (${arr(e['values']).map((v) => str(v) ?? '?').join(', ')})` : ''}`);
+      const what = [...labels, ...exprs].join(', ') || 'any pod';
+      return `${what} per ${str(t['topologyKey']) ?? '?'}`;
+    });
+}

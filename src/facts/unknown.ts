@@ -42,6 +42,7 @@ const POD_FIELD: Readonly<Record<string, string>> = {
   tolerations: 'spec',
   nodeAffinity: 'pod.nodeAffinity',
   podAntiAffinity: 'pod.nodeAffinity',
+  podAffinity: 'pod.nodeAffinity',
   requests: 'spec',
   extendedRequests: 'spec',
   volumes: 'spec',

@@ -15,6 +15,9 @@ export interface UiText {
   otherFindings: string;
   healthy: string;
   healthyDetail: string;
+  /** Heading of the likely causes (hypotheses), and the line under it. */
+  likelyCauses: string;
+  likelyCausesNote: string;
   /** The verdict of a pod with no problem found in an input that does not show its health. */
   unknownVerdict: string;
   /** What the input would need to show health, from UnknownPart entries. */
@@ -87,6 +90,8 @@ export const UI: Record<Lang, UiText> = {
     healthy: 'Healthy',
     healthyDetail: 'nothing to fix',
     unknownVerdict: 'No problem found in what was given',
+    likelyCauses: 'LIKELY CAUSES',
+    likelyCausesNote: 'Not proven: the input does not hold the line that would decide. Check each with its command.',
     notShown: (parts) => `The input does not show whether the pod is healthy: it lacks ${parts.join(', ')}.`,
     part: (kind, subject) => {
       switch (kind) {
@@ -229,6 +234,8 @@ export const UI: Record<Lang, UiText> = {
     healthy: '정상',
     healthyDetail: '조치할 필요 없음',
     unknownVerdict: '주어진 정보에서는 문제를 찾지 못함',
+    likelyCauses: '가능성 있는 원인',
+    likelyCausesNote: '확인된 원인이 아닙니다. 판단에 필요한 줄이 입력에 없습니다. 각 항목의 명령으로 확인하세요.',
     notShown: (parts) => `입력만으로는 파드가 정상인지 알 수 없습니다. 다음 정보가 없습니다: ${parts.join(', ')}.`,
     part: (kind, subject) => {
       switch (kind) {

@@ -2,7 +2,7 @@
 // so the output is byte-identical for the same input and --now.
 
 import type { UnreadableRead } from '../model/input.js';
-import type { Finding, PodDiagnosis } from '../engine/types.js';
+import type { Finding, Hypothesis, PodDiagnosis } from '../engine/types.js';
 import { formatTime, isValidTime } from '../util/json.js';
 import type { Words } from './words.js';
 
@@ -25,6 +25,21 @@ function finding(f: Finding, w: Words) {
     evidence: t.evidence.map((e) => (e.source ? { path: e.path, value: e.value, source: e.source } : { path: e.path, value: e.value })),
     docs: f.docs,
     supersededBy: f.supersededBy ?? null,
+  };
+}
+
+/** A likely cause: never a finding; `check` is the command that confirms or rules it out. */
+function hypothesis(h: Hypothesis, w: Words) {
+  const t = w.finding(h);
+  return {
+    id: h.rule,
+    container: h.container ?? null,
+    title: t.title,
+    why: t.explanation,
+    check: h.commands[0] ?? null,
+    commands: h.commands,
+    remedies: t.remedies,
+    evidence: t.evidence.map((e) => (e.source ? { path: e.path, value: e.value, source: e.source } : { path: e.path, value: e.value })),
   };
 }
 
@@ -63,6 +78,8 @@ export function podObject(p: PodDiagnosis, w: Words) {
     verdict: p.verdict,
     node: p.facts.pod.nodeName ?? null,
     findings: p.findings.map((f) => finding(f, w)),
+    // likely causes when no root cause is proven: never findings, never counted by --fail-on
+    hypotheses: p.hypotheses.map((h) => hypothesis(h, w)),
     // Log tails (redacted) of containers whose logs were read: live mode, or a fixture's logs.
     logs: logsOf(p),
     unreadable: p.facts.gaps.filter((g) => g !== 'events' && g !== 'spec' && g !== 'status'),

@@ -235,6 +235,17 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
     const heading = f.severity === 'info' ? ui.otherFindings.toUpperCase() : roots.length > 1 ? `${ui.rootCause} ${i + 1}/${roots.length}` : ui.rootCause;
     out.push(...findingBlock(ctx, f, heading, p));
   });
+  if (p.hypotheses.length > 0) {
+    out.push('', `${c.yellow(ui.likelyCauses)}  ${c.dim(ui.likelyCausesNote)}`);
+    p.hypotheses.forEach((h, i) => {
+      const t = ctx.w.finding(h);
+      const n = `${i + 1}. `;
+      const subject = h.container ? ` [${oneLine(h.container)}]` : '';
+      out.push(...wrap(`${stripControls(t.title)}${subject}`, ctx.cols, ' '.repeat(2 + n.length), `  ${n}`).map((l) => c.bold(l)));
+      out.push(...wrap(stripControls(t.explanation), ctx.cols, ' '.repeat(2 + n.length)));
+      for (const cmd of h.commands) out.push(c.cyan(`${' '.repeat(2 + n.length)}$ ${oneLine(cmd)}`));
+    });
+  }
   if (symptoms.length > 0) {
     out.push('', c.bold(ui.symptoms));
     for (const f of symptoms) out.push(...symptomLine(ctx, f, p));

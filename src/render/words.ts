@@ -4,7 +4,7 @@
 // for what they print: a healthy pod a many-pod report never shows costs no template.
 
 import type { TimelineEntry } from '../model/timeline.js';
-import type { Evidence, Finding } from '../engine/types.js';
+import type { Evidence, Finding, Hypothesis } from '../engine/types.js';
 import { describeEntry } from '../i18n/timeline.js';
 import { renderTemplate } from '../rules/template.js';
 import type { CompiledRule, CompiledText } from '../rules/types.js';
@@ -28,7 +28,7 @@ export class Words {
   /** The rules by id; a rule's texts are read only when one of its findings is written (reading
    * `text` compiles a cached rule's templates: doing it for every rule cost a one-pod run ~27 ms). */
   private readonly rules = new Map<string, CompiledRule>();
-  private readonly done = new WeakMap<Finding, FindingText>();
+  private readonly done = new WeakMap<Finding | Hypothesis, FindingText>();
   private readonly resolve = (v: object): unknown => {
     const f = titleRef(v);
     return f ? this.title(f) : v;
@@ -42,8 +42,8 @@ export class Words {
     for (const r of rules) this.rules.set(r.id, r);
   }
 
-  /** The finding's title, explanation and remedies (written once per finding, then kept). */
-  finding(f: Finding): FindingText {
+  /** The finding's (or hypothesis's) title, explanation and remedies (written once, then kept). */
+  finding(f: Finding | Hypothesis): FindingText {
     let out = this.done.get(f);
     if (out) return out;
     const all = this.rules.get(f.rule)?.text;

@@ -16,7 +16,7 @@ import { LANGS, SEVERITIES, type Lang, type Severity } from '../model/vocabulary
 
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const TOP_KEYS = ['id', 'severity', 'stage', 'scope', 'containers', 'match', 'supersedes', 'fallback', 'overrides', 'evidence', 'commands', 'docs', 'text'];
+const TOP_KEYS = ['id', 'severity', 'stage', 'scope', 'containers', 'match', 'supersedes', 'fallback', 'unexplained', 'hypothesis', 'rank', 'overrides', 'evidence', 'commands', 'docs', 'text'];
 const CONTAINER_KINDS = ['init', 'sidecar', 'regular', 'ephemeral'];
 const DEFAULT_CONTAINER_KINDS = ['init', 'sidecar', 'regular'];
 
@@ -100,6 +100,17 @@ export function compileRule(source: string, file: string, errors: string[], pars
   }
   if (doc['fallback'] !== undefined && typeof doc['fallback'] !== 'boolean') problems.push('fallback: expected true or false');
   if (doc['overrides'] !== undefined && typeof doc['overrides'] !== 'boolean') problems.push('overrides: expected true or false');
+  if (doc['unexplained'] !== undefined && typeof doc['unexplained'] !== 'boolean') problems.push('unexplained: expected true or false');
+  const hypothesis = doc['hypothesis'] === true;
+  if (doc['hypothesis'] !== undefined && typeof doc['hypothesis'] !== 'boolean') problems.push('hypothesis: expected true or false');
+  if (hypothesis) {
+    // a likely cause is never a finding: no severity of its own, nothing it demotes or stands in for
+    if (severity !== 'info') problems.push('severity: a hypothesis is not a finding: give it severity info');
+    if (doc['supersedes'] !== undefined || doc['fallback'] !== undefined || doc['unexplained'] !== undefined) problems.push('hypothesis: a hypothesis takes no supersedes, fallback or unexplained');
+    if (scope === 'workload') problems.push('hypothesis: only for scope pod or container');
+    if (!Array.isArray(doc['commands']) || doc['commands'].length === 0) problems.push('commands: a hypothesis needs the command that confirms or rules it out');
+  }
+  if (doc['rank'] !== undefined && (!hypothesis || !Number.isInteger(doc['rank']) || (doc['rank'] as number) < 1)) problems.push('rank: a whole number from 1 (most likely), for hypotheses only');
 
   const docs: string[] = [];
   if (!Array.isArray(doc['docs']) || doc['docs'].length === 0) problems.push('docs: expected at least one https link');
@@ -157,6 +168,9 @@ export function compileRule(source: string, file: string, errors: string[], pars
     match: predicateOf(tree),
     supersedes: new Set(supersedes),
     fallback: doc['fallback'] === true,
+    unexplained: doc['unexplained'] === true,
+    hypothesis,
+    rank: typeof doc['rank'] === 'number' ? doc['rank'] : 100,
     overrides: doc['overrides'] === true,
     evidence,
     aliasLists: aliasListsOf(tree),
@@ -186,6 +200,9 @@ export function trustedRule(doc: Record<string, unknown>, file: string): Compile
     tree,
     supersedes: new Set(Array.isArray(doc['supersedes']) ? (doc['supersedes'] as string[]) : []),
     fallback: doc['fallback'] === true,
+    unexplained: doc['unexplained'] === true,
+    hypothesis: doc['hypothesis'] === true,
+    rank: typeof doc['rank'] === 'number' ? doc['rank'] : 100,
     overrides: doc['overrides'] === true,
     docs: doc['docs'] as string[],
     file,

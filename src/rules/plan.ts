@@ -107,13 +107,20 @@ export interface ScopePlan {
 export interface RulePlan {
   readonly pod: ScopePlan;
   readonly container: ScopePlan;
+  /** The hypothesis rules, planned apart: they run only when no root cause is proven. */
+  readonly hypotheses: { readonly pod: ScopePlan; readonly container: ScopePlan; readonly count: number };
 }
 
 /** Rules in order, with the plan to evaluate them by. Make one with `ruleSet`. */
 export type RuleSet = readonly CompiledRule[] & { readonly plan: RulePlan };
 
-/** The plan of `rules` (pod and container scopes; workload rules run on workloads). */
+/** The plan of `rules` (pod and container scopes; workload rules run on workloads), findings and hypotheses apart. */
 export function planRules(rules: readonly CompiledRule[]): RulePlan {
+  const findings = planScopes(rules, false);
+  return { ...findings, hypotheses: { ...planScopes(rules, true), count: rules.filter((r) => r.hypothesis && r.scope !== 'workload').length } };
+}
+
+function planScopes(rules: readonly CompiledRule[], hypotheses: boolean): { pod: ScopePlan; container: ScopePlan } {
   const building = () => ({
     free: [] as Planned[],
     byPath: new Map<string, Map<unknown, Planned[]>>(),
@@ -122,7 +129,7 @@ export function planRules(rules: readonly CompiledRule[]): RulePlan {
   });
   const scopes = { pod: building(), container: building() };
   rules.forEach((rule, order) => {
-    if (rule.scope === 'workload') return;
+    if (rule.scope === 'workload' || rule.hypothesis !== hypotheses) return;
     const sp = scopes[rule.scope];
     const guard = guardOf(rule.tree);
     const planned: Planned = { rule, order };

@@ -37,6 +37,8 @@ const FILTERS: Record<string, FilterDef> = {
   suffix: { arg: 'required', apply: (v, arg, lang) => (isMissing(v) ? v : `${toText(v, lang)}${arg}`) },
   /** Wrap in double quotes. */
   quote: { arg: 'none', apply: (v) => (isMissing(v) ? v : `"${toText(v, 'en')}"`) },
+  /** Join a list with the argument instead of ", " ({{pod.nodeSelector | join ","}} for kubectl -l). */
+  join: { arg: 'required', apply: (v, arg) => (Array.isArray(v) ? v.join(arg) : v) },
   /** Join a list with "; " instead of ", ". */
   lines: { arg: 'none', apply: (v) => (Array.isArray(v) ? v.join('; ') : v) },
   /** The first line only. */

@@ -34,6 +34,9 @@ export interface RuleSpec {
   match: PredicateSpec;
   supersedes?: string[];
   fallback?: boolean;
+  unexplained?: boolean;
+  hypothesis?: boolean;
+  rank?: number;
   overrides?: boolean;
   evidence: string[];
   commands?: string[];
@@ -71,6 +74,18 @@ export interface CompiledRule {
   match: Predicate;
   supersedes: ReadonlySet<string>;
   fallback: boolean;
+  /**
+   * The finding says what is wrong but not why (a pod Pending and the input does not say why, a
+   * crash loop with no exit reason): hypotheses may follow it.
+   */
+  unexplained: boolean;
+  /**
+   * A likely cause built from what the input shows, with the command that confirms or rules it
+   * out: never a finding, shown only when no root cause is proven.
+   */
+  hypothesis: boolean;
+  /** A hypothesis's place among the likely causes: 1 is the most likely. */
+  rank: number;
   /** Replaces an earlier (built-in) rule with the same id. */
   overrides: boolean;
   evidence: { path: string; segments: string[]; get: (vars: Vars) => unknown }[];

@@ -18,6 +18,10 @@ import { wordsFor, type Words } from '../render/words.js';
 export interface FixtureExpectation {
   fires: string[];
   rootCause: string | null;
+  /** The hypotheses (likely causes) it gives, exactly: none when the header lists none. */
+  hypotheses: string[];
+  /** healthy, problem or unknown, when the header says. */
+  verdict?: string;
   /** Words the diagnosis must contain (real-post fixtures): see mentionPool(). */
   mentions?: string[];
   /** The pod's kubectl STATUS column. */
@@ -50,6 +54,12 @@ export interface FixtureResult {
   /** Fired but not expected. */
   unexpected: string[];
   rootCauseMismatch: boolean;
+  /** Hypotheses given but not expected, and expected but not given. */
+  hypothesesUnexpected: string[];
+  hypothesesMissing: string[];
+  hypotheses: string[];
+  /** expect.verdict and the verdict the pod got, when they differ. */
+  verdictMismatch?: { expected: string; got: string };
   /** Words of expect.mentions the diagnosis does not contain. */
   mentionsMissing: string[];
   /** expect.status and the STATUS the pod got, when they differ. */
@@ -86,7 +96,14 @@ export function readExpectation(expect: unknown, invalid: string[]): FixtureExpe
   const rootCause = typeof root === 'string' ? root : null;
   if (rootCause !== null && !fires.includes(rootCause)) invalid.push(`header: expect.rootCause: "${rootCause}" is not in expect.fires`);
   if (rootCause === null && fires.length > 0 && root === undefined) invalid.push('header: expect.rootCause: required when fires is not empty');
-  const out: FixtureExpectation = { fires: [...fires].sort(), rootCause };
+  const hyp = e['hypotheses'];
+  if (hyp !== undefined && (!Array.isArray(hyp) || !hyp.every((x) => typeof x === 'string'))) invalid.push('header: expect.hypotheses: expected a list of hypothesis rule ids');
+  const out: FixtureExpectation = { fires: [...fires].sort(), rootCause, hypotheses: Array.isArray(hyp) ? [...(hyp as string[])].sort() : [] };
+  const verdict = e['verdict'];
+  if (verdict !== undefined) {
+    if (verdict !== 'healthy' && verdict !== 'problem' && verdict !== 'unknown') invalid.push('header: expect.verdict: expected healthy, problem or unknown');
+    else out.verdict = verdict;
+  }
   const mentions = e['mentions'];
   if (mentions !== undefined) {
     if (!Array.isArray(mentions) || !mentions.every((x) => typeof x === 'string' || typeof x === 'number') || mentions.length === 0) invalid.push('header: expect.mentions: expected a list of words the diagnosis must contain');
@@ -166,6 +183,9 @@ export function checkFixture(file: string, text: string, rules: RuleSet, langs: 
     missing: [],
     unexpected: [],
     rootCauseMismatch: false,
+    hypotheses: [],
+    hypothesesMissing: [],
+    hypothesesUnexpected: [],
     mentionsMissing: [],
     renderProblems: [],
     ok: false,
@@ -197,6 +217,7 @@ export function checkFixture(file: string, text: string, rules: RuleSet, langs: 
   for (const w of snapshot.warnings) if (!/without "kind" was read as a Pod/.test(w) && !pasted) result.invalid.push(`warning: ${w}`);
   const known = new Set(rules.map((r) => r.id));
   for (const id of expected?.fires ?? []) if (!known.has(id)) result.invalid.push(`header: expect.fires: unknown rule "${id}"`);
+  for (const id of expected?.hypotheses ?? []) if (!known.has(id)) result.invalid.push(`header: expect.hypotheses: unknown rule "${id}"`);
   if (result.invalid.length > 0 || !expected) return result;
 
   const pod = pods[0];
@@ -216,7 +237,19 @@ export function checkFixture(file: string, text: string, rules: RuleSet, langs: 
   result.missing = expected.fires.filter((id) => !result.fired.includes(id));
   result.unexpected = result.fired.filter((id) => !expected.fires.includes(id));
   result.rootCauseMismatch = expected.rootCause !== result.rootCause;
-  const exact = result.missing.length === 0 && result.unexpected.length === 0 && !result.rootCauseMismatch && !result.statusMismatch && result.renderProblems.length === 0;
+  result.hypotheses = [...new Set(d.hypotheses.map((h) => h.rule))].sort();
+  result.hypothesesMissing = expected.hypotheses.filter((id) => !result.hypotheses.includes(id));
+  result.hypothesesUnexpected = result.hypotheses.filter((id) => !expected.hypotheses.includes(id));
+  if (expected.verdict !== undefined && expected.verdict !== d.verdict) result.verdictMismatch = { expected: expected.verdict, got: d.verdict };
+  const exact =
+    result.missing.length === 0 &&
+    result.unexpected.length === 0 &&
+    !result.rootCauseMismatch &&
+    !result.statusMismatch &&
+    result.renderProblems.length === 0 &&
+    result.hypothesesMissing.length === 0 &&
+    result.hypothesesUnexpected.length === 0 &&
+    !result.verdictMismatch;
   if (expected.pending !== undefined) {
     // still pending: fine as long as everything else holds; answered: take the entry off
     result.pendingAnswered = result.mentionsMissing.length === 0;
@@ -272,6 +305,9 @@ export function describeResult(r: FixtureResult): string {
   if (r.unexpected.length > 0) lines.push(`    fired but not expected: ${r.unexpected.join(', ')}`);
   if (r.missing.length > 0) lines.push(`    expected but did not fire: ${r.missing.join(', ')}`);
   if (r.rootCauseMismatch) lines.push(`    root cause: expected ${r.expected?.rootCause ?? 'none'}, got ${r.rootCause ?? 'none'}`);
+  if (r.hypothesesUnexpected.length > 0) lines.push(`    hypotheses given but not expected: ${r.hypothesesUnexpected.join(', ')}`);
+  if (r.hypothesesMissing.length > 0) lines.push(`    hypotheses expected but not given: ${r.hypothesesMissing.join(', ')}`);
+  if (r.verdictMismatch) lines.push(`    verdict: expected ${r.verdictMismatch.expected}, got ${r.verdictMismatch.got}`);
   if (r.statusMismatch) lines.push(`    status: expected ${r.statusMismatch.expected}, got ${r.statusMismatch.got || '(empty)'}`);
   if (r.mentionsMissing.length > 0 && r.expected?.pending === undefined) lines.push(`    the diagnosis does not mention: ${r.mentionsMissing.map((m) => JSON.stringify(m)).join(', ')}`);
   if (r.pendingAnswered) lines.push('    the diagnosis now mentions all of expect.mentions: take expect.pending off');

@@ -20,6 +20,8 @@ for (const file of process.argv.slice(2)) {
   const end = lines.findIndex((l, i) => i > 0 && /^---\s*$/.test(l));
   const head = end < 0 ? lines.length : end;
   const notes: string[] = [];
+  let firesAt = -1;
+  let hypAt = -1;
   for (let i = 0; i < head; i++) {
     const l = lines[i] as string;
     const fires = /^(\s+)fires:/.exec(l);
@@ -27,7 +29,9 @@ for (const file of process.argv.slice(2)) {
       const now = `${fires[1]}fires: [${r.fired.join(', ')}]`;
       if (now !== l) notes.push(`fires [${r.fired.join(', ')}]`);
       lines[i] = now;
+      firesAt = i;
     }
+    if (/^\s+hypotheses:/.test(l)) hypAt = i;
     const root = /^(\s+)rootCause:/.exec(l);
     if (root) {
       const now = `${root[1]}rootCause: ${r.rootCause ?? 'null'}`;
@@ -46,6 +50,20 @@ for (const file of process.argv.slice(2)) {
       lines.splice(at, n);
       notes.push('pending answered');
     }
+  }
+  // hypotheses: listed when there are any, after fires (found again: a pending text may be gone)
+  firesAt = lines.findIndex((l, i) => i < head && /^\s+fires:/.test(l));
+  hypAt = lines.findIndex((l, i) => i < head && /^\s+hypotheses:/.test(l));
+  const hyp = r.hypotheses.length > 0 ? `${/^(\s+)/.exec(lines[firesAt] ?? '  ')?.[1] ?? '  '}hypotheses: [${r.hypotheses.join(', ')}]` : undefined;
+  if (hypAt >= 0 && hyp === undefined) {
+    lines.splice(hypAt, 1);
+    notes.push('no hypotheses');
+  } else if (hypAt >= 0 && hyp !== undefined && lines[hypAt] !== hyp) {
+    lines[hypAt] = hyp;
+    notes.push(`hypotheses [${r.hypotheses.join(', ')}]`);
+  } else if (hypAt < 0 && hyp !== undefined && firesAt >= 0) {
+    lines.splice(firesAt + 1, 0, hyp);
+    notes.push(`hypotheses [${r.hypotheses.join(', ')}]`);
   }
   if (notes.length === 0) continue;
   writeFileSync(file, lines.join('\n'));
