@@ -10,7 +10,7 @@
 // Built twice: by tsc into dist/index.d.ts (the declarations), and by esbuild into the bundle the
 // package exports (src/build/bundle.ts), with its dependencies inside.
 
-import { diagnosePod } from './engine/diagnose.js';
+import { diagnosePod, troubleFirst } from './engine/diagnose.js';
 import type { PodDiagnosis } from './engine/types.js';
 import { PodwhyError, UsageError } from './model/errors.js';
 import { reportObject, SCHEMA_VERSION } from './render/json.js';
@@ -234,7 +234,7 @@ function report(snapshot: Snapshot, options: DiagnoseOptions, now: number | unde
   const lang = options.lang ?? 'en';
   if (!LANG_LIST.includes(lang)) throw new UsageError(`lang: "${String(lang)}" is not supported — use ${LANG_LIST.join(' or ')}`);
   const opts = now !== undefined ? { now } : {};
-  const pods: PodDiagnosis[] = snapshot.pods.map((p) => diagnosePod(p, rules, opts));
+  const pods: PodDiagnosis[] = troubleFirst(snapshot.pods.map((p) => diagnosePod(p, rules, opts)));
   const warnings = [...snapshot.warnings];
   if (snapshot.orphanEvents.length > 0) warnings.push(`${snapshot.orphanEvents.length} event(s) matched no pod in the input`);
   return { ...checkReportShape(reportObject(pods, wordsFor(rules, lang))), warnings };

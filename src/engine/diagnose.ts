@@ -154,6 +154,21 @@ function likelyCauses(facts: Facts, rules: RuleSet, pod: unknown): Hypothesis[] 
     .sort((a, b) => a.rank - b.rank || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
 }
 
+const VERDICT_ORDER: Record<Verdict, number> = { problem: 0, unknown: 1, healthy: 2 };
+
+/**
+ * Pods read from pasted text, the ones in trouble first: a paste of a rollout often lists the
+ * old healthy pod before the new failing one, and the pod a reader looks at first is the failing
+ * one. Stable: pods of the same verdict keep their order. YAML and JSON keep the input's order.
+ */
+export function troubleFirst(ds: PodDiagnosis[]): PodDiagnosis[] {
+  if (ds.length < 2 || !ds.every((d) => d.source?.format !== undefined)) return ds;
+  return ds
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => VERDICT_ORDER[a.d.verdict] - VERDICT_ORDER[b.d.verdict] || a.i - b.i)
+    .map((x) => x.d);
+}
+
 export function diagnose(inputs: readonly PodInput[], rules: RuleSet, opts: DiagnoseOptions = {}): PodDiagnosis[] {
   return inputs.map((p) => diagnosePod(p, rules, opts));
 }

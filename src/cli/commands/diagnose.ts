@@ -2,7 +2,7 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { resolve } from 'node:path';
-import { diagnosePod } from '../../engine/diagnose.js';
+import { diagnosePod, troubleFirst } from '../../engine/diagnose.js';
 import type { PodDiagnosis } from '../../engine/types.js';
 import { InputError, UsageError } from '../../model/errors.js';
 import { loadRuleSet } from '../config.js';
@@ -339,6 +339,16 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
         taken(r);
         if (status === 0) status = r.status;
       });
+      return;
+    }
+    // a paste (pods read from kubectl text: a few, never a big dump) is shown in trouble first
+    if (queue.length > 1 && queue.every((p) => p?.source?.format !== undefined)) {
+      const ds = troubleFirst(queue.map((p) => onlyContainer(diagnosePod(p as PodInput, rules, opts), flags.container)));
+      queue.length = 0;
+      for (const d of ds) {
+        take(d);
+        if (status === 0) status = exitStatus([d], flags.failOn);
+      }
       return;
     }
     for (let i = 0; i < queue.length; i++) {
