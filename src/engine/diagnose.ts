@@ -10,7 +10,10 @@ import type { PodInput } from '../model/input.js';
 import { dig, str } from '../util/json.js';
 import { collectEvidence, evaluate, findingCommands, findingParams } from './evaluate.js';
 import { rank, type RankedFinding } from './rank.js';
-import type { Finding, Hypothesis, PodDiagnosis, PodStage, Verdict } from './types.js';
+import type { Finding, Hypothesis, PodDiagnosis, PodStage, Undecided, Verdict } from './types.js';
+import { decide } from '../rules/three-valued.js';
+import { unknownEntry } from '../facts/unknown.js';
+import type { Vars } from '../rules/types.js';
 
 export interface DiagnoseOptions {
   /** Evaluate ages against this instant (epoch ms). Default: the fixture's capture time, else the clock. */
@@ -102,13 +105,15 @@ export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptio
   }
   const ranked = raw.length === 0 ? [] : rank(raw);
   const findings: Finding[] = ranked.map(toFinding);
-  // Likely causes, only while no root cause is proven: none, or only findings that say what is
-  // wrong without why (a pod Pending and the input does not say why)
-  const proven = ranked.some((r) => r.role === 'root-cause' && !r.raw.rule.unexplained && r.raw.rule.severity !== 'info');
-  const hypotheses = proven ? [] : likelyCauses(facts, rules, input.pod);
   const root = findings.find((f) => f.role === 'root-cause');
   const stage = root?.severity === 'info' || !root ? lifecycleStage(facts) : root.stage;
   const verdict = verdictOf(findings, facts);
+  // Likely causes, and the missing facts that would decide, only for a pod not shown healthy
+  // whose cause is not proven: no root cause, or only findings that say what is wrong without
+  // why (a pod Pending and the input does not say why). Most pods of a big list are neither.
+  const open = verdict !== 'healthy' && !ranked.some((r) => r.role === 'root-cause' && !r.raw.rule.unexplained && r.raw.rule.severity !== 'info');
+  const hypotheses = open ? likelyCauses(facts, rules, input.pod) : [];
+  const undecided = open ? undecidedRules(facts, rules, new Set(ranked.map((r) => `${r.raw.rule.id}\u0000${r.raw.container?.name ?? ''}`))) : [];
   const healthy = verdict === 'healthy';
   const tl = buildTimeline(input);
   // Where it is stuck closes the story of a pod with a problem.
@@ -120,6 +125,7 @@ export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptio
     verdict,
     findings,
     hypotheses,
+    undecided,
     facts,
     timeline: tl.entries,
     now,
@@ -132,6 +138,38 @@ export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptio
   if (facts.pod.phase) d.phase = facts.pod.phase;
   if (input.source) d.source = input.source;
   return d;
+}
+
+/**
+ * The rules no fact of the input decides: their match is neither true nor false with what is
+ * given, by the facts that would decide them (the last state of a container, the events, the spec).
+ */
+function undecidedRules(facts: Facts, rules: RuleSet, fired: ReadonlySet<string>): Undecided[] {
+  const byFact = new Map<string, Undecided>();
+  const check = (rule: RuleSet[number], vars: Vars, container: string | undefined) => {
+    if (fired.has(`${rule.id}\u0000${container ?? ''}`)) return;
+    const open = new Set<string>();
+    if (decide(rule.tree, vars, open) !== 'unknown') return;
+    for (const path of open) {
+      const e = unknownEntry(path.split('.'), vars);
+      if (!e) continue;
+      const key = `${e.entry}\u0000${e.container ?? ''}`;
+      let u = byFact.get(key);
+      if (!u) {
+        u = { fact: e.entry, rules: [] };
+        if (e.container !== undefined) u.container = e.container;
+        byFact.set(key, u);
+      }
+      if (!u.rules.includes(rule.id)) u.rules.push(rule.id);
+    }
+  };
+  const pod: Vars = { ...facts };
+  for (const rule of rules) {
+    if (rule.hypothesis || rule.scope === 'workload') continue;
+    if (rule.scope === 'pod') check(rule, pod, undefined);
+    else for (const c of facts.containers) if (rule.containerKinds.has(c.kind)) check(rule, { ...facts, container: c }, c.name);
+  }
+  return [...byFact.values()];
 }
 
 /** The hypotheses whose match holds, most likely first, each once per subject. */

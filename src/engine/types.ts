@@ -67,6 +67,18 @@ export interface Hypothesis {
   rank: number;
 }
 
+/**
+ * A fact the input does not give that would decide rules left open: the last state of container
+ * app, the pod's events, its spec. Listed when no root cause is proven.
+ */
+export interface Undecided {
+  /** An entry of the pod's or a container's unknown list: state, lastState, ready, restartCount, spec, events, status, metadata… */
+  fact: string;
+  container?: string;
+  /** The rules it would decide, in rule order. */
+  rules: string[];
+}
+
 /** Where the pod stands: a lifecycle stage, or ready/completed for healthy pods. */
 export type PodStage = Stage | 'creating' | 'ready' | 'completed' | 'running';
 
@@ -87,6 +99,8 @@ export interface PodDiagnosis {
   findings: Finding[];
   /** Likely causes, most likely first, when no root cause is proven (empty otherwise). */
   hypotheses: Hypothesis[];
+  /** What the input does not give and would decide rules left open, when no root cause is proven. */
+  undecided: Undecided[];
   facts: Facts;
   source?: SourceRef;
   /** Where the pod's time went (facts/timeline.ts), oldest first; the edge writes each entry's line. */

@@ -96,3 +96,18 @@ export function unknownAt(path: readonly string[], vars: Vars): boolean {
   if (typeof v === 'object' && v !== null && Array.isArray((v as { unknown?: unknown }).unknown)) return containerUnknown(v, path[1]);
   return false;
 }
+
+/**
+ * The entry of the pod's or a container's `unknown` list that makes `path` unknown, and the
+ * container it is about: what a diagnosis lists as "not in the input, and it would decide".
+ */
+export function unknownEntry(path: readonly string[], vars: Vars): { entry: string; container?: string } | undefined {
+  if (!unknownAt(path, vars)) return undefined;
+  const root = path[0] as string;
+  if (root === 'pod') return { entry: POD_FIELD[path[1] ?? ''] as string };
+  const whole = ROOT_ENTRY[root];
+  if (whole !== undefined) return { entry: whole };
+  const c = vars[root] as { name?: unknown };
+  const entry = CONTAINER_FIELD[path[1] ?? ''] as string;
+  return typeof c.name === 'string' ? { entry, container: c.name } : { entry };
+}

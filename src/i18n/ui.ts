@@ -15,6 +15,10 @@ export interface UiText {
   otherFindings: string;
   healthy: string;
   healthyDetail: string;
+  /** "Would decide": the facts the input does not give that would decide rules left open. */
+  wouldDecide: string;
+  decidingFact: (fact: string, container?: string) => string;
+  rulesCount: (n: number) => string;
   /** Heading of the likely causes (hypotheses), and the line under it. */
   likelyCauses: string;
   likelyCausesNote: string;
@@ -90,6 +94,32 @@ export const UI: Record<Lang, UiText> = {
     healthy: 'Healthy',
     healthyDetail: 'nothing to fix',
     unknownVerdict: 'No problem found in what was given',
+    wouldDecide: 'Not in the input, and would decide',
+    decidingFact: (fact, c) => {
+      switch (fact) {
+        case 'state':
+          return `the current state of container ${c}`;
+        case 'lastState':
+          return `how the last run of container ${c} ended (its last state)`;
+        case 'ready':
+          return `whether container ${c} is ready`;
+        case 'restartCount':
+          return `the restart count of container ${c}`;
+        case 'spec':
+          return c !== undefined ? `the spec of container ${c} (image, resources, probes, command)` : "the pod's spec";
+        case 'status':
+          return "the pod's status";
+        case 'events':
+          return "the pod's events";
+        case 'metadata':
+          return "the pod's metadata (owner, creation time)";
+        case 'node':
+          return 'its node';
+        default:
+          return fact.replace(/^pod\./, "the pod's ");
+      }
+    },
+    rulesCount: (n) => `${n} rule${n === 1 ? '' : 's'}`,
     likelyCauses: 'LIKELY CAUSES',
     likelyCausesNote: 'Not proven: the input does not hold the line that would decide. Check each with its command.',
     notShown: (parts) => `The input does not show whether the pod is healthy: it lacks ${parts.join(', ')}.`,
@@ -234,6 +264,32 @@ export const UI: Record<Lang, UiText> = {
     healthy: '정상',
     healthyDetail: '조치할 필요 없음',
     unknownVerdict: '주어진 정보에서는 문제를 찾지 못함',
+    wouldDecide: '입력에 없지만 판단에 필요한 정보',
+    decidingFact: (fact, c) => {
+      switch (fact) {
+        case 'state':
+          return `${c} 컨테이너의 현재 상태`;
+        case 'lastState':
+          return `${c} 컨테이너의 마지막 실행이 어떻게 끝났는지(last state)`;
+        case 'ready':
+          return `${c} 컨테이너의 준비(ready) 여부`;
+        case 'restartCount':
+          return `${c} 컨테이너의 재시작 횟수`;
+        case 'spec':
+          return c !== undefined ? `${c} 컨테이너의 spec(이미지, 리소스, 프로브, command)` : '파드의 spec';
+        case 'status':
+          return '파드의 status';
+        case 'events':
+          return '파드의 이벤트';
+        case 'metadata':
+          return '파드의 메타데이터(소유자, 생성 시각)';
+        case 'node':
+          return '노드 정보';
+        default:
+          return fact.replace(/^pod\./, '파드의 ');
+      }
+    },
+    rulesCount: (n) => `규칙 ${n}개`,
     likelyCauses: '가능성 있는 원인',
     likelyCausesNote: '확인된 원인이 아닙니다. 판단에 필요한 줄이 입력에 없습니다. 각 항목의 명령으로 확인하세요.',
     notShown: (parts) => `입력만으로는 파드가 정상인지 알 수 없습니다. 다음 정보가 없습니다: ${parts.join(', ')}.`,

@@ -80,6 +80,8 @@ export function podObject(p: PodDiagnosis, w: Words) {
     findings: p.findings.map((f) => finding(f, w)),
     // likely causes when no root cause is proven: never findings, never counted by --fail-on
     hypotheses: p.hypotheses.map((h) => hypothesis(h, w)),
+    // what the input does not give and would decide rules left open (when no cause is proven)
+    undecided: p.undecided.map((u) => ({ fact: u.fact, container: u.container ?? null, rules: u.rules })),
     // Log tails (redacted) of containers whose logs were read: live mode, or a fixture's logs.
     logs: logsOf(p),
     unreadable: p.facts.gaps.filter((g) => g !== 'events' && g !== 'spec' && g !== 'status'),

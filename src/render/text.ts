@@ -246,6 +246,10 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
       for (const cmd of h.commands) out.push(c.cyan(`${' '.repeat(2 + n.length)}$ ${oneLine(cmd)}`));
     });
   }
+  if (p.undecided.length > 0) {
+    const items = p.undecided.map((u) => `${ui.decidingFact(u.fact, u.container !== undefined ? oneLine(u.container) : undefined)} (${u.rules.length <= 2 ? u.rules.join(', ') : ui.rulesCount(u.rules.length)})`);
+    out.push('', ...wrap(`${ui.wouldDecide}: ${items.join('; ')}`, ctx.cols, '    ', '').map((l) => c.dim(l)));
+  }
   if (symptoms.length > 0) {
     out.push('', c.bold(ui.symptoms));
     for (const f of symptoms) out.push(...symptomLine(ctx, f, p));
