@@ -101,16 +101,34 @@ function labelFor(path: string): RegExp | undefined {
     nodeSelector: 'Node-Selectors:',
   };
   if (/ownerReferences/.test(path)) return /^Controlled By:/;
+  if (/deletionTimestamp$/.test(path)) return /^Status:\s+Terminating\b/;
   const l = labels[key];
   return l ? new RegExp(`^${l}`) : undefined;
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * How kubectl describe prints a time (Go's RFC1123Z, in the capture's UTC: `Fri, 04 Dec 2026
+ * 12:49:30 +0000`), for evidence that is a timestamp; a deletion time is its `Status: Terminating`
+ * line (by the label).
+ */
+function kubectlTimes(v: string): string[] {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v)) return [];
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) return [];
+  const p = (n: number) => String(n).padStart(2, '0');
+  return [`${DAYS[d.getUTCDay()]}, ${p(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`];
 }
 
 /**
  * The indexes of the lines of a describe text holding the root cause's evidence. A value is looked
  * for as a substring (as a word when shorter than 6 characters), on the lines its path's label
- * names when any has it, on event rows for an event's value; each line of a multi-line value on
- * its own. A short value on no labelled line and on more than two lines (an exit code 1, a count
- * 0) cannot be placed and is left out.
+ * names when any has it (`Exit Code:` for an exit code), on event rows for an event's value, else
+ * anywhere (a short value then only between spaces); each line of a multi-line value on its own.
+ * A short value on no labelled line and on more than two lines (an exit code 1, a count 0) cannot
+ * be placed and is left out.
  */
 export function decisiveLineIndexes(text: string, evidence: { path: string; value: unknown }[]): number[] {
   const layout = describeLayout(text);
@@ -118,22 +136,31 @@ export function decisiveLineIndexes(text: string, evidence: { path: string; valu
   const inEvents = (i: number) => layout.events !== undefined && i > layout.events.start && i < layout.events.end;
   const out = new Set<number>();
   for (const e of evidence) {
-    const values = typeof e.value === 'string' ? e.value.split('\n') : typeof e.value === 'number' ? [String(e.value)] : Array.isArray(e.value) ? e.value.filter((x): x is string => typeof x === 'string') : [];
+    const values = typeof e.value === 'string' ? [...e.value.split('\n'), ...kubectlTimes(e.value)] : typeof e.value === 'number' ? [String(e.value)] : Array.isArray(e.value) ? e.value.filter((x): x is string => typeof x === 'string') : [];
     const eventPath = /(^|\.)events\[/.test(e.path);
     const label = eventPath ? undefined : labelFor(e.path);
+    // a deletion time is printed as the line `Status: Terminating (lasts 2m)`, not as a time
+    if (/deletionTimestamp$/.test(e.path) && label) {
+      lines.forEach((l, i) => {
+        if (label.test(l.trim())) out.add(i);
+      });
+      continue;
+    }
     values.forEach((raw, piece) => {
       const v = raw.trim();
       if (v === '') return;
-      const word = v.length < 6 ? new RegExp(`(^|[^A-Za-z0-9_.])${esc(v)}($|[^A-Za-z0-9_.])`) : undefined;
-      let found = lines.map((l, i) => ((word ? word.test(l) : l.includes(v)) ? i : -1)).filter((i) => i >= 0);
+      const short = v.length < 6;
+      // a short value: a word on a labelled line; elsewhere only between spaces (not 21 in 12:21:21)
+      const word = new RegExp(`(^|[^A-Za-z0-9_.])${esc(v)}($|[^A-Za-z0-9_.])`);
+      const spaced = new RegExp(`(^|\\s)${esc(v)}($|\\s)`);
+      const has = (l: string, strict: boolean) => (!short ? l.includes(v) : strict ? spaced.test(l) : word.test(l));
+      const labelled = label && piece === 0 && !eventPath ? lines.map((l, i) => (has(l, false) && label.test(l.trim()) ? i : -1)).filter((i) => i >= 0) : [];
+      let found = labelled.length > 0 ? labelled : lines.map((l, i) => (has(l, true) ? i : -1)).filter((i) => i >= 0);
       if (eventPath) {
         const rows = found.filter(inEvents);
         if (rows.length > 0) found = rows;
-      } else if (label && piece === 0) {
-        const labelled = found.filter((i) => label.test((lines[i] as string).trim()));
-        if (labelled.length > 0) found = labelled;
-        else if (word && found.length > 2) return;
-      } else if (word && found.length > 2) return;
+      }
+      if (labelled.length === 0 && short && found.length > 2) return;
       for (const i of found) out.add(i);
     });
   }

@@ -19,7 +19,7 @@ import { basename, join } from 'node:path';
 import { diagnoseText, loadRules, type RuleSet } from '../index.js';
 import { CAPTURE_DIR, readIndex } from './kubectl-describe.js';
 import { checkVariant, clauseKey, reference, type Outcome, type Reference } from './paste-property.js';
-import { pasteVariations, variantById, type Variant } from './paste-variations.js';
+import { pasteVariations, variantById, variantKind, type Variant } from './paste-variations.js';
 
 export const KNOWN_FAILURES = join(CAPTURE_DIR, 'known-failures.json');
 const NOTE =
@@ -80,10 +80,11 @@ function said(o: Outcome): string {
   return `${o.verdict}${o.root ? ` ${o.root}` : ', no root cause'}`;
 }
 
-/** The pattern a failure belongs to: its clauses, the variant's kind, what was said and what was wanted. */
+/** The pattern a failure belongs to: its clauses, the kind of cut or reshape (a combination by its cut), and what was said. */
 function pattern(r: Result): string {
-  const want = r.ref.root ?? `no root cause (${r.ref.verdict})`;
-  return `${clauseKey(r.outcome)} · ${r.variant.kind} · said ${said(r.outcome)} · want ${want}`;
+  const [cut, reshape] = r.variant.id.split('+') as [string, string | undefined];
+  const kind = `${variantKind(cut)}${reshape !== undefined ? '+reshape' : ''}`;
+  return `${clauseKey(r.outcome)} · ${kind} · said ${said(r.outcome)}`;
 }
 
 /** A coarser pattern: clauses and what was said, over every kind and fixture. */
@@ -153,10 +154,12 @@ function main(args: string[]): number {
     for (const r of failures) m.set(key(r), [...(m.get(key(r)) ?? []), r]);
     return [...m].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
   };
-  out.push('', 'most common failures (clauses · said), with an example:');
-  for (const [k, rs] of group(coarse).slice(0, 15)) out.push(`  ${String(rs.length).padStart(5)}  ${k}   e.g. ${(rs[0] as Result).id}`);
-  out.push('', 'most common failure patterns (clauses · kind · said · wanted), with an example:');
-  for (const [k, rs] of group(pattern).slice(0, 25)) out.push(`  ${String(rs.length).padStart(5)}  ${k}   e.g. ${(rs[0] as Result).id}`);
+  // with how many captures a pattern is seen in, and an example id (--show replays it)
+  const line = ([k, rs]: [string, Result[]]) => `  ${String(rs.length).padStart(5)} in ${String(new Set(rs.map((r) => r.capture)).size).padStart(3)} captures  ${k}   e.g. ${(rs[0] as Result).id}`;
+  out.push('', 'most common failures (clauses · said):');
+  out.push(...group(coarse).slice(0, 15).map(line));
+  out.push('', 'most common failure patterns (clauses · kind · said):');
+  out.push(...group(pattern).slice(0, 30).map(line));
 
   const now: KnownFailures = Object.fromEntries(failures.map((r) => [r.id, clauseKey(r.outcome)] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const before = readKnownFailures();
