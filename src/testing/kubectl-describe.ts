@@ -33,8 +33,14 @@ import { FakeApiServer } from './apiserver.js';
 
 export const CAPTURE_DIR = join('fixtures', 'kubectl-describe');
 export const INDEX_FILE = join(CAPTURE_DIR, 'index.json');
-/** The kubectl builds the Cloud SDK installs beside its `kubectl` dispatcher. */
-export const KUBECTL_BIN = '/usr/lib/google-cloud-sdk/bin';
+/** Where the kubectl builds are: the Cloud SDK's, beside its `kubectl` dispatcher, unless PODWHY_KUBECTL_BIN says. */
+export const KUBECTL_BIN = process.env['PODWHY_KUBECTL_BIN'] ?? '/usr/lib/google-cloud-sdk/bin';
+
+/** The kubectl build of a minor version (kubectl.1.<minor>), or undefined when it is not installed. */
+export function kubectlBinary(minor: number): string | undefined {
+  const bin = join(KUBECTL_BIN, `kubectl.1.${minor}`);
+  return existsSync(bin) ? bin : undefined;
+}
 export const KUBECTL_MINORS = [27, 28, 29, 30, 31, 32, 33] as const;
 
 export interface Capture {
@@ -220,9 +226,16 @@ const versions = new Map<number, string>();
 async function clientVersion(minor: number, env: NodeJS.ProcessEnv): Promise<string> {
   const known = versions.get(minor);
   if (known) return known;
-  const r = await run(join(KUBECTL_BIN, `kubectl.1.${minor}`), ['version', '--client', '-o', 'json'], env);
-  const v = str((JSON.parse(r.stdout) as { clientVersion?: JsonObject }).clientVersion?.['gitVersion']);
-  if (!v) throw new Error(`kubectl.1.${minor}: no client version`);
+  const bin = kubectlBinary(minor);
+  if (!bin) throw new Error(`no kubectl.1.${minor} in ${KUBECTL_BIN} — install the Cloud SDK's kubectl builds, or set PODWHY_KUBECTL_BIN to their directory`);
+  const r = await run(bin, ['version', '--client', '-o', 'json'], env);
+  let v: string | undefined;
+  try {
+    v = str((JSON.parse(r.stdout) as { clientVersion?: JsonObject }).clientVersion?.['gitVersion']);
+  } catch {
+    v = undefined;
+  }
+  if (!v) throw new Error(`${bin} version --client: no version (${(r.stderr || r.stdout).trim().split('\n')[0]})`);
   versions.set(minor, v);
   return v;
 }
@@ -281,7 +294,7 @@ export async function captureFixture(file: string, minorOf: (id: string) => numb
       const shift = Math.round((Date.now() - fx.now) / 1000);
       server.add(...shiftTimes(objects, shift));
       const kubeconfig = server.writeKubeconfig(home);
-      const r = await run(join(KUBECTL_BIN, `kubectl.1.${minor}`), ['--kubeconfig', kubeconfig, 'describe', 'pod', name, '-n', namespace], env);
+      const r = await run(kubectlBinary(minor) as string, ['--kubeconfig', kubeconfig, 'describe', 'pod', name, '-n', namespace], env);
       rmSync(kubeconfig, { force: true });
       if (r.code !== 0 || r.stdout.trim() === '') {
         out.push({ id, refused: { fixture: file, namespace, pod: name, kubectl, error: (r.stderr.trim() || `exit ${r.code}, nothing printed`).split('\n').slice(0, 3).join(' / ') } });
