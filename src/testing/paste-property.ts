@@ -18,10 +18,11 @@
 //   (b) otherwise: the verdict is not "healthy" (unless the reference's is); the root cause, if
 //       any, is the reference's, a rule the reference fires, or a generic fallback (below), never
 //       invented; and `input.missing` lists something the paste does not carry.
-// A variant podwhy refuses (a thrown error), reads as no pod or as several fails on its own clause.
+// A variant podwhy refuses (its one-line error), crashes on (any other error), reads as no pod or
+// as several fails on its own clause.
 
 import { readFileSync } from 'node:fs';
-import { diagnoseText, type Finding, type PodReport, type RuleSet } from '../index.js';
+import { diagnoseText, PodwhyError, type Finding, type PodReport, type RuleSet } from '../index.js';
 import { captureFile, type Capture } from './kubectl-describe.js';
 import { describeLayout, seeded, type Variant } from './paste-variations.js';
 
@@ -53,7 +54,7 @@ export const GENERIC_FALLBACKS: readonly string[] = [
   'start-error',
 ];
 
-export type Clause = 'refused' | 'no-pod' | 'split' | 'a' | 'b-healthy' | 'b-invented' | 'b-missing';
+export type Clause = 'crash' | 'refused' | 'no-pod' | 'split' | 'a' | 'b-healthy' | 'b-invented' | 'b-missing';
 
 export type Verdict = 'healthy' | 'problem' | 'unknown';
 
@@ -240,7 +241,8 @@ export function checkVariant(ref: Reference, variant: Variant, rules: RuleSet): 
   try {
     pods = diagnoseText(variant.text, { rules, now: ref.capture.capturedAt }).pods;
   } catch (e) {
-    return { clauses: ['refused'], ...base, root: null, verdict: null, pods: 0, error: (e as Error).message };
+    // a PodwhyError is a refusal (the one-line error a user sees); anything else is a crash
+    return { clauses: [e instanceof PodwhyError ? 'refused' : 'crash'], ...base, root: null, verdict: null, pods: 0, error: (e as Error).message };
   }
   if (pods.length !== 1) return { clauses: [pods.length === 0 ? 'no-pod' : 'split'], ...base, root: null, verdict: null, pods: pods.length };
   const p = pods[0] as PodReport;

@@ -23,7 +23,7 @@ import { pasteVariations, variantById, variantKind, type Variant } from './paste
 
 export const KNOWN_FAILURES = join(CAPTURE_DIR, 'known-failures.json');
 const NOTE =
-  'Paste variants of the real kubectl describe captures that break the property of src/testing/paste-property.ts today, and the clauses they fail (a: decisive lines kept, another root cause; b-healthy / b-invented / b-missing; refused; no-pod; split). Written by `npm run variations`; the fast slice in npm test holds its variants to this list exactly, so a variant that starts passing must leave it.';
+  'Paste variants of the real kubectl describe captures that break the property of src/testing/paste-property.ts today, and the clauses they fail (a: decisive lines kept, another root cause; b-healthy / b-invented / b-missing; refused; crash; no-pod; split). Written by `npm run variations`; the fast slice in npm test holds its variants to this list exactly, so a variant that starts passing must leave it.';
 
 export interface KnownFailures {
   [id: string]: string;
@@ -74,7 +74,7 @@ const tally = (m: Map<string, { n: number; pass: number }>, k: string, ok: boole
 /** What podwhy said, in a few words, for a failure pattern. */
 function said(o: Outcome): string {
   const holding = o.decisiveSeen > 0 ? ', decisive lines in it' : '';
-  if (o.clauses[0] === 'refused') return `refused${holding} (${(o.error ?? '').replace(/^<input>: /, '').replace(/ at line \d+/, '').replace(/ — .*$/, '').slice(0, 60)})`;
+  if (o.clauses[0] === 'refused' || o.clauses[0] === 'crash') return `${o.clauses[0]}${holding} (${(o.error ?? '').replace(/^<input>: /, '').replace(/ at line \d+/, '').replace(/ — .*$/, '').slice(0, 60)})`;
   if (o.clauses[0] === 'no-pod') return `no pod${holding}`;
   if (o.clauses[0] === 'split') return `${o.pods} pods`;
   return `${o.verdict}${o.root ? ` ${o.root}` : ', no root cause'}`;
@@ -175,7 +175,7 @@ function main(args: string[]): number {
   if (reportFile) {
     writeFileSync(
       reportFile,
-      failures.map((r) => JSON.stringify({ id: r.id, kind: r.variant.kind, family: r.ref.family, clauses: r.outcome.clauses, said: { root: r.outcome.root, verdict: r.outcome.verdict, pods: r.outcome.pods, error: r.outcome.error }, want: { root: r.ref.root, verdict: r.ref.verdict } })).join('\n') + '\n',
+      failures.map((r) => JSON.stringify({ id: r.id, kind: r.variant.kind, family: r.ref.family, clauses: r.outcome.clauses, said: { root: r.outcome.root, verdict: r.outcome.verdict, pods: r.outcome.pods, error: r.outcome.error }, decisive: { kept: r.outcome.decisiveKept, seen: r.outcome.decisiveSeen, of: r.ref.decisive.length }, want: { root: r.ref.root, verdict: r.ref.verdict } })).join('\n') + '\n',
     );
   }
   const same = newly.length === 0 && fixed.length === 0 && changed.length === 0;

@@ -148,6 +148,6 @@ describe('the property', () => {
   test('the known failures name variants that exist', () => {
     const exist = new Set(theRefs().flatMap((r) => pasteVariations(r.text, r.id).map((v) => `${r.id}#${v.id}`)));
     assert.deepEqual(Object.keys(known).filter((id) => !exist.has(id)), []);
-    assert.ok(Object.values(known).every((c) => /^(refused|no-pod|split|a|b-healthy|b-invented|b-missing)(\+(b-healthy|b-invented|b-missing))*$/.test(c)));
+    assert.ok(Object.values(known).every((c) => /^(crash|refused|no-pod|split|a|b-healthy|b-invented|b-missing)(\+(b-healthy|b-invented|b-missing))*$/.test(c)));
   });
 });
