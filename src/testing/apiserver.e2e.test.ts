@@ -85,6 +85,60 @@ describe('the loopback API server answers as kube-apiserver does', () => {
     assert.equal(r.json()['message'], 'field label not supported: spec.containers.image');
   });
 
+  test('an events.k8s.io/v1 Event is served as the core/v1 Event the apiserver stores, found by involvedObject', async () => {
+    server.add({
+      apiVersion: 'events.k8s.io/v1',
+      kind: 'Event',
+      metadata: { name: 'unscheduled.17f', namespace: 'ns' },
+      action: 'Scheduling',
+      eventTime: '2025-10-02T07:48:05.641207Z',
+      note: '0/2 nodes are available: 2 Insufficient nvidia.com/gpu.',
+      reason: 'FailedScheduling',
+      regarding: { apiVersion: 'v1', kind: 'Pod', name: 'unscheduled', namespace: 'ns', uid: 'u-1' },
+      reportingController: 'default-scheduler',
+      reportingInstance: 'default-scheduler-cp-0',
+      series: { count: 7, lastObservedTime: '2025-10-02T08:13:22.877640Z' },
+      type: 'Warning',
+      deprecatedSource: {},
+      deprecatedFirstTimestamp: null,
+      deprecatedLastTimestamp: null,
+    });
+    // kubectl describe pod's query
+    const r = await call('GET', `/api/v1/namespaces/ns/events?fieldSelector=${encodeURIComponent('involvedObject.name=unscheduled,involvedObject.namespace=ns,involvedObject.uid=u-1')}&limit=500`);
+    assert.equal(r.status, 200);
+    const items = r.json()['items'] as Record<string, unknown>[];
+    assert.equal(items.length, 1);
+    const e = items[0] as Record<string, unknown>;
+    assert.equal(e['message'], '0/2 nodes are available: 2 Insufficient nvidia.com/gpu.');
+    assert.deepEqual(e['involvedObject'], { apiVersion: 'v1', kind: 'Pod', name: 'unscheduled', namespace: 'ns', uid: 'u-1' });
+    assert.equal(e['reportingComponent'], 'default-scheduler');
+    assert.deepEqual(e['source'], {});
+    assert.equal(e['firstTimestamp'], null);
+    assert.equal(e['count'], undefined, 'a zero count is not written');
+    assert.deepEqual(e['series'], { count: 7, lastObservedTime: '2025-10-02T08:13:22.877640Z' });
+    for (const k of ['regarding', 'note', 'reportingController', 'deprecatedSource']) assert.equal(e[k], undefined, k);
+    const by = await call('GET', `/api/v1/namespaces/ns/events?fieldSelector=${encodeURIComponent('source=default-scheduler')}`);
+    assert.equal((by.json()['items'] as unknown[]).length, 0, 'source is the deprecated source, empty for a new-API event');
+  });
+
+  test('/version reports the minor version it was given', async () => {
+    const s = await new FakeApiServer({ minor: 29 }).start();
+    try {
+      const r = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        https.get(`${s.url}/version`, { ca: s.ca.certPem, headers: { Authorization: `Bearer ${s.token}` } }, (res) => {
+          let t = '';
+          res.on('data', (c: Buffer) => (t += c.toString()));
+          res.on('end', () => resolve(JSON.parse(t) as Record<string, unknown>));
+        }).on('error', reject);
+      });
+      assert.equal(r['minor'], '29');
+      assert.match(String(r['gitVersion']), /^v1\.29\./);
+    } finally {
+      await s.stop();
+    }
+    assert.equal((await call('GET', '/version')).json()['minor'], '31', 'default');
+  });
+
   test('logs of a pod whose node was deleted: 404 worded as a pods error', async () => {
     server.nodesGone.add('node-1');
     const r = await call('GET', '/api/v1/namespaces/ns/pods/p0/log?container=app');

@@ -4,7 +4,10 @@
 // label and field selectors with the real field whitelists, limit/continue with opaque tokens and
 // 410 Expired, pod logs with the kubelet's errors, Status objects for 400/401/403/404/405/410 in
 // the apiserver's wording, and switches to forbid resources, add latency or hang. It records
-// every request. It serves objects as `kubectl get -o json` would show them.
+// every request. It serves objects as `kubectl get -o json` would show them; an events.k8s.io
+// Event given to it is stored and served as the core/v1 Event the real apiserver converts it to.
+// /version reports the minor version it is started with, so a real `kubectl` of that build can
+// describe its pods (src/testing/kubectl-describe.ts).
 //
 // Watches (`?watch=1`) behave like the apiserver's watch cache: without a resourceVersion (or
 // "0") they start with a synthetic ADDED per existing object, with one they replay every change
@@ -118,6 +121,30 @@ function dig(o: unknown, ...keys: string[]): unknown {
   return cur;
 }
 
+/**
+ * An events.k8s.io/v1 (or v1beta1) Event as the core/v1 Event the apiserver stores and serves: one
+ * resource behind both groups, converted field by field as pkg/apis/events/v1's conversion does
+ * (regarding → involvedObject, note → message, deprecatedSource/FirstTimestamp/LastTimestamp/Count
+ * → source/firstTimestamp/lastTimestamp/count, reportingController → reportingComponent; eventTime,
+ * series, related, action, reason, type and reportingInstance keep their names), with core/v1's
+ * JSON: `source: {}`, null timestamps and "" reporting fields are written, a zero count is not. So `kubectl
+ * describe`, which lists core/v1 events by involvedObject, finds an event a controller wrote
+ * through the new API, as it does on a real cluster.
+ */
+export function coreEvent(e: JsonObject): JsonObject {
+  const { apiVersion: _a, regarding, note, deprecatedSource, deprecatedFirstTimestamp, deprecatedLastTimestamp, deprecatedCount, reportingController, ...rest } = structuredClone(e);
+  const out: JsonObject = { ...rest, apiVersion: 'v1', kind: 'Event' };
+  out['involvedObject'] = isObject(regarding) ? regarding : {};
+  if (note !== undefined && note !== null) out['message'] = note;
+  out['source'] = isObject(deprecatedSource) ? deprecatedSource : {};
+  out['firstTimestamp'] = deprecatedFirstTimestamp ?? null;
+  out['lastTimestamp'] = deprecatedLastTimestamp ?? null;
+  if (typeof deprecatedCount === 'number' && deprecatedCount !== 0) out['count'] = deprecatedCount;
+  out['reportingComponent'] = reportingController ?? '';
+  out['reportingInstance'] = rest['reportingInstance'] ?? '';
+  return out;
+}
+
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
 
 interface Change {
@@ -162,6 +189,11 @@ export interface FakeApiServerOptions {
   plain?: boolean;
   /** The user name RBAC messages show. */
   user?: string;
+  /**
+   * The minor version /version reports (default 31): `kubectl` as shipped by the Cloud SDK runs
+   * the client build matching the server's minor version, and a capture records a coherent pair.
+   */
+  minor?: number;
 }
 
 export class FakeApiServer {
@@ -171,6 +203,7 @@ export class FakeApiServer {
   port = 0;
   readonly token: string;
   readonly user: string;
+  readonly minor: number;
   readonly requests: ServedRequest[] = [];
   private store: Record<Kind, JsonObject[]> = {
     pods: [],
@@ -221,6 +254,7 @@ export class FakeApiServer {
     this.token = opts.token ?? randomBytes(16).toString('hex');
     this.user = opts.user ?? 'system:serviceaccount:podwhy:reader';
     this.plain = opts.plain ?? false;
+    this.minor = opts.minor ?? 31;
   }
 
   // ----- content -------------------------------------------------------------------------
@@ -251,7 +285,7 @@ export class FakeApiServer {
       };
       const k = kind ? map[kind] : undefined;
       if (!k) continue;
-      const copy = structuredClone(o);
+      const copy = k === 'events' && str(o['apiVersion'])?.startsWith('events.k8s.io/') ? coreEvent(o) : structuredClone(o);
       const md = (isObject(copy['metadata']) ? copy['metadata'] : (copy['metadata'] = {})) as JsonObject;
       md['resourceVersion'] = String(++this.rv);
       if (k === 'events' && md['namespace'] === undefined) md['namespace'] = dig(copy, 'involvedObject', 'namespace') ?? 'default';
@@ -613,7 +647,7 @@ export class FakeApiServer {
   /** Enough of the discovery API for kubectl to find pods, events, nodes and the owners. */
   private discovery(parts: string[]): JsonObject | undefined {
     const path = parts.join('/');
-    if (path === 'version') return { major: '1', minor: '31', gitVersion: 'v1.31.0-podwhy-fake', platform: 'linux/amd64' };
+    if (path === 'version') return { major: '1', minor: String(this.minor), gitVersion: `v1.${this.minor}.0-podwhy-fake`, platform: 'linux/amd64' };
     // Namespaces exist when something lives in them (enough for kubectl's not-found checks).
     const nsMatch = /^api\/v1\/namespaces\/([^/]+)$/.exec(path);
     if (nsMatch) {
