@@ -52,7 +52,27 @@ export const GENERIC_FALLBACKS: readonly string[] = [
   'image-pull-failed',
   // CreateContainerError/RunContainerError without the runtime's message.
   'start-error',
+  // a crash loop whose last state (why it exits) was cut away.
+  'crashloop-backoff',
+  // Status: Failed with the reason or the container states that say why cut away.
+  'pod-failed',
+  // the scheduler's message cut where its clauses were (a wrap, a window).
+  'unschedulable',
+  // Running and not ready, with the probe events cut away.
+  'pod-not-ready',
 ];
+
+/**
+ * Rules that say, from less of the text, what a rule of the full input says: a variant may give
+ * one of these in place of the rule its reference gives (or fires), and that is no invention.
+ */
+export const PARTIAL_FORMS: Readonly<Record<string, readonly string[]>> = {
+  // the state lines without State: (Last State: Terminated, Reason: OOMKilled): the OOM kill, with
+  // the current state unknown
+  'last-run-oomkilled': ['crashloop-oomkilled', 'recently-oomkilled', 'container-oomkilled'],
+  // an Events section that reads "<none>" only: no scheduler attempt shown
+  'pending-not-attempted': ['scheduling-gated', 'pod-pending'],
+};
 
 export type Clause = 'crash' | 'refused' | 'no-pod' | 'split' | 'a' | 'b-healthy' | 'b-invented' | 'b-missing';
 
@@ -253,7 +273,8 @@ export function checkVariant(ref: Reference, variant: Variant, rules: RuleSet): 
     if (root !== ref.root) clauses.push('a');
   } else {
     if (verdict === 'healthy' && ref.verdict !== 'healthy') clauses.push('b-healthy');
-    if (root !== null && root !== ref.root && !ref.fires.includes(root) && !GENERIC_FALLBACKS.includes(root)) clauses.push('b-invented');
+    const partialOf = root !== null ? (PARTIAL_FORMS[root] ?? []) : [];
+    if (root !== null && root !== ref.root && !ref.fires.includes(root) && !GENERIC_FALLBACKS.includes(root) && !partialOf.some((r) => r === ref.root || ref.fires.includes(r))) clauses.push('b-invented');
     if ((p.input?.missing ?? []).length === 0) clauses.push('b-missing');
   }
   return { clauses, ...base, root, verdict, pods: 1 };
