@@ -48,6 +48,9 @@ export function showsHealth(f: Facts): boolean {
   if (f.pod.phase !== 'Running') return false;
   const ready = f.conditions['Ready']?.status;
   if (ready !== undefined) return ready === 'True';
+  // without the Ready condition, every app container known ready; a describe fragment may have
+  // left containers out, a table row (READY 1/1) and a pod's YAML do not
+  if (f.fromText && !f.pod.kubectl.ready) return false;
   const app = f.containers.filter((c) => c.kind === 'regular');
   return app.length > 0 && app.every((c) => c.ready === true);
 }

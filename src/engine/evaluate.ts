@@ -216,7 +216,7 @@ function rootsOfTexts(rule: CompiledRule): readonly string[] {
         for (const part of tpl) {
           if (part.path?.[0] !== undefined) set.add(part.path[0]);
           // `absent` tells "not in the input" from "none" by the pod's list of what it lacks
-          if (part.filters?.some((f) => f.name === 'absent')) set.add('unknown');
+          if (part.filters?.some((f) => f.name === 'absent' || f.name === 'unknown')) set.add('unknown');
         }
     }
     roots = [...set];

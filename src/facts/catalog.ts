@@ -84,7 +84,7 @@ export const PROBE = obj('A probe from the container spec, with its failures fro
   timeoutSeconds: num('timeoutSeconds (default 1).'),
   failureThreshold: num('failureThreshold (default 3).'),
   budgetSeconds: num('initialDelaySeconds + failureThreshold × periodSeconds.'),
-  failures: num('Total failures reported by Unhealthy events.'),
+  failures: opt(num('Total failures reported by Unhealthy events; absent when the pod\'s events are not in the input.')),
   portDeclared: opt(bool('False when the probe names a port the container does not declare (only set when the container declares ports).')),
   ...PROBE_FAILURE_FIELDS,
   killAt: opt(str('Startup probe only, while the container has not started: when the kubelet kills it if the probe keeps failing (started + initialDelaySeconds + failureThreshold × periodSeconds).')),
@@ -137,9 +137,9 @@ export const CONTAINER = obj('A container (init, sidecar, regular or ephemeral) 
   ports: strs('Declared container ports, as "8080/TCP" and by name "http".'),
   probes: obj('Probes.', { liveness: PROBE, readiness: PROBE, startup: PROBE }),
   events: listOf('Events about this container (involvedObject.fieldPath), newest first.', 'reason', EVENT),
-  killedByLiveness: bool('A Killing event says it failed its liveness probe.'),
-  killedByStartup: bool('A Killing event says it failed its startup probe.'),
-  killedForNewDefinition: bool('A Killing event says its definition changed (the pod spec was edited in place) and it will be restarted.'),
+  killedByLiveness: opt(bool('A Killing event says it failed its liveness probe; absent when the pod\'s events are not in the input.')),
+  killedByStartup: opt(bool('A Killing event says it failed its startup probe; absent when the pod\'s events are not in the input.')),
+  killedForNewDefinition: opt(bool('A Killing event says its definition changed (the pod spec was edited in place) and it will be restarted; absent when the pod\'s events are not in the input.')),
   livenessKillLikely: opt(
     bool(
       'The previous run lasted about the liveness budget (within one period before it and one period, the probe timeout and the grace period after it): what a liveness probe that never passes does. Only with a liveness probe, no startup probe and a known run time.',

@@ -87,7 +87,8 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
 const PROBE_HANDLERS = ['httpGet', 'tcpSocket', 'exec', 'grpc'] as const;
 
 /** `specComplete`: the container spec is whole (it has an image), so a port it does not declare is truly undeclared. */
-function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports: string[], specComplete = true): ProbeFacts {
+function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports: string[], specComplete: boolean, ctx: ContainerInput): ProbeFacts {
+  const fromText = ctx.fromText;
   const p = obj(probe);
   const initialDelaySeconds = count(p?.['initialDelaySeconds']) ?? 0;
   const periodSeconds = count(p?.['periodSeconds']) || 10;
@@ -99,8 +100,9 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
     timeoutSeconds: count(p?.['timeoutSeconds']) || 1,
     failureThreshold,
     budgetSeconds: initialDelaySeconds + failureThreshold * periodSeconds,
-    failures: 0,
   };
+  // failures are counted from Unhealthy events: none said unless the events are in the input
+  if (ctx.eventsKnown || events.length > 0) out.failures = 0;
   if (p) {
     for (const h of PROBE_HANDLERS) {
       const handler = obj(p[h]);
@@ -113,9 +115,12 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
         const line = arr(handler['command']).map((x) => str(x) ?? '').join(' ').trim();
         if (line !== '') out.command = redactLog(line.length > 120 ? `${line.slice(0, 120)}…` : line);
       }
-      if (out.port !== undefined && ports.length > 0) {
+      const named = out.port !== undefined && !/^\d+$/.test(out.port);
+      if (named && fromText && !ports.includes(out.port as string)) {
+        // describe prints "Port: 8080/TCP" without the port's name: not knowable from the text
+      } else if (out.port !== undefined && ports.length > 0) {
         out.portDeclared = ports.includes(out.port) || ports.includes(`${out.port}/TCP`);
-      } else if (out.port !== undefined && !/^\d+$/.test(out.port) && specComplete) {
+      } else if (named && specComplete) {
         out.portDeclared = false; // a named port must be declared, or the probe cannot resolve it
       }
       break;
@@ -125,7 +130,7 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
     if (e.reason !== 'Unhealthy' || !e.message) continue;
     const f = parseProbeMessage(e.message);
     if (!f || f.probe !== kind) continue;
-    out.failures += e.count;
+    out.failures = (out.failures ?? 0) + e.count;
     if (out.lastFailure === undefined) {
       out.lastFailure = e.message;
       out.failureKind = f.kind;
@@ -172,7 +177,17 @@ interface ContainerEntry {
   restarts?: number;
 }
 
-export function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts[], nowMs: number, blocked: EventFacts | undefined, logNames: string[], absentMeansNotCreated: boolean): ContainerFacts[] {
+/** What the input as a whole tells the containers' facts. */
+export interface ContainerInput {
+  /** A status the API wrote: a container it does not list was not created yet. */
+  absentMeansNotCreated: boolean;
+  /** Read from kubectl's text, which does not print everything the spec holds (port names). */
+  fromText: boolean;
+  /** The pod's events are in the input (an empty list that was read counts). */
+  eventsKnown: boolean;
+}
+
+export function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts[], nowMs: number, blocked: EventFacts | undefined, logNames: string[], ctx: ContainerInput): ContainerFacts[] {
   const groups: { specs: unknown; statuses: unknown; kind: ContainerKind }[] = [
     { specs: spec['initContainers'], statuses: status['initContainerStatuses'], kind: 'init' },
     { specs: spec['containers'], statuses: status['containerStatuses'], kind: 'regular' },
@@ -240,7 +255,7 @@ export function containerFacts(spec: JsonObject, status: JsonObject, events: Eve
   for (const e of events) e.reasonTotal = totals.get(key(e)) ?? e.count;
   const hasInit = entries.some((e) => e.kind === 'init' || e.kind === 'sidecar');
   const pullSecrets = fieldOfEach(spec['imagePullSecrets'], 'name');
-  return entries.map((e) => oneContainer(e, events, nowMs, blocked, hasInit, pullSecrets, absentMeansNotCreated));
+  return entries.map((e) => oneContainer(e, events, nowMs, blocked, hasInit, pullSecrets, ctx));
 }
 
 /**
@@ -304,7 +319,7 @@ function oneContainer(
   blocked: EventFacts | undefined,
   hasInit: boolean,
   pullSecrets: string[],
-  absentMeansNotCreated: boolean,
+  ctx: ContainerInput,
 ): ContainerFacts {
   const { name, kind, index, sp, st } = entry;
   const events = podEvents.length === 0 ? [] : podEvents.filter((e) => e.container === name);
@@ -338,7 +353,7 @@ function oneContainer(
   // State only when there is one), so a missing last state is known to be none there.
   const unknown: string[] = [];
   const hasState = state.kind !== 'unknown';
-  const neverCreated = !hasState && absentMeansNotCreated && Object.keys(st).every((k) => k === 'name' || k === 'image' || k === 'imageID');
+  const neverCreated = !hasState && ctx.absentMeansNotCreated && Object.keys(st).every((k) => k === 'name' || k === 'image' || k === 'imageID');
   const whole = neverCreated || (isObject(st['state']) && (st['ready'] !== undefined || st['restartCount'] !== undefined));
   if (!hasState && !neverCreated) unknown.push('state');
   if (lastState.kind === 'unknown' && !whole && inferred?.['lastState'] === undefined) unknown.push('lastState');
@@ -371,17 +386,24 @@ function oneContainer(
     },
     ports,
     probes: {
-      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports, sp?.['image'] !== undefined),
-      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports, sp?.['image'] !== undefined),
-      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports, sp?.['image'] !== undefined),
+      // kubectl describe prints a port without its name (Port: 8080/TCP): from text, a probe on a
+      // named port cannot be checked against the ports
+      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports, sp?.['image'] !== undefined, ctx),
+      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports, sp?.['image'] !== undefined, ctx),
+      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports, sp?.['image'] !== undefined, ctx),
     },
     events,
     configRefs: configRefs(sp),
     lifecycle: lifecycleHooks(sp),
     mounts: mountsOf(sp),
-    killedByLiveness: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
-    killedByStartup: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
-    killedForNewDefinition: events.length > 0 && events.some((e) => e.reason === 'Killing' && killedForNewDefinition(e.message)),
+    // what the kubelet's events say: unknown (absent) when the input does not have them
+    ...(ctx.eventsKnown
+      ? {
+          killedByLiveness: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
+          killedByStartup: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
+          killedForNewDefinition: events.length > 0 && events.some((e) => e.reason === 'Killing' && killedForNewDefinition(e.message)),
+        }
+      : {}),
     hasSpec: sp !== undefined,
   };
   if (inferred) c.inferred = inferred;

@@ -77,7 +77,11 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   // it shows a pending pod no node took yet.
   const phase = nonEmpty(status['phase']);
   const absentMeansNotCreated = phase !== undefined && (!fromText || (phase === 'Pending' && nonEmpty(spec['nodeName']) === undefined));
-  const containers = containerFacts(spec, status, events, nowMs, blocked, Object.keys(input.logs ?? {}), absentMeansNotCreated);
+  const containers = containerFacts(spec, status, events, nowMs, blocked, Object.keys(input.logs ?? {}), {
+    absentMeansNotCreated,
+    fromText,
+    eventsKnown: !unknownEvents(input, fromText),
+  });
   for (const c of containers) {
     const log = input.logs?.[c.name];
     if (log) c.logs = logFacts(log.text, log.previous);
@@ -171,16 +175,24 @@ function unknownFacts(input: PodInput, pod: PodFacts, gaps: string[], fromText: 
   if (fromText && format !== 'yaml-in-text' && pod.nodeAffinity.length === 0) out.push('pod.nodeAffinity');
   if (gaps.includes('status')) out.push('status');
   if (pod.terminationGracePeriodSeconds === undefined) out.push('pod.terminationGracePeriodSeconds');
-  if (input.events.length === 0) {
-    const missing = input.source?.missing ?? [];
-    const live = input.source?.input?.startsWith('cluster ') === true;
-    const unreadable = (input.unreadable ?? []).some((u) => u.startsWith('events'));
-    // text: known only where it had an Events section ("Events: <none>" included)
-    const textEvents = format === 'describe' || format === 'mixed' || format === 'fragment';
-    if (fromText ? !textEvents || missing.some((m) => m.fact === 'events' || m.fact === 'no-events' || m.fact === 'pods-table' || m.fact === 'pod-object') : !live || unreadable) out.push('events');
-  }
+  if (unknownEvents(input, fromText)) out.push('events');
   if (pod.restartPolicy === undefined) out.push('pod.restartPolicy');
   return out;
+}
+
+/**
+ * Whether the input does not give the pod's events: none given, and none known to be none (a live
+ * read, or describe's "Events: <none>"); a YAML pod given without its events does not say.
+ */
+function unknownEvents(input: PodInput, fromText: boolean): boolean {
+  if (input.events.length > 0) return false;
+  const missing = input.source?.missing ?? [];
+  const format = input.source?.format;
+  const live = input.source?.input?.startsWith('cluster ') === true;
+  const unreadable = (input.unreadable ?? []).some((u) => u.startsWith('events'));
+  // text: known only where it had an Events section ("Events: <none>" included)
+  const textEvents = format === 'describe' || format === 'mixed' || format === 'fragment';
+  return fromText ? !textEvents || missing.some((m) => m.fact === 'events' || m.fact === 'no-events' || m.fact === 'pods-table' || m.fact === 'pod-object') : !live || unreadable;
 }
 
 /**

@@ -64,6 +64,10 @@ const POD_FIELD: Readonly<Record<string, string>> = {
   startedSecondsAgo: 'status',
 };
 
+/** Container fields the pod's events give (a kill the kubelet reported, probe failures). */
+const CONTAINER_EVENT_FIELD: ReadonlySet<string> = new Set(['events', 'killedByLiveness', 'killedByStartup', 'killedForNewDefinition', 'warning']);
+const PROBE_EVENT_FIELD: ReadonlySet<string> = new Set(['failures', 'lastFailure', 'failureKind', 'failureDetail']);
+
 /** Roots whose every fact one entry covers. */
 const ROOT_ENTRY: Readonly<Record<string, string>> = { conditions: 'status', events: 'events', node: 'node' };
 
@@ -93,7 +97,10 @@ export function unknownAt(path: readonly string[], vars: Vars): boolean {
   if (whole !== undefined) return has(whole);
   const v = vars[root];
   // `container`, or an alias bound to a container (it carries its own unknown list)
-  if (typeof v === 'object' && v !== null && Array.isArray((v as { unknown?: unknown }).unknown)) return containerUnknown(v, path[1]);
+  if (typeof v === 'object' && v !== null && Array.isArray((v as { unknown?: unknown }).unknown)) {
+    if (CONTAINER_EVENT_FIELD.has(path[1] ?? '') || (path[1] === 'probes' && PROBE_EVENT_FIELD.has(path[3] ?? ''))) return has('events');
+    return containerUnknown(v, path[1]);
+  }
   return false;
 }
 
@@ -108,6 +115,7 @@ export function unknownEntry(path: readonly string[], vars: Vars): { entry: stri
   const whole = ROOT_ENTRY[root];
   if (whole !== undefined) return { entry: whole };
   const c = vars[root] as { name?: unknown };
+  if (CONTAINER_EVENT_FIELD.has(path[1] ?? '') || (path[1] === 'probes' && PROBE_EVENT_FIELD.has(path[3] ?? ''))) return { entry: 'events' };
   const entry = CONTAINER_FIELD[path[1] ?? ''] as string;
   return typeof c.name === 'string' ? { entry, container: c.name } : { entry };
 }

@@ -26,6 +26,14 @@ const FILTERS: Record<string, FilterDef> = {
    * "not in the input" instead. Applied by renderTemplate, which knows the path.
    */
   absent: { arg: 'required', apply: (v) => v },
+  /**
+   * Words for whether the input gives the fact, for a sentence that holds only when it does:
+   * `{{container.killedByLiveness | known "No liveness probe killed it." | unknown "Its events are
+   * not in the input, so a liveness probe is not ruled out." | default ""}}`. `known` puts its text
+   * in place of a value that is there; `unknown` in place of one the input does not give.
+   */
+  known: { arg: 'required', apply: (v) => v },
+  unknown: { arg: 'required', apply: (v) => v },
   /** Seconds as kubectl prints durations: 95 → 95s, 250 → 4m10s. */
   duration: { arg: 'none', apply: (v) => (typeof v === 'number' ? humanDuration(v * 1000) : v) },
   /**
@@ -147,7 +155,7 @@ const getters = new WeakMap<string[], (vars: Vars) => unknown>();
  */
 export function templateComplete(t: Template, vars: Vars): boolean {
   for (const p of t) {
-    if (p.lit !== undefined || p.filters?.some((f) => f.name === 'default' || f.name === 'absent')) continue;
+    if (p.lit !== undefined || p.filters?.some((f) => f.name === 'default' || f.name === 'absent' || f.name === 'unknown')) continue;
     const path = p.path as string[];
     let get = getters.get(path);
     if (!get) {
@@ -182,6 +190,14 @@ export function renderTemplate(t: Template, vars: Vars, lang: Lang, resolve?: (v
     for (const f of p.filters ?? []) {
       if (f.name === 'absent') {
         if (isMissing(v)) v = unknownAt(path, vars) ? WORDS[lang].notInInput : f.arg;
+        continue;
+      }
+      if (f.name === 'known') {
+        if (!isMissing(v)) v = f.arg;
+        continue;
+      }
+      if (f.name === 'unknown') {
+        if (isMissing(v) && unknownAt(path, vars)) v = f.arg;
         continue;
       }
       v = (FILTERS[f.name] as FilterDef).apply(v, f.arg, lang);

@@ -72,6 +72,8 @@ export const PARTIAL_FORMS: Readonly<Record<string, readonly string[]>> = {
   'last-run-oomkilled': ['crashloop-oomkilled', 'recently-oomkilled', 'container-oomkilled'],
   // an Events section that reads "<none>" only: no scheduler attempt shown
   'pending-not-attempted': ['scheduling-gated', 'pod-pending'],
+  // a run that lasted the liveness budget, with the probe's events cut away: the probe kill, timed
+  'liveness-kill-likely': ['liveness-probe-failing', 'startup-probe-failing', 'probe-port-undeclared'],
 };
 
 export type Clause = 'crash' | 'refused' | 'no-pod' | 'split' | 'a' | 'b-healthy' | 'b-invented' | 'b-missing';
