@@ -116,6 +116,7 @@ export const CONTAINER = obj('A container (init, sidecar, regular or ephemeral) 
   unknown: strs('What the input does not say of this container, so rules cannot take it as false: state, lastState, ready, restartCount (its status) and spec (image, resources, probes, command).'),
   inferred: opt(ORIGIN('Container')),
   command: opt(str('command[0] of the container spec: the program it runs (arguments are never kept).')),
+  scriptProgram: opt(str('The program a `sh -c` script of the command starts with (`sh -c \'sleeeep 2\'` → sleeeep): what a shell\'s exit 127 is usually about; extractor (the rest of the script is never shown).')),
   commandSleeps: opt(num('When the whole command is `sleep N` (also inside `sh -c`): N in seconds, after which the program ends by itself; extractor (the command line itself is never shown).')),
   endlessLoop: opt(bool('The command is an endless loop or wait: `while true` with no break or exit, `sleep infinity`, `tail -f`; false for any other command; absent without a command in the spec; extractor.')),
   preStopSleepSeconds: opt(num('How long its preStop hook sleeps: the `sleep` action, or the first `sleep N` of an exec hook; extractor.')),

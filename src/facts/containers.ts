@@ -12,7 +12,7 @@ import { killedForNewDefinition, parseFailedSync } from './extractors/container-
 import { parseGoDuration } from './extractors/go-duration.js';
 import { parseHookMessage } from './extractors/hook.js';
 import { execFailures } from './extractors/log-signature.js';
-import { commandSleeps, commandWords, endlessLoop, preStopSleeps } from './extractors/command.js';
+import { commandSleeps, commandWords, endlessLoop, preStopSleeps, scriptProgram } from './extractors/command.js';
 import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, isContainerReason, type ContainerRef } from './attribution.js';
 import { inferState } from './inference.js';
 import { backoff, startupKill } from './arithmetic.js';
@@ -420,6 +420,7 @@ function oneContainer(
   // how long the command runs, read off its words (never shown: arguments may carry credentials)
   const words = commandWords(sp);
   setIf(c, 'commandSleeps', commandSleeps(words));
+  setIf(c, 'scriptProgram', scriptProgram(words));
   setIf(c, 'endlessLoop', endlessLoop(words));
   setIf(c, 'preStopSleepSeconds', preStopSleeps(sp));
   setIf(c, 'imagePullPolicy', nonEmpty(sp?.['imagePullPolicy']));

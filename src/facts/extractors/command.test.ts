@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { commandSleeps, commandWords, endlessLoop, preStopSleeps } from './command.js';
+import { commandSleeps, commandWords, endlessLoop, preStopSleeps, scriptProgram } from './command.js';
 
 const words = (command?: unknown[], args?: unknown[]) => commandWords({ ...(command ? { command } : {}), ...(args ? { args } : {}) });
 
@@ -44,4 +44,11 @@ describe('preStopSleeps', () => {
   test('the sleep action', () => assert.equal(preStopSleeps(hook({ sleep: { seconds: 20 } })), 20));
   test('an HTTP hook', () => assert.equal(preStopSleeps(hook({ httpGet: { path: '/shutdown', port: 8080 } })), undefined));
   test('no hook', () => assert.equal(preStopSleeps({}), undefined));
+});
+
+describe('scriptProgram', () => {
+  test('the first program of a sh -c script', () => assert.equal(scriptProgram(words(['sh', '-c', 'sleeeep 2;'])), 'sleeeep'));
+  test('a path', () => assert.equal(scriptProgram(words(['/bin/sh', '-c', '/app/run.sh --port 8080'])), '/app/run.sh'));
+  test('an assignment first is not a program', () => assert.equal(scriptProgram(words(['sh', '-c', 'PASSWORD=x ./run'])), undefined));
+  test('not a shell', () => assert.equal(scriptProgram(words(['python', '-c', 'print(1)'])), undefined));
 });

@@ -29,6 +29,19 @@ function scriptOf(words: readonly string[]): string {
   return words.join(' ');
 }
 
+/**
+ * The program a `sh -c` script starts with (`sh -c 'sleeeep 2; …'` → sleeeep): what a shell's
+ * exit 127 ("command not found") is most often about. Only a word that is a program's name (no
+ * assignment, no quoting, no expansion) is kept; the rest of the script is never shown.
+ */
+export function scriptProgram(words: readonly string[] | undefined): string | undefined {
+  if (!words || words.length === 0) return undefined;
+  const c = words.indexOf('-c');
+  if (c < 0 || !words.slice(0, c).some((w) => SHELL.test(w))) return undefined;
+  const first = (words[c + 1] ?? '').trim().split(/[\s;&|]+/)[0] ?? '';
+  return /^[A-Za-z0-9_./-]{1,64}$/.test(first) && !first.includes('=') ? first : undefined;
+}
+
 /** `sleep N` (N seconds, or 30s, 5m, 2h, 1d as GNU sleep takes them) → seconds. */
 function sleepSeconds(arg: string): number | undefined {
   const m = /^(\d+(?:\.\d+)?)([smhd]?)$/.exec(arg);

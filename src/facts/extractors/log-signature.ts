@@ -15,6 +15,7 @@ export const LOG_SIGNATURE_KINDS = [
   'java-oom',
   'node-oom',
   'python-oom',
+  'disk-full',
   'address-in-use',
   'connection-refused',
   'dns',
@@ -28,7 +29,7 @@ export type LogSignatureKind = (typeof LOG_SIGNATURE_KINDS)[number];
 export const LOG_SIGNATURE_FIELDS = {
   signature: opt(
     oneOf(
-      'Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.',
+      'Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, disk-full (no space left on device, ENOSPC, disk quota exceeded), address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.',
       LOG_SIGNATURE_KINDS,
     ),
   ),
@@ -73,6 +74,9 @@ const SIGNATURES: { kind: LogSignatureKind; re: RegExp }[] = [
     kind: 'missing-module',
     re: /ModuleNotFoundError: No module named|ImportError: (?:No module named|cannot import name)|Error: Cannot find module ['"]|MODULE_NOT_FOUND|ERR_MODULE_NOT_FOUND|java\.lang\.(?:ClassNotFoundException|NoClassDefFoundError)|Could not find or load main class|cannot load such file -- \S+ \(LoadError\)/,
   },
+  // a write that fails for want of space: the cause, before the missing-file or permission
+  // errors it leads to
+  { kind: 'disk-full', re: /no space left on device|\bENOSPC\b|[Dd]isk quota exceeded|No space left on device/ },
   { kind: 'address-in-use', re: /address already in use|EADDRINUSE|Address in use|port is already allocated/i },
   {
     kind: 'missing-env',
