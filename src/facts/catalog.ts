@@ -74,16 +74,17 @@ export const STATE = obj('A container state.', {
 });
 
 export const PROBE = obj('A probe from the container spec, with its failures from Unhealthy events.', {
-  defined: bool('Whether the probe is set.'),
+  defined: opt(bool('Whether the probe is set; absent when the input does not give the container\'s spec.')),
   handler: opt(oneOf('httpGet, tcpSocket, exec or grpc.', ['httpGet', 'tcpSocket', 'exec', 'grpc'])),
   port: opt(str('Probed port (number or name).')),
   path: opt(str('httpGet path.')),
   command: opt(str('An exec probe\'s command line (redacted, cut at 120 characters).')),
-  initialDelaySeconds: num('initialDelaySeconds (default 0).'),
-  periodSeconds: num('periodSeconds (default 10).'),
-  timeoutSeconds: num('timeoutSeconds (default 1).'),
-  failureThreshold: num('failureThreshold (default 3).'),
-  budgetSeconds: num('initialDelaySeconds + failureThreshold × periodSeconds.'),
+  initialDelaySeconds: opt(num('initialDelaySeconds (default 0) of a probe the spec sets.')),
+  periodSeconds: opt(num('periodSeconds (default 10) of a probe the spec sets.')),
+  timeoutSeconds: opt(num('timeoutSeconds (default 1) of a probe the spec sets.')),
+  failureThreshold: opt(num('failureThreshold (default 3) of a probe the spec sets.')),
+  budgetSeconds: opt(num('initialDelaySeconds + failureThreshold × periodSeconds, of a probe the spec sets.')),
+  budgetFormula: opt(str('The budget\'s arithmetic with the probe\'s values filled in ("30s + 3 × 10s = 1m"), of a probe the spec sets.')),
   failures: opt(num('Total failures reported by Unhealthy events; absent when the pod\'s events are not in the input.')),
   portDeclared: opt(bool('False when the probe names a port the container does not declare (only set when the container declares ports).')),
   ...PROBE_FAILURE_FIELDS,

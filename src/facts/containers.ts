@@ -87,20 +87,23 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
 const PROBE_HANDLERS = ['httpGet', 'tcpSocket', 'exec', 'grpc'] as const;
 
 /** `specComplete`: the container spec is whole (it has an image), so a port it does not declare is truly undeclared. */
-function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports: string[], specComplete: boolean, ctx: ContainerInput): ProbeFacts {
+function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports: string[], specComplete: boolean, ctx: ContainerInput, specGiven: boolean): ProbeFacts {
   const fromText = ctx.fromText;
   const p = obj(probe);
-  const initialDelaySeconds = count(p?.['initialDelaySeconds']) ?? 0;
-  const periodSeconds = count(p?.['periodSeconds']) || 10;
-  const failureThreshold = count(p?.['failureThreshold']) || 3;
-  const out: ProbeFacts = {
-    defined: p !== undefined,
-    initialDelaySeconds,
-    periodSeconds,
-    timeoutSeconds: count(p?.['timeoutSeconds']) || 1,
-    failureThreshold,
-    budgetSeconds: initialDelaySeconds + failureThreshold * periodSeconds,
-  };
+  // a probe's settings (the API's defaults filled in) only when the spec sets the probe: without
+  // the container's spec, whether it has one is not known either
+  const out: ProbeFacts = specGiven ? { defined: p !== undefined } : {};
+  if (p) {
+    const initialDelaySeconds = count(p['initialDelaySeconds']) ?? 0;
+    const periodSeconds = count(p['periodSeconds']) || 10;
+    const failureThreshold = count(p['failureThreshold']) || 3;
+    out.initialDelaySeconds = initialDelaySeconds;
+    out.periodSeconds = periodSeconds;
+    out.timeoutSeconds = count(p['timeoutSeconds']) || 1;
+    out.failureThreshold = failureThreshold;
+    out.budgetSeconds = initialDelaySeconds + failureThreshold * periodSeconds;
+    out.budgetFormula = `${initialDelaySeconds}s + ${failureThreshold} × ${periodSeconds}s = ${out.budgetSeconds}s`;
+  }
   // failures are counted from Unhealthy events: none said unless the events are in the input
   if (ctx.eventsKnown || events.length > 0) out.failures = 0;
   if (p) {
@@ -133,6 +136,7 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
     out.failures = (out.failures ?? 0) + e.count;
     if (out.lastFailure === undefined) {
       out.lastFailure = e.message;
+      setIf(out, 'lastFailureSecondsAgo', e.lastSeenSecondsAgo);
       out.failureKind = f.kind;
       setIf(out, 'failureDetail', f.detail);
     }
@@ -388,9 +392,9 @@ function oneContainer(
     probes: {
       // kubectl describe prints a port without its name (Port: 8080/TCP): from text, a probe on a
       // named port cannot be checked against the ports
-      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports, sp?.['image'] !== undefined, ctx),
-      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports, sp?.['image'] !== undefined, ctx),
-      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports, sp?.['image'] !== undefined, ctx),
+      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports, sp?.['image'] !== undefined, ctx, sp !== undefined),
+      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports, sp?.['image'] !== undefined, ctx, sp !== undefined),
+      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports, sp?.['image'] !== undefined, ctx, sp !== undefined),
     },
     events,
     configRefs: configRefs(sp),
@@ -491,7 +495,7 @@ function oneContainer(
   const runningSince = time(dig(st, 'state', 'running', 'startedAt'));
   const startup = c.probes.startup;
   if (startup.defined && runningSince !== undefined && c.started !== true) {
-    const k = startupKill(runningSince, startup.initialDelaySeconds, startup.failureThreshold, startup.periodSeconds, nowMs);
+    const k = startupKill(runningSince, startup.initialDelaySeconds ?? 0, startup.failureThreshold ?? 3, startup.periodSeconds ?? 10, nowMs);
     startup.killAt = k.killAt;
     startup.killInSeconds = k.killInSeconds;
     startup.killFormula = k.formula;

@@ -109,8 +109,9 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   for (const c of containers) {
     const lv = c.probes.liveness;
     const ran = c.lastState.terminated?.ranSeconds;
-    if (!lv.defined || c.probes.startup.defined || ran === undefined) continue;
-    c.livenessKillLikely = ran >= lv.budgetSeconds - lv.periodSeconds && ran <= lv.budgetSeconds + lv.periodSeconds + lv.timeoutSeconds + (pod.terminationGracePeriodSeconds ?? 30);
+    if (!lv.defined || c.probes.startup.defined !== false || ran === undefined || lv.budgetSeconds === undefined) continue;
+    const period = lv.periodSeconds ?? 10;
+    c.livenessKillLikely = ran >= lv.budgetSeconds - period && ran <= lv.budgetSeconds + period + (lv.timeoutSeconds ?? 1) + (pod.terminationGracePeriodSeconds ?? 30);
   }
   if (fromText) for (const c of containers) if (c.state.source === 'status') c.state.source = 'text';
   const facts: Facts = { pod, conditions, events, containers, gaps, unknown: unknownFacts(input, pod, gaps, fromText), fromText, oddities: findOddities(raw) };

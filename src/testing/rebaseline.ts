@@ -18,7 +18,7 @@ for (const file of process.argv.slice(2)) {
   if (r.ok && r.pending === undefined) continue;
   const lines = text.split('\n');
   const end = lines.findIndex((l, i) => i > 0 && /^---\s*$/.test(l));
-  const head = end < 0 ? lines.length : end;
+  let head = end < 0 ? lines.length : end;
   const notes: string[] = [];
   let firesAt = -1;
   let hypAt = -1;
@@ -30,6 +30,11 @@ for (const file of process.argv.slice(2)) {
       if (now !== l) notes.push(`fires [${r.fired.join(', ')}]`);
       lines[i] = now;
       firesAt = i;
+      // a block list under it ("fires:" then "- a" lines) is replaced by the flow list
+      while (i + 1 < head && /^\s+- /.test(lines[i + 1] as string) && ((/^(\s*)/.exec(lines[i + 1] as string)?.[1]?.length ?? 0) <= (fires[1] as string).length + 2)) {
+        lines.splice(i + 1, 1);
+        head--;
+      }
     }
     if (/^\s+hypotheses:/.test(l)) hypAt = i;
     const root = /^(\s+)rootCause:/.exec(l);
