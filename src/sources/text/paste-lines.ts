@@ -10,6 +10,7 @@
 
 import { InputError } from '../../model/errors.js';
 import { stripControls } from '../../util/sanitize.js';
+import { CONTAINER_KEYS, POD_KEYS, SECTION_KEYS, STATE_KEYS } from './describe-keys.js';
 
 /** Lines longer than this are cut (kubectl prints no such line; a paste of a minified blob might). */
 export const MAX_LINE = 64 * 1024;
@@ -432,89 +433,12 @@ export function keyValue(text: string): [string, string] | undefined {
   return [m[1] as string, (m[2] ?? '').trim()];
 }
 
+/** describe's keys by level, from the one list (describe-keys.ts). */
+export { CONTAINER_KEYS, STATE_KEYS } from './describe-keys.js';
 /** describe's top-level keys (as kubectl has printed them, old and new). */
-export const DESCRIBE_TOP = new Set([
-  'Name',
-  'Namespace',
-  'Priority',
-  'Priority Class Name',
-  'PriorityClassName',
-  'Runtime Class Name',
-  'Service Account',
-  'Node',
-  'Start Time',
-  'Labels',
-  'Annotations',
-  'Status',
-  'Termination Grace Period',
-  'Reason',
-  'Message',
-  'SeccompProfile',
-  'LocalhostProfile',
-  'IP',
-  'IPs',
-  'Controlled By',
-  'Controllers',
-  'Created By',
-  'NominatedNodeName',
-  'Resources',
-  'Init Containers',
-  'Containers',
-  'Ephemeral Containers',
-  'Readiness Gates',
-  'Conditions',
-  'Volumes',
-  'QoS Class',
-  'QoS Tier',
-  'Node-Selectors',
-  'Tolerations',
-  'Topology Spread Constraints',
-  'SchedulingGroup',
-  'Events',
-  'Image(s)',
-  'Host',
-  'Replication Controllers',
-]);
-
-/** Keys of a container block in describe output. */
-export const CONTAINER_KEYS = new Set([
-  'Container ID',
-  'Image',
-  'Image ID',
-  'Port',
-  'Ports',
-  'Host Port',
-  'Host Ports',
-  'Command',
-  'Args',
-  'State',
-  'Last State',
-  'Last Termination State',
-  'Ready',
-  'Restart Count',
-  'Started',
-  'Limits',
-  'Requests',
-  'Liveness',
-  'Readiness',
-  'Startup',
-  'Environment',
-  'Environment Variables',
-  'Environment Variables from',
-  'Mounts',
-  'Devices',
-  'SeccompProfile',
-  'QoS Tier',
-  'Restart Policy',
-  'Resize Policy',
-  'Allocated Resources',
-]);
-
-/** Keys under a container's State / Last State line. */
-export const STATE_KEYS = new Set(['Reason', 'Message', 'Exit Code', 'Signal', 'Started', 'Finished']);
-
+export const DESCRIBE_TOP = POD_KEYS;
 /** Section keys whose value comes on the following lines. */
-export const DESCRIBE_SECTIONS = new Set(['Init Containers', 'Containers', 'Ephemeral Containers', 'Conditions', 'Volumes', 'Events', 'IPs', 'Readiness Gates', 'Tolerations', 'Labels', 'Annotations', 'Node-Selectors']);
+export const DESCRIBE_SECTIONS = SECTION_KEYS;
 
 const DNS = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
