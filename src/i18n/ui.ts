@@ -203,6 +203,8 @@ export const UI: Record<Lang, UiText> = {
           return `which container the pasted logs come from (taken to be ${list})`;
         case 'container-name':
           return 'the name of the container whose block was pasted without it';
+        case 'state-line':
+          return `whether the state pasted for ${list} is its current or its last one (its State: line was not pasted; taken for the last)`;
         default:
           return fact;
       }
@@ -376,6 +378,8 @@ export const UI: Record<Lang, UiText> = {
           return `붙여 넣은 로그가 어느 컨테이너의 것인지(${withParticle(list, '으로/로')} 봄)`;
         case 'container-name':
           return '이름 없이 붙여 넣은 컨테이너 블록의 컨테이너 이름';
+        case 'state-line':
+          return `${list} 컨테이너에 붙여 넣은 상태가 현재 상태인지 직전 상태인지(State: 줄이 없어 직전 상태(Last State)로 봄)`;
         default:
           return fact;
       }

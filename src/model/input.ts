@@ -33,7 +33,8 @@ export interface MissingFact {
    * the name shown is made up), `no-events` (no events were pasted), `no-containers` (no
    * containers were pasted), `no-status` (the pod's status was not pasted), `logs-container` (which
    * container pasted logs come from was guessed), `container-name` (a container block without its
-   * name).
+   * name), `state-line` (a container state block pasted without its State: / Last State: line:
+   * which of the two it is was guessed — taken for the last state).
    */
   fact:
     | 'waiting-message'
@@ -51,7 +52,8 @@ export interface MissingFact {
     | 'no-containers'
     | 'no-status'
     | 'logs-container'
-    | 'container-name';
+    | 'container-name'
+    | 'state-line';
   /** The containers or conditions concerned. */
   subjects?: string[];
   command: string;

@@ -90,6 +90,8 @@ export interface Line {
   indent: number;
   /** The line without its indentation and trailing spaces. */
   text: string;
+  /** A line the reader put back (not in the text): a state block's "Last State:" line whose slot is a guess. */
+  guessed?: boolean;
 }
 
 /** "Key:   value" → [key, value]; "Key:" → [key, '']. Keys are words with spaces, dashes, dots. */

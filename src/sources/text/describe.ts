@@ -18,6 +18,7 @@
 import type { JsonObject } from '../../util/json.js';
 import type { MissingFact } from '../../model/input.js';
 import { isPrompt, iso, keyValue, markTextInput, MAX_PODS, none, parseAge, parseRfc1123, toLines, warn, type Ctx, type Line, type TextInput, type TextObject } from './describe-lines.js';
+import { CONTAINER_KEYS, POD_KEYS } from './describe-keys.js';
 import { CONTAINER_REASONS, eventObject, eventRows, inferFieldPath, type EventRow } from './describe-events.js';
 
 // Moved to describe-lines.ts and describe-events.ts; still importable from here.
@@ -28,48 +29,7 @@ export type { EventRow } from './describe-events.js';
 
 // ---- the parser ---------------------------------------------------------------------------------
 
-const TOP_KEYS = new Set([
-  'Name',
-  'Namespace',
-  'Priority',
-  'Priority Class Name',
-  'PriorityClassName',
-  'Runtime Class Name',
-  'Service Account',
-  'Node',
-  'Start Time',
-  'Labels',
-  'Annotations',
-  'Status',
-  'Termination Grace Period',
-  'Reason',
-  'Message',
-  'SeccompProfile',
-  'LocalhostProfile',
-  'IP',
-  'IPs',
-  'Controlled By',
-  'Controllers',
-  'Created By',
-  'NominatedNodeName',
-  'Resources',
-  'Init Containers',
-  'Containers',
-  'Ephemeral Containers',
-  'Readiness Gates',
-  'Conditions',
-  'Volumes',
-  'QoS Class',
-  'QoS Tier',
-  'Node-Selectors',
-  'Tolerations',
-  'Topology Spread Constraints',
-  'SchedulingGroup',
-  'Events',
-  'Image(s)',
-  'Host',
-  'Replication Controllers',
-]);
+const TOP_KEYS = POD_KEYS;
 
 interface Section {
   key: string;
@@ -266,6 +226,8 @@ function containerState(kind: string, fields: [string, string][], ctx: Ctx, at: 
 interface ParsedContainer {
   spec: JsonObject;
   status: JsonObject | undefined;
+  /** Its state block was pasted without its "State:" / "Last State:" line, and which one it is was guessed. */
+  stateGuessed?: boolean;
 }
 
 /** The lines of a "Containers:" section → containers and their statuses. */
@@ -282,11 +244,21 @@ function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
     while (j < lines.length && (lines[j] as Line).indent > indent) sub.push(lines[j++] as Line);
     return { lines: sub, next: j };
   };
+  // A container's name line, at any indentation a paste left it: at or left of the first name's
+  // column, or deeper when a container's own key follows further in ("app:" at column 0 after a
+  // block at column 2, a second block pasted with other indentation).
+  const header = (k: number): RegExpExecArray | null => {
+    const l = lines[k] as Line;
+    const m = /^([a-z0-9]([-a-z0-9.]*[a-z0-9])?):$/.exec(l.text);
+    if (!m || l.indent <= nameIndent) return m;
+    const n = lines[k + 1];
+    return n !== undefined && n.indent > l.indent && CONTAINER_KEYS.has(keyValue(n.text)?.[0] ?? '') ? m : null;
+  };
   while (i < lines.length) {
     const l = lines[i] as Line;
-    if (l.indent <= nameIndent) {
-      const m = /^([a-z0-9]([-a-z0-9.]*[a-z0-9])?):$/.exec(l.text);
-      if (m && l.indent === nameIndent) {
+    if (l.indent <= nameIndent || (cur !== undefined && l.indent <= fieldIndent && header(i) !== null)) {
+      const m = header(i);
+      if (m) {
         cur = { spec: { name: m[1] }, status: undefined };
         out.push(cur);
         fieldIndent = -1;
@@ -371,6 +343,7 @@ function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
           if (idx >= 0) fields[idx] = ['Message', text];
         }
         status[key === 'State' ? 'state' : 'lastState'] = containerState(value, fields, ctx, l);
+        if (l.guessed) cur.stateGuessed = true;
         break;
       }
       case 'Ready':
@@ -532,6 +505,7 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   let hasEvents = false;
   let terminating = false;
   let terminatingFor = 0;
+  const guessedStates: string[] = [];
   const conditions: JsonObject[] = [];
   const byType = new Map<string, JsonObject[]>();
   for (const s of sections(lines)) {
@@ -605,8 +579,12 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
         if (!none(v)) status['reason'] = v;
         break;
       case 'Message': {
-        const more = s.body.map((l) => `${' '.repeat(l.indent)}${l.text}`);
-        const text = [v, ...more].join('\n').replace(/\n+$/, '');
+        // lines under it are the message wrapped by a terminal or a ticket (the kubelet's and the
+        // scheduler's pod messages are one line): joined back with a space
+        const text = [v, ...s.body.map((l) => l.text)]
+          .map((x) => x.trim())
+          .filter((x) => x !== '')
+          .join(' ');
         if (text !== '') status['message'] = text;
         break;
       }
@@ -630,8 +608,10 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
       case 'Init Containers':
       case 'Containers':
       case 'Ephemeral Containers': {
-        if (v === '<none>') break;
+        // (kubectl prints "<none>" for no containers: a section with nothing under it was cut)
+        if (v === '<none>' || s.body.every((l) => l.text === '')) break;
         const cs = containers(s.body, ctx);
+        for (const c of cs) if (c.stateGuessed) guessedStates.push(String(c.spec['name']));
         const [specKey, statusKey] = s.key === 'Init Containers' ? ['initContainers', 'initContainerStatuses'] : s.key === 'Containers' ? ['containers', 'containerStatuses'] : ['ephemeralContainers', 'ephemeralContainerStatuses'];
         spec[specKey as string] = cs.map((c) => c.spec);
         const sts = cs.map((c) => c.status).filter((x): x is JsonObject => x !== undefined && Object.keys(x).length > 1);
@@ -723,6 +703,7 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   if (rows.some((r, i) => !r.fieldPath && r.reason && CONTAINER_REASONS.has(r.reason) && !(events[i]?.['involvedObject'] as JsonObject)['fieldPath'])) {
     missing.push({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${name ?? 'NAME'} -o wide` });
   }
+  if (guessedStates.length > 0) missing.push({ fact: 'state-line', subjects: guessedStates, command: yaml });
   if (terminating) missing.push({ fact: 'terminating-phase', command: yaml });
   missing.push({ fact: createdBy !== undefined ? 'creation-time' : 'age', command: yaml });
   if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? 'NAME'}${ns}` });

@@ -10,6 +10,7 @@ import { describeKey, EVENT_HEADER, EVENT_ROW, F_FENCE, F_GAP, isContainerHeader
 import { parsePythonDict, PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER, parseCutJson, wrapMembers } from './json-cut.js';
 import { reindentPodYaml } from './yaml-schema.js';
+import { stateBlock } from './state-block.js';
 import { knownMessage } from './messages.js';
 import { eventsTableLines, kindName, podFromRow, podsTableLines } from './tables.js';
 import type { TextFormat } from '../../model/input.js';
@@ -87,9 +88,20 @@ export function normalizeDescribe(input: Line[]): Line[] {
   // (a "Reason:" after a container's "State:" is the state's, however flat the block)
   const stateAt = lines.findIndex((l) => /^(?:State|Last State|Last Termination State):/.test(l.text));
   if (top < 0) top = lines.findIndex((l, k) => describeKey(l.text)?.kind === 'top' && l.indent === min && !EVENT_ROW.test(l.text) && !(stateAt >= 0 && k > stateAt && /^(?:Reason|Message):/.test(l.text)) && lines.some((x) => x !== l && describeKey(x.text)?.kind === 'top' && x.indent === min));
-  const lead = top < 0 ? lines : lines.slice(0, top);
+  // the pod's own Reason / Message (no container state under them): its top-level keys
+  if (top < 0 && /^(?:Reason|Message):/.test((lines[0] as Line).text) && (lines[0] as Line).indent === min && stateBlock(lines.slice(0, 16).map((l) => l.text)) === undefined) top = 0;
+  let lead = top < 0 ? lines : lines.slice(0, top);
   const rest = top < 0 ? [] : lines.slice(top).map((l) => ({ ...l, indent: Math.max(0, l.indent - min) }));
   const out: Line[] = [];
+  // a container state pasted from its keys on: its kind line put back (describeStatus's layout)
+  const sb = lead.length > 0 && /^(?:Reason|Message|Exit Code|Signal|Started|Finished):/.test((lead[0] as Line).text) ? stateBlock(lead.slice(0, 16).map((l) => l.text)) : undefined;
+  if (sb) {
+    const state = lead.slice(0, sb.length);
+    const after = lead.slice(sb.length);
+    const col = after.length > 0 ? Math.min(...after.map((l) => l.indent)) : Math.max(0, (state[0] as Line).indent - 2);
+    const smin = Math.min(...state.map((l) => l.indent));
+    lead = [{ n: (state[0] as Line).n, indent: col, text: sb.line, ...(sb.guessed ? { guessed: true } : {}) }, ...state.map((l) => ({ ...l, indent: l.indent - smin + col + 2 })), ...after];
+  }
   if (lead.length > 0) {
     const first = lead[0] as Line;
     const lmin = Math.min(...lead.map((l) => l.indent));
@@ -259,7 +271,8 @@ export function waitingPiece(r: Reader, b: Block, order: number): Piece | undefi
   if (!m) return undefined;
   const reason = waitingReason((m[3] as string).trim());
   const container = m[1] as string;
-  const st: JsonObject = { name: container, ready: false, restartCount: 0, state: { waiting: reason ? { reason } : {} } };
+  // (what kubectl logs said: the container waits; not whether it is ready or how often it restarted)
+  const st: JsonObject = { name: container, state: { waiting: reason ? { reason } : {} } };
   const piece: Piece = { format: 'fragment', rank: 2, line: r.L.n[b.from] as number, order, name: m[2] as string, pod: { spec: { containers: [{ name: container }] }, status: { containerStatuses: [st] } }, events: [], eventsSeen: false };
   if (b.cmd?.namespace) piece.namespace = b.cmd.namespace;
   return piece;
@@ -397,10 +410,11 @@ export function inlinePieces(r: Reader, b: Block, order: number, now: number): P
   for (const p of eventPieces(r, events, order, 'fragment', b.cmd)) out.push({ ...p, inline: true });
   for (const st of items.states) {
     let pod: JsonObject;
-    if (st.kind === 'pod-status') pod = { status: { phase: st.reason === 'NodeLost' ? 'Unknown' : 'Failed', reason: st.reason, message: st.message } };
+    // (the message says the pod's reason, not its phase)
+    if (st.kind === 'pod-status') pod = { status: { reason: st.reason, message: st.message } };
     else {
       const c: JsonObject = { name: st.container ?? UNNAMED };
-      const s: JsonObject = { name: st.container ?? UNNAMED, ready: false, state: st.kind === 'container-waiting' ? { waiting: { reason: st.reason, message: st.message } } : { terminated: { reason: st.reason, message: st.message } } };
+      const s: JsonObject = { name: st.container ?? UNNAMED, state: st.kind === 'container-waiting' ? { waiting: { reason: st.reason, message: st.message } } : { terminated: { reason: st.reason, message: st.message } } };
       if (st.last) s['lastState'] = { terminated: { ...(st.last.reason ? { reason: st.last.reason } : {}), ...(st.last.exitCode !== undefined ? { exitCode: st.last.exitCode } : {}) } };
       pod = { spec: { containers: [c] }, status: { containerStatuses: [s] } };
     }

@@ -9,6 +9,8 @@ import { inlineItems, type InlineItems } from './inline.js';
 import { PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER } from './json-cut.js';
 import { findKnownMessage } from './messages.js';
+import { stateBlock } from './state-block.js';
+import { POD_REASONS } from './tables.js';
 import type { MissingFact, TextFormat } from '../../model/input.js';
 
 export const UNNAMED = 'podwhy-unnamed';
@@ -63,6 +65,13 @@ export class Segmenter {
   }
   private fence(i: number): boolean {
     return ((this.L.flags[i] as number) & F_FENCE) !== 0;
+  }
+
+  /** The texts of up to n lines from i on (cut marks left out), within the fenced region. */
+  texts(i: number, n: number): string[] {
+    const out: string[] = [];
+    for (let j = i; j >= 0 && out.length < n; j = this.next(j)) out.push(this.t(j));
+    return out;
   }
 
   /** The next line after i that is not a cut mark, within the same fenced region; -1 at a fence or the end. */
@@ -284,6 +293,10 @@ export class Segmenter {
     const nt = j >= 0 ? this.t(j) : '';
     const nd = j >= 0 ? describeKey(nt) : undefined;
     const d = describeKey(t);
+    // a container state pasted from its keys on, without its "State:" line
+    if ((d?.kind === 'state' || d?.key === 'Reason' || d?.key === 'Message') && stateBlock(this.texts(i, 12)) !== undefined) return true;
+    // the pod's own reason alone ("Reason:  Evicted"): describe prints it at column 0 under Status
+    if (d?.key === 'Reason' && POD_REASONS.test(d.value)) return true;
     if (d?.kind === 'top') {
       if (d.key === 'Events') return d.value === '<none>' || EVENT_HEADER.test(nt) || OLD_EVENT_HEADER.test(nt) || EVENT_ROW.test(nt) || OLD_EVENT_ROW.test(nt);
       if ((d.key === 'Containers' || d.key === 'Init Containers') && d.value === '') return j >= 0 && (isContainerHeader(nt) !== undefined || nd?.kind === 'container');
@@ -299,7 +312,9 @@ export class Segmenter {
   }
 
   private describeExtent(i: number): number {
-    const base = this.ind(i);
+    // (a fragment that starts deeper than its later keys — a state's keys, then the container's — is
+    // as deep as its outermost key)
+    let base = this.ind(i);
     let last = i;
     let section = describeKey(this.t(i))?.kind === 'top' ? (describeKey(this.t(i))?.key as string) : EVENT_ROW.test(this.t(i)) || EVENT_HEADER.test(this.t(i)) ? 'Events' : 'Containers';
     let msgUntil = -1;
@@ -339,6 +354,7 @@ export class Segmenter {
         }
       }
       const row = EVENT_ROW.test(t) || OLD_EVENT_ROW.test(t);
+      if (d !== undefined && ind < base && (d.kind !== 'top' || (section !== 'Events' && describeKey(this.t(i))?.kind !== 'top'))) base = ind;
       if (ind > base || d !== undefined || row || isEllipsis(t)) {
         // (Reason, Message under a container's state are no new section)
         if (d?.kind === 'top' && ind <= base && !(section.endsWith('Containers') && (d.key === 'Reason' || d.key === 'Message'))) section = d.key;
@@ -372,6 +388,13 @@ export class Segmenter {
       }
       if (section === 'Annotations' && !this.strongStart(j) && !/^[{[]\s*$/.test(t)) {
         // keys, and values of many lines (a JSON annotation at the left margin)
+        last = j;
+        continue;
+      }
+      // the pod's Message wrapped by a terminal or a ticket: its next lines at the left margin
+      // (a terminal wraps long lines only; Kubernetes' messages are ASCII, a note in a language is not)
+      const prev = this.ind(last) + this.t(last).length;
+      if (section === 'Message' && last === j - 1 && !blankSince && prev >= 70 && /^[\x20-\x7e]+$/.test(t) && !this.strongStart(j) && !isJsonStart(t) && !/^(?:Normal|Warning)\s/.test(t)) {
         last = j;
         continue;
       }

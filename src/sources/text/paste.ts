@@ -421,7 +421,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     missing.unshift({ fact: 'pods-table', command: `kubectl describe pod ${podRef}${ns}` });
   } else {
     const from: MissingFact[] = [];
-    for (const p of withPod) for (const m of p.missing ?? []) if (['waiting-message', 'condition-message', 'terminating-phase'].includes(m.fact)) from.push({ ...m, command: m.command.replace(/kubectl get pod \S+(?: -n \S+)? -o yaml/, yamlCmd) });
+    for (const p of withPod) for (const m of p.missing ?? []) if (['waiting-message', 'condition-message', 'terminating-phase', 'state-line'].includes(m.fact)) from.push({ ...m, command: m.command.replace(/kubectl get pod \S+(?: -n \S+)? -o yaml/, yamlCmd) });
     for (const m of from) notice(m);
     if (unattributed) notice({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${podRef} -o wide` });
     if (d.madeUp) notice({ fact: 'pod-name', command: `kubectl get pods${ns}` });

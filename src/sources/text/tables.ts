@@ -210,13 +210,14 @@ function placeholderPod(p: PodRef, now: number): JsonObject {
 }
 
 /** Waiting reasons kubectl shows as STATUS for a container that has not started. */
-const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|PreCreateHookError|PreStartHookError|PostStartHookError)$/;
-const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|StartError|Signal:\d+|ExitCode:\d+)$/;
+export const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|PreCreateHookError|PreStartHookError|PostStartHookError)$/;
+export const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|StartError|Signal:\d+|ExitCode:\d+)$/;
 /**
  * Reasons the pod's status carries (status.reason), shown as STATUS when no container has a
- * reason: eviction, node loss, the kubelet's admission rejections, node shutdown, deadlines.
+ * reason: eviction, node loss, the kubelet's admission rejections (the soft ones, AppArmor and
+ * NoNewPrivs, leave the pod Pending), node shutdown, deadlines.
  */
-const POD_REASONS = /^(?:Evicted|NodeLost|NodeAffinity|NodeName|NodePorts|TaintToleration|NodeShutdown|Shutdown|Terminated|UnexpectedAdmissionError|UnexpectedPredicateFailureType|UnknownReason|DeadlineExceeded|Preempting|SysctlForbidden|TopologyAffinityError|PodOSNotSupported|PodOSSelectorNodeLabelDoesNotMatch|InvalidNodeInfo|OutOf[\w.\/-]+)$/;
+export const POD_REASONS = /^(?:Evicted|AppArmor|NoNewPrivs|NodeLost|NodeAffinity|NodeName|NodePorts|TaintToleration|NodeShutdown|Shutdown|Terminated|UnexpectedAdmissionError|UnexpectedPredicateFailureType|UnknownReason|DeadlineExceeded|Preempting|SysctlForbidden|TopologyAffinityError|PodOSNotSupported|PodOSSelectorNodeLabelDoesNotMatch|InvalidNodeInfo|OutOf[\w.\/-]+)$/;
 
 /**
  * The names a table row gives its containers: none. They are called "(unnamed)" (one) or
