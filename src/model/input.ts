@@ -22,9 +22,11 @@ export interface SourceRef {
  * (kubectl get events / kubectl events), `pods-table` (kubectl get pods), `fragment` (part of a
  * describe: a container block, a Conditions or Events section, event rows, a status line),
  * `yaml-in-text` (YAML or JSON of the pod found inside a paste, or YAML read line by line after it
- * failed to parse whole), `logs` (kubectl logs output only), `mixed` (several of these joined).
+ * failed to parse whole), `logs` (kubectl logs output, or a container's output, only), `journal`
+ * (the kubelet's or the container runtime's journal lines, read as the events they stand for),
+ * `mixed` (several of these joined).
  */
-export type TextFormat = 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'mixed';
+export type TextFormat = 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'journal' | 'mixed';
 
 /** A fact kubectl's human-readable output does not carry for a pod, and the command that shows it. */
 export interface MissingFact {

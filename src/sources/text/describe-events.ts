@@ -3,7 +3,7 @@
 // Event object each row stands for. Moved out of describe.ts unchanged.
 
 import type { JsonObject } from '../../util/json.js';
-import { iso, parseRfc1123, parseAge, warn, type Ctx, type Line } from './describe-lines.js';
+import { blockWidth, iso, parseRfc1123, parseAge, warn, wrapJoin, type Ctx, type Line } from './describe-lines.js';
 
 // ---- events -------------------------------------------------------------------------------------
 
@@ -61,6 +61,9 @@ export function sourceHost(from: string | undefined): string | undefined {
  */
 export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
   const rows: EventRow[] = [];
+  const width = blockWidth(lines);
+  /** The last line of the row being read (its message may go on on the next line). */
+  let prevLine: Line | undefined;
   let old = false;
   let fromCol = -1;
   let msgCol = -1;
@@ -109,6 +112,7 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
       const row = oldRow();
       if (row) {
         rows.push(row);
+        prevLine = l;
         continue;
       }
     } else {
@@ -154,6 +158,7 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
         if (host) row.host = host;
         row.message = message.trim();
         rows.push(row);
+        prevLine = l;
         continue;
       }
     }
@@ -161,10 +166,14 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
     const cut = !old ? /^(Normal|Warning)\s+([A-Z][A-Za-z]+)(?:\s+\S{0,12})?$/.exec(l.text) : null;
     if (cut) {
       rows.push({ type: cut[1] as string, reason: cut[2] as string, message: '', count: 1 });
+      prevLine = l;
       continue;
     }
     const prev = rows[rows.length - 1];
-    if (prev) prev.message = prev.message === '' ? l.text : `${prev.message} ${l.text}`;
+    if (prev) {
+      prev.message = prev.message === '' ? l.text : `${prev.message}${prevLine ? wrapJoin(prevLine, l, width) : ' '}${l.text}`;
+      prevLine = l;
+    }
     else warn(ctx, `${l.n}: an events line not understood: skipped`);
   }
   return rows;

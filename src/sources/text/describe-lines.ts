@@ -92,6 +92,8 @@ export interface Line {
   text: string;
   /** A line the reader put back (not in the text): a state block's "Last State:" line whose slot is a guess. */
   guessed?: boolean;
+  /** The line was inside a Markdown code fence (where no editor wraps lines: a wrap there is a terminal's). */
+  fenced?: boolean;
 }
 
 /** "Key:   value" → [key, value]; "Key:" → [key, '']. Keys are words with spaces, dashes, dots. */
@@ -216,3 +218,35 @@ export function warn(ctx: Ctx, msg: string): void {
   else if (ctx.warnings.length < MAX_WARNINGS) ctx.warnings.push(`${ctx.file}:${msg}`);
   else ctx.dropped++;
 }
+
+/** The terminal width a block of lines was copied at, as far as it shows: its widest line, and how many lines reach it. */
+export function blockWidth(lines: Line[]): { width: number; atWidth: number } {
+  let width = 0;
+  let atWidth = 0;
+  for (const l of lines) {
+    const w = l.indent + l.text.length;
+    if (w > width) {
+      width = w;
+      atWidth = 1;
+    } else if (w === width) atWidth++;
+  }
+  return { width, atWidth };
+}
+
+/**
+ * What joins a wrapped line to the text before it: nothing where a terminal cut a word at its
+ * width (the line before ends at the block's widest column, the next starts at column 0, and
+ * several lines end there, the cut falls inside a quoted name such as an image, or the lines are
+ * inside a code fence, where no editor wraps), else a space (a ticket wraps between words;
+ * trailing spaces were trimmed, so a terminal's cut at a space shows as a shorter line).
+ */
+export function wrapJoin(before: Line, after: Line, block: { width: number; atWidth: number }): string {
+  const w = before.indent + before.text.length;
+  if (w !== block.width || block.width < 80 || after.indent !== 0 || !/[\w.\/:@-]$/.test(before.text) || !/^[\w.\/:@"-]/.test(after.text)) return ' ';
+  const quotes = (before.text.match(/"/g) ?? []).length;
+  const inQuote = quotes % 2 === 1 && !/\s/.test(before.text.slice(before.text.lastIndexOf('"') + 1));
+  // (in a fence, only a cut inside a word: a message's own line breaks start a new word — "Output: …", "mount: …")
+  const midWord = /[A-Za-z0-9]$/.test(before.text) && /^[a-z0-9]/.test(after.text) && !/^[\w.-]+:(?:\s|$)/.test(after.text);
+  return block.atWidth >= 2 || inQuote || (before.fenced === true && after.fenced === true && midWord) ? '' : ' ';
+}
+

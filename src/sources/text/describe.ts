@@ -17,7 +17,7 @@
 
 import type { JsonObject } from '../../util/json.js';
 import type { MissingFact } from '../../model/input.js';
-import { isPrompt, iso, keyValue, markTextInput, MAX_PODS, none, parseAge, parseRfc1123, toLines, warn, type Ctx, type Line, type TextInput, type TextObject } from './describe-lines.js';
+import { blockWidth, isPrompt, iso, keyValue, markTextInput, MAX_PODS, none, parseAge, parseRfc1123, toLines, warn, type Ctx, type Line, type TextInput, type TextObject, wrapJoin } from './describe-lines.js';
 import { CONTAINER_KEYS, POD_KEYS } from './describe-keys.js';
 import { CONTAINER_REASONS, eventObject, eventRows, inferFieldPath, type EventRow } from './describe-events.js';
 
@@ -497,6 +497,7 @@ export interface DescribedPod {
 }
 
 export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
+  const width = blockWidth(lines);
   const metadata: JsonObject = {};
   const spec: JsonObject = {};
   const status: JsonObject = {};
@@ -581,10 +582,13 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
       case 'Message': {
         // lines under it are the message wrapped by a terminal or a ticket (the kubelet's and the
         // scheduler's pod messages are one line): joined back with a space
-        const text = [v, ...s.body.map((l) => l.text)]
-          .map((x) => x.trim())
-          .filter((x) => x !== '')
-          .join(' ');
+        let text = v.trim();
+        let before = s.line;
+        for (const l of s.body) {
+          if (l.text.trim() === '') continue;
+          text = text === '' ? l.text.trim() : `${text}${wrapJoin(before, l, width)}${l.text.trim()}`;
+          before = l;
+        }
         if (text !== '') status['message'] = text;
         break;
       }

@@ -316,6 +316,12 @@ const PROMPTED = /^(?:\([\w.-]+\)\s*)?(?:\[[^\]\n]{1,80}\]\s?[#$%>]|[\w.-]+@[\w.
 
 /** The command a prompt line runs, or undefined when the line is no prompt. */
 export function promptCommand(text: string): Command | undefined {
+  // a prompt in a Markdown list ("2. [root@host]# kubectl logs …", "- $ kubectl …")
+  const item = /^(?:\d{1,2}[.)]|[-*•])\s+(?=\S)/.exec(text);
+  if (item) {
+    const c = promptCommand(text.slice(item[0].length));
+    if (c !== undefined && !c.bare && c.tool !== '' && KUBECTL.test(c.tool)) return c;
+  }
   let cmd: string | undefined;
   const m = PROMPTED.exec(text);
   if (m) {
@@ -366,6 +372,8 @@ export function parseCommand(cmdline: string): Command {
       pos.push(t);
       continue;
     }
+    // (kubectl logs -f is --follow, not a file)
+    if (flag === '-f' && (pos[0] === 'logs' || pos[0] === 'log')) continue;
     if (flag === '-n' || flag === '--namespace') c.namespace = value();
     else if (/^-n\S+$/.test(t)) c.namespace = t.slice(2);
     else if (flag === '-c' || flag === '--container') c.container = value();

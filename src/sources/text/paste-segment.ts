@@ -2,7 +2,7 @@
 // YAML or JSON, logs, console lines — each with the prompt command it came from, and the shapes
 // (pieces) the next pass turns blocks into. Moved out of paste.ts unchanged.
 
-import type { JsonObject } from '../../util/json.js';
+import { nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
 import type { Line, TextObject } from './describe.js';
 import { describeKey, DESCRIBE_SECTIONS, EVENT_HEADER, EVENT_ROW, EVENTS_TABLE_HEADER, EVENTS_TABLE_ROW, F_FENCE, F_FENCED, F_GAP, isContainerHeader, isEllipsis, isJsonStart, isYamlLine, K8S_KEYS, keyValue, NO_RESOURCES, NODES_TABLE_HEADER, OLD_EVENT_HEADER, OLD_EVENT_ROW, PODS_TABLE_HEADER, PODS_TABLE_ROW, promptCommand, STATE_KEYS, WAITING_TO_START, yamlKey, type Command, type PasteLines } from './paste-lines.js';
 import { inlineItems, type InlineItems } from './inline.js';
@@ -10,6 +10,8 @@ import { PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER } from './json-cut.js';
 import { findKnownMessage } from './messages.js';
 import { stateBlock } from './state-block.js';
+import { parseJournalLine } from './journal.js';
+import { isLeveledLine, isProgramLine } from './log-lines.js';
 import { POD_REASONS } from './tables.js';
 import type { MissingFact, TextFormat } from '../../model/input.js';
 
@@ -28,7 +30,7 @@ export interface PasteOptions {
   lineOffset?: number;
 }
 
-export type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'nodes-table' | 'console-events' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting' | 'inline';
+export type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'nodes-table' | 'console-events' | 'yaml' | 'json' | 'logs' | 'journal' | 'no-resources' | 'waiting' | 'inline';
 
 export interface Block {
   kind: BlockKind;
@@ -121,6 +123,8 @@ export class Segmenter {
       let b: Block | undefined;
       if (cmd?.verb === 'logs' && !cmdUsed && WAITING_TO_START.test(t)) b = { kind: 'waiting', from: i, to: i + 1 };
       else if (cmd?.verb === 'logs' && !cmdUsed && !this.strongStart(i)) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
+      // the kubelet's or the container runtime's journal (journal.ts): the events its lines stand for
+      else if (parseJournalLine(t) !== undefined) b = { kind: 'journal', from: i, to: this.journalExtent(i) };
       else b = this.start(i);
       // a line of kubectl output inside a sentence, or wrapped in something: an inline block
       let inline: { block?: Block; cmd?: Command } | undefined;
@@ -145,6 +149,8 @@ export class Segmenter {
         while (to < L.count && !this.gap(to) && !this.fence(to) && (KLOG.test(this.t(to)) || KLOG_STRUCTURED.test(this.t(to)))) to++;
         b = { kind: 'logs', from: i, to };
       }
+      // a container's own output with nothing around it (log-lines.ts): its log tail
+      if (!b && isProgramLine(t)) b = this.programBlock(i);
       // "I found this message in log, "chown: … Operation not permitted"": the quoted line is the log
       if (!b && /\blogs?\b|로그/i.test(t)) {
         const q = /["“]([^"“”]{15,})["”]\s*\.?$/.exec(t);
@@ -178,6 +184,8 @@ export class Segmenter {
       const t = this.t(k);
       if (isRow(t)) return k;
       if (promptCommand(t) || this.strongStart(k) || isEllipsis(t)) return k === j ? -1 : k;
+      // Kubernetes' messages are ASCII: a note in another language after the rows is not one
+      if (!/^[\x20-\x7e]+$/.test(t)) return k === j ? -1 : k;
     }
     return k >= this.L.count ? k : -1;
   }
@@ -200,7 +208,8 @@ export class Segmenter {
       const colon = /:\s*(?:\*\*)?$/.test(text) && items.events.length + items.states.length > 0 && findKnownMessage(next) === undefined && !/(?:^|\s)(?:Normal|Warning)\s/.test(next);
       const evicted = items.states.some((s) => s.reason === 'Evicted') && /^(?:Threshold quantity: |Container \S+ was using )/.test(next);
       const bare = items.events.length + items.states.length + items.rows.length + items.values.length === 0 && /:\s*$/.test(text) && findKnownMessage(`${text} ${next}`) !== undefined;
-      if (!(open || colon || evicted || bare) || promptCommand(next) || this.strongStart(to) || next.length > INLINE_MAX) break;
+      // (a line that is kubectl output itself starts its own block: "I see this in the events:" / a row)
+      if (!(open || colon || evicted || bare) || promptCommand(next) || this.strongStart(to) || EVENT_ROW.test(next) || EVENTS_TABLE_ROW.test(next) || OLD_EVENT_ROW.test(next) || next.length > INLINE_MAX) break;
       text = `${text} ${next}`;
       to++;
       items = inlineItems(text);
@@ -316,7 +325,7 @@ export class Segmenter {
     // as deep as its outermost key)
     let base = this.ind(i);
     let last = i;
-    let section = describeKey(this.t(i))?.kind === 'top' ? (describeKey(this.t(i))?.key as string) : EVENT_ROW.test(this.t(i)) || EVENT_HEADER.test(this.t(i)) ? 'Events' : 'Containers';
+    let section = describeKey(this.t(i))?.kind === 'top' ? (describeKey(this.t(i))?.key as string) : EVENT_ROW.test(this.t(i)) || EVENT_HEADER.test(this.t(i)) || OLD_EVENT_ROW.test(this.t(i)) || OLD_EVENT_HEADER.test(this.t(i)) ? 'Events' : 'Containers';
     let msgUntil = -1;
     let inArgs = false;
     let lastRow = EVENT_ROW.test(this.t(i)) || OLD_EVENT_ROW.test(this.t(i));
@@ -359,7 +368,8 @@ export class Segmenter {
         // (Reason, Message under a container's state are no new section)
         if (d?.kind === 'top' && ind <= base && !(section.endsWith('Containers') && (d.key === 'Reason' || d.key === 'Message'))) section = d.key;
         last = j;
-        lastRow = row;
+        // (an indented line under a row is its message going on: the row's message may go on after it)
+        lastRow = row || (lastRow && section === 'Events' && d === undefined && ind > base);
         blankSince = false;
         continue;
       }
@@ -404,6 +414,8 @@ export class Segmenter {
         if (k > j) {
           last = k - 1;
           j = k - 1;
+          // (the run ends the message: what follows it is no second run of it)
+          lastRow = false;
           continue;
         }
       }
@@ -437,6 +449,8 @@ export class Segmenter {
         if (k > j) {
           last = k - 1;
           j = k - 1;
+          // (the run ends the message: what follows it is no second run of it)
+          lastRow = false;
           continue;
         }
       }
@@ -508,6 +522,37 @@ export class Segmenter {
       if (depth === 0 && !(/,$/.test(t) && j + 1 < this.L.count && !this.gap(j + 1) && JSON_MEMBER.test(this.t(j + 1)))) return j + 1;
     }
     return gap > 0 ? gap : this.L.count;
+  }
+
+  /** Journal lines from i: the run of them (a blank line between two of them is no end). */
+  private journalExtent(i: number): number {
+    let to = i + 1;
+    while (to < this.L.count && !this.fence(to) && parseJournalLine(this.t(to)) !== undefined) to++;
+    return to;
+  }
+
+  /**
+   * A program's output around line i, which shows a failure's own words: the whole fenced block it
+   * is in when nothing in that block was read as kubectl output, else its paragraph — the lines
+   * before it that are a program's too (leveled log lines, stack frames), and those after it up
+   * to a blank line, a prompt or kubectl output.
+   */
+  private programBlock(i: number): Block {
+    let from = i;
+    let to = i + 1;
+    const fenced = ((this.L.flags[i] as number) & F_FENCED) !== 0;
+    if (fenced) {
+      let a = i;
+      while (a > 0 && !this.fence(a - 1) && !this.placed[a - 1]) a--;
+      let z = i + 1;
+      while (z < this.L.count && !this.fence(z) && !promptCommand(this.t(z)) && !this.strongStart(z)) z++;
+      if (a === 0 || this.fence(a - 1)) from = a;
+      to = z;
+    } else {
+      while (from > 0 && !this.gap(from) && !this.placed[from - 1] && (isProgramLine(this.t(from - 1)) || isLeveledLine(this.t(from - 1)))) from--;
+      while (to < this.L.count && !this.gap(to) && !this.fence(to) && !promptCommand(this.t(to)) && !this.strongStart(to)) to++;
+    }
+    return { kind: 'logs', from, to };
   }
 
   /** `kubectl logs` output: to the next prompt or the end of its fence; unfenced, to a blank line before other kubectl output. */
@@ -618,7 +663,51 @@ export function blockLines(r: Reader, b: Block): Line[] {
     if ((r.L.flags[i] as number) & F_FENCE) continue;
     const text = r.L.text[i] as string;
     if (isEllipsis(text) || promptCommand(text)) continue;
-    out.push({ n: r.L.n[i] as number, indent: r.L.indent[i] as number, text });
+    out.push({ n: r.L.n[i] as number, indent: r.L.indent[i] as number, text, ...((r.L.flags[i] as number) & F_FENCED ? { fenced: true } : {}) });
+  }
+  return out;
+}
+
+// ---- events into pieces ----------------------------------------------------------------------
+
+/** The kind of object a workload controller's events are about, by the controller. */
+export const CONTROLLER_KINDS: Record<string, string> = {
+  'job-controller': 'Job',
+  'cronjob-controller': 'CronJob',
+  'statefulset-controller': 'StatefulSet',
+  'replicaset-controller': 'ReplicaSet',
+  'daemonset-controller': 'DaemonSet',
+  'deployment-controller': 'Deployment',
+  'replication-controller': 'ReplicationController',
+};
+
+/** Kinds whose events are evidence for the pods that use them. */
+export const EVIDENCE_KINDS = new Set(['PersistentVolumeClaim', 'Job']);
+
+/** Events grouped into pieces by the pod they name; events of a pod's claims or Job are evidence; others are passed on. */
+export function eventPieces(r: Reader, events: TextObject[], order: number, format: TextFormat, cmd: Command | undefined): Piece[] {
+  const byPod = new Map<string, Piece>();
+  const out: Piece[] = [];
+  for (const e of events) {
+    const inv = obj(e.value['involvedObject']) ?? {};
+    const kind = str(inv['kind']);
+    if (kind !== undefined && kind !== 'Pod') {
+      if (EVIDENCE_KINDS.has(kind)) r.evidence.push({ event: e.value, line: e.line, order });
+      else r.others.push(e);
+      continue;
+    }
+    const name = nonEmpty(inv['name']);
+    const namespace = nonEmpty(inv['namespace']) ?? nonEmpty(obj(e.value['metadata'])?.['namespace']) ?? cmd?.namespace;
+    const key = `${namespace ?? ''}/${name ?? ''}`;
+    let p = byPod.get(key);
+    if (!p) {
+      p = { format, rank: 0, line: e.line, order, events: [], eventsSeen: true };
+      if (name !== undefined) p.name = name;
+      if (namespace !== undefined) p.namespace = namespace;
+      byPod.set(key, p);
+      out.push(p);
+    }
+    p.events.push(e.value);
   }
   return out;
 }

@@ -24,12 +24,16 @@ import { CONTAINER_REASONS, inferFieldPath, markTextInput, textInputOf, type Kub
 import { F_FENCE, NO_RESOURCES, pasteLines } from './paste-lines.js';
 import { unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from '../../model/input.js';
-import { clone, Segmenter, UNNAMED, type LogPiece, type PasteOptions, type Piece, type Reader } from './paste-segment.js';
-import { consolePieces, CONTROLLER_KINDS, describePieces, eventsTablePieces, inlinePieces, jsonValues, logsPiece, nodesTable, otherDescribeEvidence, podsTablePieces, valuePieces, waitingPiece, yamlValues } from './paste-pieces.js';
+import { clone, CONTROLLER_KINDS, Segmenter, UNNAMED, type LogPiece, type PasteOptions, type Piece, type Reader } from './paste-segment.js';
+import { consolePieces, describePieces, eventsTablePieces, inlinePieces, nodesTable, otherDescribeEvidence, podsTablePieces } from './paste-pieces.js';
+import { jsonValues, valuePieces, yamlValues } from './paste-values.js';
+import { journalPieces, logsPiece, waitingPiece } from './paste-logs.js';
+import { syncStates } from './journal.js';
 
 // Moved to paste-segment.ts and paste-pieces.ts; still importable from here.
 export { Segmenter, type PasteOptions } from './paste-segment.js';
-export { normalizeDescribe, recoverYaml, reindentFlat } from './paste-pieces.js';
+export { normalizeDescribe, reindentFlat } from './paste-pieces.js';
+export { recoverYaml } from './paste-values.js';
 
 /** A container block pasted without its name line: renamed when the pod tells which one it is. */
 // ---- assembly ---------------------------------------------------------------------------------
@@ -337,6 +341,19 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   }
 
   foldCombined(events);
+  // what the kubelet's sync errors among the events say of containers the paste shows no state of
+  for (const st of syncStates(events.map((e) => ({ reason: str(e['reason']), message: str(e['message']), at: str(e['lastTimestamp']) })))) {
+    const [specKey, statusKey] = st.init ? ['initContainers', 'initContainerStatuses'] : ['containers', 'containerStatuses'];
+    const status = (pod['status'] ??= {}) as JsonObject;
+    const list = (Array.isArray(status[statusKey]) ? status[statusKey] : (status[statusKey] = [])) as JsonObject[];
+    const had = list.find((c) => c['name'] === st.name);
+    if (had && isObject(had['state'])) continue;
+    if (had) had['state'] = { waiting: st.waiting };
+    else list.push({ name: st.name, state: { waiting: st.waiting } });
+    const spec = (pod['spec'] ??= {}) as JsonObject;
+    const cs = (Array.isArray(spec[specKey]) ? spec[specKey] : (spec[specKey] = [])) as JsonObject[];
+    if (!cs.some((c) => c['name'] === st.name)) cs.push({ name: st.name });
+  }
   const ns = d.namespace && d.namespace !== 'default' ? ` -n ${d.namespace}` : '';
   // a made-up name is no name to run a command with
   const podRef = d.madeUp ? 'NAME' : (d.name as string);
@@ -404,7 +421,8 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
 
   const formats = new Set(d.pieces.map((p) => p.format));
   const format: TextFormat = formats.size === 1 ? (d.pieces[0] as Piece).format : 'mixed';
-  const placeholder = withPod.length === 0;
+  // (a pod known by its log alone is a pod: the log is its container's)
+  const placeholder = withPod.length === 0 && logPieces.length === 0;
   const describeOnly = formats.size === 1 && format === 'describe' && d.pieces.length === 1;
   const estimate = d.pieces.find((p) => p.estimate !== undefined)?.estimate;
   const capturedAt = estimate ?? now;
@@ -613,6 +631,9 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
         if ((p.logs !== undefined && p.logs.text !== '') || p.pod !== undefined) pieces.push(p);
         break;
       }
+      case 'journal':
+        pieces.push(...journalPieces(r, b, k, now));
+        break;
       case 'waiting': {
         const p = waitingPiece(r, b, k);
         if (p) pieces.push(p);

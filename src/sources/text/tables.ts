@@ -17,6 +17,7 @@
 
 import { eventObject, EVENTS_HEADER, sourceHost, isPrompt, markTextInput, parseAge, PODS_HEADER, toLines, type EventRow, type KubectlTextResult, type Line, type TextObject } from './describe.js';
 import { EVENTS_TABLE_ROW, PODS_TABLE_ROW } from './paste-lines.js';
+import { blockWidth, wrapJoin } from './describe-lines.js';
 import type { JsonObject } from '../../util/json.js';
 
 interface Column {
@@ -104,6 +105,8 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
   const events: TextObject[] = [];
   const pods = new Map<string, PodRef>();
   let prev: JsonObject | undefined;
+  let prevLine: Line | undefined;
+  const width = blockWidth(lines);
   for (const l of header ? lines.slice(1) : lines) {
     if (l.text === '' || /^-{2,}(?:\s+-{2,})+$/.test(l.text)) continue;
     const row = ' '.repeat(l.indent) + l.text;
@@ -123,7 +126,10 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
     const type = c?.['TYPE'];
     if (!c || (type !== 'Normal' && type !== 'Warning')) {
       // a terminal wrapped the message of the row above
-      if (prev) prev['message'] = `${String(prev['message'] ?? '')} ${l.text}`.trim();
+      if (prev) {
+        prev['message'] = `${String(prev['message'] ?? '')}${prevLine ? wrapJoin(prevLine, l, width) : ' '}${l.text}`.trim();
+        prevLine = l;
+      }
       else warnings.push(`${file}:${l.n}: an events table row not understood: skipped`);
       continue;
     }
@@ -159,6 +165,7 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
     if (!isPod) (e['involvedObject'] as JsonObject)['name'] = name;
     events.push({ value: e, line: l.n });
     prev = e;
+    prevLine = l;
     if (isPod && name !== '') pods.set(`${namespace ?? ''}/${name}`, { name, ...(namespace ? { namespace } : {}) });
   }
   return { events, pods, warnings };
