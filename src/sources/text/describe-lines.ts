@@ -220,29 +220,32 @@ export function warn(ctx: Ctx, msg: string): void {
 }
 
 /** The terminal width a block of lines was copied at, as far as it shows: its widest line, and how many lines reach it. */
-export function blockWidth(lines: Line[]): { width: number; atWidth: number } {
+export function blockWidth(lines: Line[]): { width: number; atWidth: number; margin: number } {
   let width = 0;
   let atWidth = 0;
+  let margin = Infinity;
   for (const l of lines) {
+    if (l.text !== '') margin = Math.min(margin, l.indent);
     const w = l.indent + l.text.length;
     if (w > width) {
       width = w;
       atWidth = 1;
     } else if (w === width) atWidth++;
   }
-  return { width, atWidth };
+  return { width, atWidth, margin: Number.isFinite(margin) ? margin : 0 };
 }
 
 /**
  * What joins a wrapped line to the text before it: nothing where a terminal cut a word at its
- * width (the line before ends at the block's widest column, the next starts at column 0, and
+ * width (the line before ends at the block's widest column, the next starts at its left margin, and
  * several lines end there, the cut falls inside a quoted name such as an image, or the lines are
  * inside a code fence, where no editor wraps), else a space (a ticket wraps between words;
  * trailing spaces were trimmed, so a terminal's cut at a space shows as a shorter line).
  */
-export function wrapJoin(before: Line, after: Line, block: { width: number; atWidth: number }): string {
-  const w = before.indent + before.text.length;
-  if (w !== block.width || block.width < 80 || after.indent !== 0 || !/[\w.\/:@-]$/.test(before.text) || !/^[\w.\/:@"-]/.test(after.text)) return ' ';
+export function wrapJoin(before: Line, after: Line, block: { width: number; atWidth: number; margin: number }): string {
+  // (the block's lines may have been shifted as one: the left margin is its least indentation)
+  const w = before.indent + before.text.length - block.margin;
+  if (w !== block.width - block.margin || block.width - block.margin < 80 || after.indent !== block.margin || !/[\w.\/:@-]$/.test(before.text) || !/^[\w.\/:@"-]/.test(after.text)) return ' ';
   const quotes = (before.text.match(/"/g) ?? []).length;
   const inQuote = quotes % 2 === 1 && !/\s/.test(before.text.slice(before.text.lastIndexOf('"') + 1));
   // (in a fence, only a cut inside a word: a message's own line breaks start a new word — "Output: …", "mount: …")

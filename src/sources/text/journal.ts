@@ -56,11 +56,13 @@ export interface JournalEvent {
   init?: boolean;
   host?: string;
   at?: number;
+  /** A line of the kubelet's event recorder: the event itself, as recorded. */
+  recorded?: boolean;
 }
 
 const MONTHS = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec';
 /** "Dec 04 10:00:00 node-1 kubelet[1234]: " / "2023-11-13T03:50:55.201611+01:00 node-1 kubelet[22614]: ". */
-const SYSLOG = new RegExp(String.raw`^(?:(${MONTHS}) +\d{1,2} \d\d:\d\d:\d\d|(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)))\s+([\w.-]+)\s+([\w.-]+?)(?:\[\d+\])?:\s+`);
+const SYSLOG = new RegExp(String.raw`^(?:(${MONTHS}) +\d{1,2} \d\d:\d\d:\d\d(?:\.\d+)?|(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)))\s+([\w.-]+)\s+([\w.-]+?)(?:\[\d+\])?:\s+`);
 /** klog's header: "E1204 10:00:00.000000    1234 kubelet.go:2855] ". */
 const KLOG_HEADER = /^([IWEF])(\d\d)(\d\d) (\d\d:\d\d:\d\d)\.\d+\s+\d+ ([\w.-]+\.go):\d+\] /;
 /** logfmt with a level and a message (containerd, CRI-O): 'time="…" level=error msg="…"'. */
@@ -96,7 +98,8 @@ function fieldsOf(s: string): Record<string, string> {
 
 /** A journal line of the kubelet or a container runtime, taken apart; undefined for anything else. */
 export function parseJournalLine(text: string): JournalLine | undefined {
-  let rest = text;
+  // (minikube's "Problems detected in kubelet:" lists them as "  - Apr 15 17:21:40 minikube kubelet[…]: …")
+  let rest = text.replace(/^- (?=[A-Z][a-z]{2} +\d|\d{4}-)/, '');
   const line: JournalLine = { message: '', fields: {} };
   const sys = SYSLOG.exec(rest);
   if (sys) {
@@ -165,7 +168,7 @@ function syncEvent(f: SyncFailure): Pick<JournalEvent, 'type' | 'reason' | 'mess
       switch (f.error) {
         case 'CrashLoopBackOff': {
           // doBackOff records the event and returns the error from the same values
-          const b = /^back-off \S+ restarting failed container=(\S+) pod=(\S+)/.exec(f.message);
+          const b = /^back-off \S+ restarting failed container=(\S+) pod=(\S+)/i.exec(f.message);
           return { type: 'Warning', reason: 'BackOff', message: b ? `Back-off restarting failed container ${b[1] as string} in pod ${b[2] as string}` : f.message, ...container };
         }
         case 'ImagePullBackOff':
@@ -219,6 +222,22 @@ export function journalEvents(line: JournalLine): JournalEvent[] {
     const container = e.container ?? line.fields['containerName'] ?? line.fields['container'];
     return { ...e, ...(container !== undefined ? { container } : {}), ...(pod ? { pod } : {}), ...(line.host !== undefined ? { host: line.host } : {}), ...(line.at !== undefined ? { at: line.at } : {}) };
   };
+  // the kubelet's event recorder logs each event it records: that event, as it is
+  if (msg === 'Event occurred' && line.fields['reason'] !== undefined) {
+    if ((line.fields['kind'] ?? 'Pod') !== 'Pod') return [];
+    const o = new RegExp(`^(?:(${NAME})/)?(${NAME})$`).exec(line.fields['object'] ?? '');
+    const type = line.fields['type'] === 'Normal' ? 'Normal' : 'Warning';
+    const ev: JournalEvent = { type, reason: line.fields['reason'], message: line.fields['message'] ?? '' };
+    if (o) ev.pod = { name: o[2] as string, ...(o[1] !== undefined ? { namespace: o[1] } : {}) };
+    return [{ ...ev, recorded: true, ...(line.host !== undefined ? { host: line.host } : {}), ...(line.at !== undefined ? { at: line.at } : {}) }];
+  }
+  const old = /^Event\((?:api|v1)\.ObjectReference\{Kind:"(\w+)", Namespace:"([^"]*)", Name:"([^"]*)"(?:[^}]*?FieldPath:"([^"]*)")?[^}]*\}\): (?:type: '(\w+)' )?reason: '(\w+)' (.*)$/.exec(msg);
+  if (old) {
+    if (old[1] !== 'Pod') return [];
+    const c = /^spec\.(init)?[cC]ontainers\{([^}]+)\}$/.exec(old[4] ?? '');
+    const type = old[5] === 'Normal' || (old[5] === undefined && !/fail|err|back|kill|unhealthy/i.test(old[6] as string)) ? 'Normal' : 'Warning';
+    return [{ type, recorded: true, reason: old[6] as string, message: old[7] as string, pod: { name: old[3] as string, ...(old[2] !== '' ? { namespace: old[2] as string } : {}) }, ...(c ? { container: c[2] as string, ...(c[1] ? { init: true } : {}) } : {}), ...(line.host !== undefined ? { host: line.host } : {}), ...(line.at !== undefined ? { at: line.at } : {}) }];
+  }
   // the kubelet: a pod's sync failed
   if (/^Error syncing pod\b/.test(msg)) {
     const detail = err !== '' ? err : msg.replace(/^Error syncing pod\b[^:]*?,? skipping:?\s*/, '');

@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../util/json.js';
 import { eventObject, type EventRow, type TextObject } from './describe.js';
 import { F_FENCE, F_GAP, isEllipsis, WAITING_TO_START } from './paste-lines.js';
-import { journalEvents, parseJournalLine } from './journal.js';
+import { journalEvents, parseJournalLine, type JournalEvent } from './journal.js';
 import { eventPieces, MAX_LOG, type Block, type Piece, type Reader } from './paste-segment.js';
 
 /** What `kubectl logs` says when the container has not started: the old messages, and the reason. */
@@ -80,10 +80,16 @@ export function logsPiece(r: Reader, b: Block, order: number): Piece {
 export function journalPieces(r: Reader, b: Block, order: number, now: number): Piece[] {
   const events: TextObject[] = [];
   const same = new Map<string, JsonObject>();
+  const read: { i: number; evs: JournalEvent[] }[] = [];
   for (let i = b.from; i < b.to; i++) {
     if ((r.L.flags[i] as number) & F_FENCE) continue;
     const line = parseJournalLine(r.L.text[i] as string);
-    const evs = line ? journalEvents(line) : [];
+    read.push({ i, evs: line ? journalEvents(line) : [] });
+  }
+  // the event recorder's own lines are the events; what other lines say of the same is not a second one
+  const recorded = new Set(read.flatMap((x) => x.evs.filter((e) => e.recorded).map((e) => `${e.pod?.name ?? ''}|${e.reason.toLowerCase()}`)));
+  for (const { i, evs: all } of read) {
+    const evs = all.filter((e) => e.recorded || !recorded.has(`${e.pod?.name ?? ''}|${e.reason.toLowerCase()}`));
     if (evs.length === 0) {
       r.skipped.push(i);
       continue;
