@@ -124,7 +124,7 @@ export interface Snapshot {
   warnings: string[];
   /** Fixture headers found, by file. */
   fixtures: { file: string; header: FixtureHeader }[];
-  /** Workloads, ResourceQuotas and LimitRanges in the input (only when there are any), and its Nodes. */
+  /** Workloads, ResourceQuotas, LimitRanges, PersistentVolumeClaims and PersistentVolumes in the input (only when there are any), and its Nodes. */
   objects?: JsonObject[];
   nodes?: JsonObject[];
 }

@@ -483,9 +483,6 @@ export const PODS_TABLE_HEADER = /^(?:NAMESPACE[↑↓]? +)?NAME[↑↓]? +(?:PF
 /** A `kubectl get pods` row without its header: [NAMESPACE] NAME READY STATUS RESTARTS AGE [IP NODE …]. */
 export const PODS_TABLE_ROW = /^(?:([a-z0-9][-a-z0-9.]*)\s+)?([\w.-]+)\s+(\d+\/\d+)\s+([A-Z][\w:./-]*|Init:\S+|Signal:\d+|ExitCode:\d+)\s+(\d+(?: \([\w.]+ ago\))?)\s+((?:\d+[ydhms])+|<invalid>|<unknown>)(?:\s+(.*))?$/;
 
-/** `kubectl get nodes` (any version, -o wide too). */
-export const NODES_TABLE_HEADER = /^NAME +(?:STATUS +(?:ROLES +)?AGE(?: +VERSION)?|LABELS +STATUS|STATUS +ROLES +AGE)\b/;
-
 /** "No resources found in x namespace." / kubectl events' "No events found in x namespace." */
 export const NO_RESOURCES = /^No (resources|events) found(?: in ([\w.-]+) namespace)?\.?$/;
 /** kubectl logs refused: the container is waiting. */

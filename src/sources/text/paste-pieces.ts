@@ -15,6 +15,7 @@ import { eventsTableLines, kindName, podFromRow, podsTableLines } from './tables
 import type { TextFormat } from '../../model/input.js';
 import { blockLines, CONSOLE_START, eventPieces, EVIDENCE_KINDS, OPENSHIFT_FROM, UNNAMED, type Block, type Piece, type Reader } from './paste-segment.js';
 import { valuePieces } from './paste-values.js';
+import { objectTableLines } from './object-tables.js';
 
 // ---- describe blocks --------------------------------------------------------------------------
 
@@ -307,20 +308,11 @@ export function consolePieces(r: Reader, b: Block, order: number, now: number): 
   return eventPieces(r, events, order, 'fragment', b.cmd);
 }
 
-/**
- * `kubectl get nodes`: each row a Node with what its STATUS says (Ready, NotReady — kubectl prints
- * it for a Ready condition that is False or Unknown, so Unknown is all it tells —, SchedulingDisabled),
- * joined to the pods that run on it.
- */
-export function nodesTable(r: Reader, b: Block): void {
-  for (const l of blockLines(r, b).slice(1)) {
-    const m = /^(\S+)\s+(Ready|NotReady|Unknown)((?:,\w+)*)\s/.exec(l.text);
-    if (!m) continue;
-    const ready = m[2] === 'Ready' ? 'True' : 'Unknown';
-    const node: JsonObject = { apiVersion: 'v1', kind: 'Node', metadata: { name: m[1] }, status: { conditions: [{ type: 'Ready', status: ready }] } };
-    if (/SchedulingDisabled/.test(m[3] ?? '')) node['spec'] = { unschedulable: true };
-    r.others.push({ value: node, line: l.n });
-  }
+/** `kubectl get nodes` / `pvc` / `pv` (object-tables.ts): the objects go on as they are, beside the pods. */
+export function objectTable(r: Reader, b: Block, now: number): void {
+  const t = objectTableLines(blockLines(r, b), now);
+  r.others.push(...t.objects);
+  r.skippedLines.push(...t.skipped);
 }
 
 /** What an inline block holds → events, a status, container states, table rows. */

@@ -4,13 +4,14 @@
 
 import { nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
 import type { Line, TextObject } from './describe.js';
-import { describeKey, DESCRIBE_SECTIONS, EVENT_HEADER, EVENT_ROW, EVENTS_TABLE_HEADER, EVENTS_TABLE_ROW, F_FENCE, F_FENCED, F_GAP, isContainerHeader, isEllipsis, isJsonStart, isYamlLine, K8S_KEYS, keyValue, NO_RESOURCES, NODES_TABLE_HEADER, OLD_EVENT_HEADER, OLD_EVENT_ROW, PODS_TABLE_HEADER, PODS_TABLE_ROW, promptCommand, STATE_KEYS, WAITING_TO_START, yamlKey, type Command, type PasteLines } from './paste-lines.js';
+import { describeKey, DESCRIBE_SECTIONS, EVENT_HEADER, EVENT_ROW, EVENTS_TABLE_HEADER, EVENTS_TABLE_ROW, F_FENCE, F_FENCED, F_GAP, isContainerHeader, isEllipsis, isJsonStart, isYamlLine, K8S_KEYS, keyValue, NO_RESOURCES, OLD_EVENT_HEADER, OLD_EVENT_ROW, PODS_TABLE_HEADER, PODS_TABLE_ROW, promptCommand, STATE_KEYS, WAITING_TO_START, yamlKey, type Command, type PasteLines } from './paste-lines.js';
 import { inlineItems, type InlineItems } from './inline.js';
 import { PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER } from './json-cut.js';
 import { findKnownMessage } from './messages.js';
 import { stateBlock } from './state-block.js';
 import { parseJournalLine } from './journal.js';
+import { objectTableHeader } from './object-tables.js';
 import { isLeveledLine, isProgramLine } from './log-lines.js';
 import { POD_REASONS } from './tables.js';
 import type { MissingFact, TextFormat } from '../../model/input.js';
@@ -30,7 +31,7 @@ export interface PasteOptions {
   lineOffset?: number;
 }
 
-export type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'nodes-table' | 'console-events' | 'yaml' | 'json' | 'logs' | 'journal' | 'no-resources' | 'waiting' | 'inline';
+export type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'object-table' | 'console-events' | 'yaml' | 'json' | 'logs' | 'journal' | 'no-resources' | 'waiting' | 'inline';
 
 export interface Block {
   kind: BlockKind;
@@ -116,6 +117,13 @@ export class Segmenter {
       if (isEllipsis(t) || /^(?:-{3,}|_{3,}|={3,})$/.test(t)) {
         // a cut mark, or a rule a page drew between blocks
         this.placed[i] = 1;
+        i++;
+        continue;
+      }
+      // a shell comment in a pasted session ("# 로그 확인", "# check the logs"): a note, not output
+      if (/^#+(?:\s|$)/.test(t) && (((L.flags[i] as number) & F_FENCED) !== 0 || /[^\x00-\x7f]/.test(t))) {
+        this.placed[i] = 1;
+        if (cmdUsed) cmd = undefined;
         i++;
         continue;
       }
@@ -260,10 +268,11 @@ export class Segmenter {
       while (to < this.L.count && !this.fence(to) && !promptCommand(this.t(to)) && !(this.gap(to) && !CONSOLE_START.test(this.t(to)) && !OPENSHIFT_FROM.test(this.t(to)))) to++;
       return { kind: 'console-events', from: i, to };
     }
-    if (NODES_TABLE_HEADER.test(t)) {
+    // kubectl get nodes / pvc / pv (object-tables.ts)
+    if (objectTableHeader(t) !== undefined) {
       let to = i + 1;
-      while (to < this.L.count && !this.gap(to) && !this.fence(to) && /^\S+\s+(?:Ready|NotReady|Unknown)(?:,\S+)?\s/.test(this.t(to))) to++;
-      if (to > i + 1) return { kind: 'nodes-table', from: i, to };
+      while (to < this.L.count && !this.gap(to) && !this.fence(to) && !promptCommand(this.t(to)) && !this.strongStart(to) && objectTableHeader(this.t(to)) === undefined && /^\S+\s+\S+\s+\S+/.test(this.t(to))) to++;
+      if (to > i + 1) return { kind: 'object-table', from: i, to };
     }
     if (this.describeStart(i)) return { kind: 'describe', from: i, to: this.describeExtent(i) };
     if (EVENTS_TABLE_ROW.test(t) || OLD_TABLE_ROW_HEAD.test(t)) return { kind: 'events-table', from: i, to: this.tableExtent(i, 'events-table') };

@@ -25,7 +25,7 @@ import { F_FENCE, NO_RESOURCES, pasteLines } from './paste-lines.js';
 import { unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from '../../model/input.js';
 import { clone, CONTROLLER_KINDS, Segmenter, UNNAMED, type LogPiece, type PasteOptions, type Piece, type Reader } from './paste-segment.js';
-import { consolePieces, describePieces, eventsTablePieces, inlinePieces, nodesTable, otherDescribeEvidence, podsTablePieces } from './paste-pieces.js';
+import { consolePieces, describePieces, eventsTablePieces, inlinePieces, objectTable, otherDescribeEvidence, podsTablePieces } from './paste-pieces.js';
 import { jsonValues, valuePieces, yamlValues } from './paste-values.js';
 import { journalPieces, logsPiece, waitingPiece } from './paste-logs.js';
 import { syncStates } from './journal.js';
@@ -654,8 +654,8 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
       case 'inline':
         pieces.push(...inlinePieces(r, b, k, now));
         break;
-      case 'nodes-table':
-        nodesTable(r, b);
+      case 'object-table':
+        objectTable(r, b, now);
         break;
       case 'console-events':
         pieces.push(...consolePieces(r, b, k, now));

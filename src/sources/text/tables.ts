@@ -285,6 +285,10 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
     phase = status === 'NodeLost' ? 'Running' : 'Failed';
     st['reason'] = status;
     for (const [i, s] of statuses.entries()) if (i >= readyCount) delete s['state'];
+  } else if (status === 'NotReady') {
+    // printPod: a container Completed beside a ready running one, and the pod's Ready condition not True
+    for (const [i, s] of statuses.entries()) if (i >= readyCount) s['state'] = { terminated: { reason: 'Completed', exitCode: 0 } };
+    st['conditions'] = [{ type: 'Ready', status: 'False' }];
   } else if (status === 'Terminating') {
     metadata['deletionTimestamp'] = isoAt(now);
   } else if (status === 'Unknown') phase = 'Unknown';
