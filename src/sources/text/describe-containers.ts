@@ -237,10 +237,13 @@ export function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
       case 'Limits':
       case 'Requests': {
         const q: Record<string, string> = {};
+        // (a paste that lost its line breaks: "Limits:  memory: 90Mi", "cpu: 1, memory: 2Gi")
+        for (const m of value.matchAll(/([\w./-]+):\s*([\w.]+)/g)) q[m[1] as string] = m[2] as string;
         for (const s of sub) {
           const kv2 = keyValue(s.text);
           if (kv2 && kv2[1] !== '') q[kv2[0]] = kv2[1];
         }
+        if (Object.keys(q).length === 0) break;
         const res = (cur.spec['resources'] ??= {}) as JsonObject;
         res[key === 'Limits' ? 'limits' : 'requests'] = q;
         break;

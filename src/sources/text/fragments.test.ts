@@ -97,6 +97,11 @@ describe('a container state pasted without its State: line', () => {
     assert.deepEqual(statuses(p)[0]?.['lastState'], { terminated: { reason: 'Error', exitCode: 2 } });
     assert.equal(statuses(p)[0]?.['restartCount'], undefined, 'no Restart Count line: none kept');
   });
+  test('"Limits: memory: 90Mi" on one line, after a state block', () => {
+    const p = one('    Last State:     Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n    Ready:          True\n    Limits:         memory: 90Mi\n');
+    assert.deepEqual((p.pod['spec'] as JsonObject)['containers'], [{ name: '(unnamed)', resources: { limits: { memory: '90Mi' } } }]);
+    assert.equal(statuses(p)[0]?.['ready'], true);
+  });
   test('hmcts-28772: "Last State: Terminated / Reason: OOMKilled" alone keeps just that', () => {
     const p = read(paste('hmcts-28772.txt')).pods[0] as PodInput;
     const st = statuses(p).find((s) => s['lastState'] !== undefined) as JsonObject;
