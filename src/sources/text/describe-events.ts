@@ -157,6 +157,12 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
         const host = sourceHost(from);
         if (host) row.host = host;
         row.message = message.trim();
+        // the event's field path printed before its message ("spec.initContainers{x}: …", as some describes print it)
+        const fp = /^(spec\.(?:initContainers|containers|ephemeralContainers)\{[a-z0-9][-a-z0-9.]*\}): (.*)$/.exec(row.message);
+        if (fp) {
+          row.fieldPath = fp[1] as string;
+          row.message = fp[2] as string;
+        }
         rows.push(row);
         prevLine = l;
         continue;

@@ -152,6 +152,21 @@ describe("the kubelet's and the runtime's journal", () => {
   });
 });
 
+describe('event rows', () => {
+  test('real-posts-2 107: a field path printed before the message is the event\'s, and leaves the message', () => {
+    const p = read(
+      [
+        'Events:',
+        '  Type     Reason          Age                    From               Message',
+        '  ----     ------          ----                   ----               -------',
+        '  Normal   Pulled          2m8s (x27 over 7m14s)  kubelet            spec.initContainers{config-init}: Container image "docker.io/redis:8.2.4-alpine" already present on machine',
+      ].join('\n'),
+    ).pods[0];
+    assert.equal(p?.events[0]?.involved.fieldPath, 'spec.initContainers{config-init}');
+    assert.equal(p?.events[0]?.message, 'Container image "docker.io/redis:8.2.4-alpine" already present on machine');
+  });
+});
+
 describe('messages a terminal or a ticket wrapped', () => {
   test('greenstand-treetracker-49: a terminal cut "exceeds" in two in a fenced describe: joined without a space', () => {
     const p = read(paste('greenstand-treetracker-49.txt')).pods[0];
