@@ -130,6 +130,16 @@ describe("the pod's own Reason and Message", () => {
     assert.equal((p.pod['spec'] as JsonObject | undefined)?.['containers'], undefined, 'the paste ends at "Containers:": how many there are is not said');
     assert.ok(facts(p).includes('containers'));
   });
+  test('the kubelet\'s admission rejections with the lines around them (NodeAffinity, UnexpectedAdmissionError, OutOfcpu)', () => {
+    for (const [reason, message] of [
+      ['NodeAffinity', 'Pod Predicate NodeAffinity failed'],
+      ['UnexpectedAdmissionError', 'Pod Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected'],
+      ['OutOfcpu', "Pod was rejected: Node didn't have enough resource: cpu, requested: 150, used: 11388, capacity: 11500"],
+    ]) {
+      const p = one(`Status:         Failed\nReason:         ${reason}\nMessage:        ${message}\nIP:             \nIPs:            <none>\nControlled By:  ReplicaSet/gpu-job-5d9\n`);
+      assert.deepEqual(status(p), { phase: 'Failed', reason, message }, reason);
+    }
+  });
   test('"Reason: Evicted" alone: the reason, and no phase made up', () => {
     const p = one('Reason:       Evicted\n');
     assert.deepEqual(status(p), { reason: 'Evicted' });
