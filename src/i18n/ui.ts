@@ -188,7 +188,7 @@ export const UI: Record<Lang, UiText> = {
         case 'containers':
           return 'the containers (the text ends before its Containers section)';
         case 'pod-object':
-          return 'the pod itself: this diagnosis rests on events alone';
+          return 'the pod itself: this diagnosis rests on its events or logs alone';
         case 'pods-table':
           return 'everything but STATUS and RESTARTS (a kubectl get pods row): this diagnosis is limited';
         case 'pod-name':
@@ -363,7 +363,7 @@ export const UI: Record<Lang, UiText> = {
         case 'containers':
           return '컨테이너(텍스트가 Containers 절 앞에서 끝남)';
         case 'pod-object':
-          return '파드 자체: 이 진단은 이벤트만 근거로 함';
+          return '파드 자체: 이 진단은 이벤트나 로그만 근거로 함';
         case 'pods-table':
           return 'STATUS와 RESTARTS 외의 모든 정보(kubectl get pods의 한 줄): 이 진단은 제한적임';
         case 'pod-name':

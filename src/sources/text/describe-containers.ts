@@ -83,7 +83,10 @@ function containerState(kind: string, fields: [string, string][], ctx: Ctx, at: 
     const s: JsonObject = {};
     const reason = f.get('Reason');
     if (reason) s['reason'] = reason;
-    const message = f.get('Message');
+    // the runtime's and the kubelet's messages (StartError, ContainerCannotRun, ContainerStatusUnknown)
+    // are one line: its line breaks are a wrap's; a program's own termination message keeps them
+    const raw = f.get('Message');
+    const message = raw !== undefined && /^(?:StartError|ContainerCannotRun|ContainerStatusUnknown)$/.test(reason ?? '') ? raw.split('\n').map((x) => x.trim()).filter((x) => x !== '').join(' ') : raw;
     if (message) s['message'] = message;
     const code = f.get('Exit Code');
     if (code !== undefined && /^-?\d+$/.test(code)) s['exitCode'] = Number(code);

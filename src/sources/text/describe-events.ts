@@ -208,7 +208,9 @@ export function inferFieldPath(row: Pick<EventRow, 'reason' | 'message' | 'field
   if (!c) {
     // "Readiness probe failed: …": the one container with that probe
     const probe = /^(Liveness|Readiness|Startup) probe (?:failed|errored)/.exec(msg)?.[1]?.toLowerCase();
-    if (probe !== undefined) {
+    // (only when every container's probes are known: a container the events name but the paste
+    // does not show may have that probe too)
+    if (probe !== undefined && all.every((x) => x.probes !== undefined)) {
       const having = all.filter((x) => x.probes?.includes(probe));
       if (having.length === 1) c = having[0];
     }
@@ -224,7 +226,8 @@ export function inferFieldPath(row: Pick<EventRow, 'reason' | 'message' | 'field
     if (creating.length === 1) c = creating[0];
   }
   if (!c && all.length === 1) c = all[0];
-  return c ? `spec.${c.list}{${c.name}}` : undefined;
+  // (a container known only by name, its list unknown, is given no event)
+  return c && c.list !== '' ? `spec.${c.list}{${c.name}}` : undefined;
 }
 
 export function eventObject(row: EventRow, pod: { name?: string; namespace?: string }, now: number, fieldPath: string | undefined): JsonObject {

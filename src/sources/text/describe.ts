@@ -371,6 +371,9 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
       const waiting = ((st?.['state'] as JsonObject | undefined)?.['waiting'] as JsonObject | undefined)?.['reason'];
       const image = typeof c['image'] === 'string' ? c['image'] : undefined;
       const probes = ['liveness', 'readiness', 'startup'].filter((k) => c[`${k}Probe`] !== undefined);
+      // (a block pasted without its name is no container to give the pod's events to: the paste
+      // reader names it first, then places the events)
+      if (String(c['name']).startsWith('podwhy-unnamed')) continue;
       all.push({ name: String(c['name']), list, probes, ...(image !== undefined ? { image } : {}), ...(typeof waiting === 'string' ? { waiting } : {}) });
     }
   }

@@ -13,7 +13,7 @@ import { stateBlock } from './state-block.js';
 import { knownMessage } from './messages.js';
 import { eventsTableLines, kindName, podFromRow, podsTableLines } from './tables.js';
 import type { TextFormat } from '../../model/input.js';
-import { blockLines, CONSOLE_START, eventPieces, EVIDENCE_KINDS, OPENSHIFT_FROM, UNNAMED, type Block, type Piece, type Reader } from './paste-segment.js';
+import { blockLines, joinTerminalWraps, joinValueWraps, CONSOLE_START, eventPieces, EVIDENCE_KINDS, OPENSHIFT_FROM, UNNAMED, type Block, type Piece, type Reader } from './paste-segment.js';
 import { valuePieces } from './paste-values.js';
 import { objectTableLines } from './object-tables.js';
 
@@ -152,7 +152,8 @@ function describePods(lines: Line[]): Line[][] {
 export function describePieces(r: Reader, b: Block, order: number): Piece[] {
   const ctx: Ctx = { file: r.file, now: r.now, warnings: [], dropped: 0, skippedLines: r.skippedLines };
   const out: Piece[] = [];
-  const all = blockLines(r, b);
+  // (lines a terminal cut at its width go back on the line they continue)
+  const all = joinValueWraps(joinTerminalWraps(blockLines(r, b), r.termWidth ?? 0));
   // a copy that began at the first key lost that line's indentation
   const [l0, l1] = all;
   if (l0 && l1 && l1.indent > l0.indent && describeKey(l0.text)?.kind === 'top' && describeKey(l1.text)?.kind === 'top' && !/^IPs?:/.test(l1.text)) all[0] = { ...l0, indent: l1.indent };

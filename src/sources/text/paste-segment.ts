@@ -10,7 +10,7 @@ import { PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER } from './json-cut.js';
 import { findKnownMessage } from './messages.js';
 import { stateBlock } from './state-block.js';
-import { parseJournalLine } from './journal.js';
+import { journalEvents, parseJournalLine } from './journal.js';
 import { objectTableHeader } from './object-tables.js';
 import { isLeveledLine, isProgramLine } from './log-lines.js';
 import { POD_REASONS } from './tables.js';
@@ -53,8 +53,23 @@ export class Segmenter {
   /** Line indexes placed: in a block, or decoration (prompt, fence, ellipsis, blank). */
   readonly placed: Uint8Array;
 
+  /**
+   * The width of the terminal the paste was copied from, when it shows (several lines end at the
+   * same column, 80 or more: a terminal cut them there); 0 when it does not.
+   */
+  readonly termWidth: number;
+
   constructor(private readonly L: PasteLines) {
     this.placed = new Uint8Array(L.count);
+    this.termWidth = terminalWidth(L);
+  }
+
+  /** Line j goes on line j-1, which a terminal cut at its width (not a key, a row or a prompt of its own). */
+  private wrapped(j: number): boolean {
+    if (this.termWidth === 0 || j === 0 || this.gap(j) || this.fence(j)) return false;
+    if (this.ind(j - 1) + this.t(j - 1).length !== this.termWidth) return false;
+    const t = this.t(j);
+    return describeKey(t) === undefined && !EVENT_ROW.test(t) && !OLD_EVENT_ROW.test(t) && promptCommand(t) === undefined && !this.strongStart(j);
   }
 
   private t(i: number): string {
@@ -132,7 +147,9 @@ export class Segmenter {
       if (cmd?.verb === 'logs' && !cmdUsed && WAITING_TO_START.test(t)) b = { kind: 'waiting', from: i, to: i + 1 };
       else if (cmd?.verb === 'logs' && !cmdUsed && !this.strongStart(i)) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
       // the kubelet's or the container runtime's journal (journal.ts): the events its lines stand for
-      else if (parseJournalLine(t) !== undefined) b = { kind: 'journal', from: i, to: this.journalExtent(i) };
+      // (node logs that stand for no event of a pod — image garbage collection, the API server's
+      // own lines — are no journal block: read as any other lines are, a log after a hint)
+      else if (parseJournalLine(t) !== undefined && this.journalEvents(i)) b = { kind: 'journal', from: i, to: this.journalExtent(i) };
       else b = this.start(i);
       // a line of kubectl output inside a sentence, or wrapped in something: an inline block
       let inline: { block?: Block; cmd?: Command } | undefined;
@@ -339,6 +356,9 @@ export class Segmenter {
     let inArgs = false;
     let lastRow = EVENT_ROW.test(this.t(i)) || OLD_EVENT_ROW.test(this.t(i));
     let blankSince = false;
+    // (the block began at a container state's own keys: its Message is the state's)
+    const fromState = /^(?:Reason|Message|Exit Code|Signal|Started|Finished):/.test(this.t(i)) && stateBlock(this.texts(i, 12)) !== undefined;
+    if (fromState && /^Message:/.test(this.t(i))) msgUntil = this.messageEnd(i, base, true);
     for (let j = i + 1; j < this.L.count; j++) {
       if (this.fence(j)) break;
       if (this.gap(j)) blankSince = true;
@@ -348,7 +368,18 @@ export class Segmenter {
         last = j;
         continue;
       }
+      // a line a terminal cut: it goes on the line before, whatever it looks like
+      if (this.wrapped(j) && last === j - 1) {
+        last = j;
+        continue;
+      }
       const d = describeKey(t);
+      // a key's value an editor wrapped onto the next line ("Image ID:" / "docker.io/x@sha256:…",
+      // a probe's "… period=10s" / "#success=1 #failure=3")
+      if (d === undefined && last === j - 1 && !this.gap(j) && !EVENT_ROW.test(t) && promptCommand(t) === undefined && (valueWrapped(this.t(j - 1)) || probeWrapped(this.t(j - 1), t))) {
+        last = j;
+        continue;
+      }
       const inContainers = section.endsWith('Containers');
       // a command line inside Command:/Args: is no prompt
       if (ind <= base && !(inArgs && d === undefined)) {
@@ -361,16 +392,10 @@ export class Segmenter {
         last = j;
         continue;
       }
-      // a terminated state's message runs to its "Exit Code:" line, at any indentation
-      if (d?.key === 'Message' && ind > base) {
-        for (let k = j + 1; k < Math.min(this.L.count, j + 200); k++) {
-          if (this.fence(k)) break;
-          if (/^Exit Code:/.test(this.t(k)) && this.ind(k) > base) {
-            msgUntil = k - 1;
-            break;
-          }
-        }
-      }
+      // a terminated state's message runs to its "Exit Code:" line, at any indentation; in a
+      // fragment that starts at the state's own keys and was cut before its Exit Code, to the
+      // end of the paste's region (the program's output kubectl printed as it is)
+      if (d?.key === 'Message' && (ind > base || fromState)) msgUntil = this.messageEnd(j, base, fromState);
       const row = EVENT_ROW.test(t) || OLD_EVENT_ROW.test(t);
       if (d !== undefined && ind < base && (d.kind !== 'top' || (section !== 'Events' && describeKey(this.t(i))?.kind !== 'top'))) base = ind;
       if (ind > base || d !== undefined || row || isEllipsis(t)) {
@@ -431,6 +456,18 @@ export class Segmenter {
       break;
     }
     return last + 1;
+  }
+
+  /** The last line of a terminated state's Message that starts at line j (-1: it is one line). */
+  private messageEnd(j: number, base: number, fromState: boolean): number {
+    let k = j + 1;
+    for (; k < Math.min(this.L.count, j + 200); k++) {
+      if (this.fence(k)) break;
+      if (/^Exit Code:/.test(this.t(k)) && (this.ind(k) > base || fromState)) return k - 1;
+      const d = describeKey(this.t(k));
+      if (fromState && (promptCommand(this.t(k)) || this.strongStart(k) || EVENT_HEADER.test(this.t(k)) || EVENT_ROW.test(this.t(k)) || d?.kind === 'top' || d?.kind === 'container')) break;
+    }
+    return fromState ? k - 1 : -1;
   }
 
   private tableExtent(i: number, kind: 'events-table' | 'pods-table'): number {
@@ -533,6 +570,21 @@ export class Segmenter {
     return gap > 0 ? gap : this.L.count;
   }
 
+  /** A run of journal lines found to stand for no event ends before this line (each run is read once). */
+  private quietJournalUntil = -1;
+
+  /** Does the run of journal lines from i stand for an event of a pod? */
+  private journalEvents(i: number): boolean {
+    if (i < this.quietJournalUntil) return false;
+    const to = this.journalExtent(i);
+    for (let j = i; j < to; j++) {
+      const line = parseJournalLine(this.t(j));
+      if (line && journalEvents(line).length > 0) return true;
+    }
+    this.quietJournalUntil = to;
+    return false;
+  }
+
   /** Journal lines from i: the run of them (a blank line between two of them is no end). */
   private journalExtent(i: number): number {
     let to = i + 1;
@@ -577,6 +629,71 @@ export class Segmenter {
     }
     return last + 1;
   }
+}
+
+/** Keys whose value comes on the lines under them (sections, states, resources, env, mounts, a command). */
+const BLOCK_KEYS = /^(?:State|Last State|Last Termination State|Limits|Requests|Environment|Environment Variables|Environment Variables from|Mounts|Command|Args|Devices|Resources|Allocated Resources|Resize Policy)$/;
+
+/** A key line whose one value is missing from it (an editor put it on the next line). */
+function valueWrapped(text: string): boolean {
+  const d = describeKey(text);
+  return d !== undefined && d.value === '' && d.kind !== 'state' && !DESCRIBE_SECTIONS.has(d.key) && !BLOCK_KEYS.test(d.key);
+}
+
+/** A probe line whose end an editor wrapped onto the next line. */
+function probeWrapped(text: string, next: string): boolean {
+  return /^(?:Liveness|Readiness|Startup):\s+\S/.test(text) && !/#failure=\d+\s*$/.test(text) && /^(?:delay|timeout|period)=\d|^#(?:success|failure)=\d/.test(next);
+}
+
+/**
+ * Values an editor wrapped onto the next line, joined back onto their key's line: a key whose one
+ * value is missing from its line, a probe whose end is on the next.
+ */
+export function joinValueWraps(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const l of lines) {
+    const prev = out[out.length - 1];
+    if (prev !== undefined && l.indent <= prev.indent && describeKey(l.text) === undefined && !EVENT_ROW.test(l.text) && (valueWrapped(prev.text) || probeWrapped(prev.text, l.text))) {
+      out[out.length - 1] = { ...prev, text: `${prev.text}${valueWrapped(prev.text) ? '  ' : ' '}${l.text}` };
+      continue;
+    }
+    out.push(l);
+  }
+  return out;
+}
+
+/** The terminal width a paste shows: the widest column (80 or more) at which at least four lines end, twice as many as at any of the three columns before it. */
+export function terminalWidth(L: PasteLines): number {
+  const at = new Map<number, number>();
+  let widest = 0;
+  for (let i = 0; i < L.count; i++) {
+    const w = (L.indent[i] as number) + (L.text[i] as string).length;
+    if (w > widest) widest = w;
+    at.set(w, (at.get(w) ?? 0) + 1);
+  }
+  // (an editor's word wrap ends lines at every column up to its width; a terminal cuts every long
+  // line at exactly its width, so far more lines end there than just before it)
+  const atWidest = at.get(widest) ?? 0;
+  const near = Math.max(at.get(widest - 1) ?? 0, at.get(widest - 2) ?? 0, at.get(widest - 3) ?? 0);
+  return widest >= 80 && atWidest >= 4 && atWidest >= 2 * near ? widest : 0;
+}
+
+/** Lines a terminal cut at `width`, joined back onto the line they continue (a key's value, a row's message). */
+export function joinTerminalWraps(lines: Line[], width: number): Line[] {
+  if (width === 0) return lines;
+  const out: Line[] = [];
+  for (const l of lines) {
+    const prev = out[out.length - 1];
+    const cut = prev !== undefined && prev.indent + prev.text.length === width && !prev.guessed;
+    if (cut && describeKey(l.text) === undefined && !EVENT_ROW.test(l.text) && !OLD_EVENT_ROW.test(l.text) && l.indent === 0) {
+      // (a cut exactly at a space shows as a shorter line, so this one is inside a word or right at its end)
+      const join = /\S$/.test(prev.text) && /^\S/.test(l.text) ? '' : ' ';
+      out[out.length - 1] = { ...prev, text: `${prev.text}${join}${l.text}` };
+      continue;
+    }
+    out.push(l);
+  }
+  return out;
 }
 
 /** Sealos's (and kin) event list: "BackOff, Last Occur: 6s", then "First Seen: 31s", "count: 2", the message. */
@@ -649,6 +766,8 @@ export interface Piece {
 export interface Reader {
   file: string;
   L: PasteLines;
+  /** The terminal width the paste shows (Segmenter.termWidth), 0 if none. */
+  termWidth?: number;
   now: number | undefined;
   warnings: string[];
   /** Line indexes inside blocks that could not be used. */

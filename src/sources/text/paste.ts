@@ -115,7 +115,8 @@ function containersInEvents(events: JsonObject[]): string[] {
   const names = new Set<string>();
   for (const e of events) {
     const m = /\bcontainer:? "?([a-z0-9][-a-z0-9.]*[a-z0-9]|[a-z0-9])"?(?:\s|$|,|\.(?:\s|$))/i.exec(str(e['message']) ?? '');
-    if (m && m[1] !== 'image' && m[1] !== 'with' && m[1] !== 'in') names.add(m[1] as string);
+    // (a runtime's container ID — 'failed to generate container "bc34…"' — is no container name)
+    if (m && m[1] !== 'image' && m[1] !== 'with' && m[1] !== 'in' && !/^[0-9a-f]{32,}$/.test(m[1] as string)) names.add(m[1] as string);
   }
   return [...names];
 }
@@ -397,6 +398,13 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
       all.push({ name, list, ...(image !== undefined ? { image } : {}), probes: ['liveness', 'readiness', 'startup'].filter((k) => c[`${k}Probe`] !== undefined), ...(waiting ? { waiting } : {}) });
     }
   }
+  // containers the kubelet's own events name that the paste does not show: their probes and images are unknown
+  for (const e of events) {
+    const m = /^(?:Created|Started) container ([a-z0-9][-a-z0-9.]*)$|^Stopping container ([a-z0-9][-a-z0-9.]*)$|^Back-off restarting failed container ([a-z0-9][-a-z0-9.]*) in pod |^Container ([a-z0-9][-a-z0-9.]*) failed (?:liveness|startup) probe/.exec(str(e['message']) ?? '');
+    const name = m ? (m[1] ?? m[2] ?? m[3] ?? m[4]) : undefined;
+    // (which list it is in is not known: no event is given to it, it only keeps others from being the one)
+    if (name !== undefined && !all.some((c) => c.name === name)) all.push({ name, list: '' });
+  }
   let unattributed = false;
   for (const e of events) {
     const inv = e['involvedObject'] as JsonObject;
@@ -421,8 +429,8 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
 
   const formats = new Set(d.pieces.map((p) => p.format));
   const format: TextFormat = formats.size === 1 ? (d.pieces[0] as Piece).format : 'mixed';
-  // (a pod known by its log alone is a pod: the log is its container's)
-  const placeholder = withPod.length === 0 && logPieces.length === 0;
+  // (a pod known by its events or its logs alone: no object of it was pasted)
+  const placeholder = withPod.length === 0;
   const describeOnly = formats.size === 1 && format === 'describe' && d.pieces.length === 1;
   const estimate = d.pieces.find((p) => p.estimate !== undefined)?.estimate;
   const capturedAt = estimate ?? now;
@@ -566,7 +574,10 @@ function contradicts(d: Draft, p: Piece): boolean {
         const x = as.find((c) => c['name'] === y['name']);
         const kx = x ? stateKey(x) : undefined;
         const ky = stateKey(y);
-        if (kx !== undefined && ky !== undefined && kx !== ky) return true;
+        // ("State: Waiting" cut before its reason, and the reason in another fragment: one state)
+        const kind = (k: string) => k.split('/')[0];
+        const bare = (k: string) => k.endsWith('/');
+        if (kx !== undefined && ky !== undefined && kx !== ky && !(kind(kx) === kind(ky) && (bare(kx) || bare(ky)))) return true;
       }
     }
   }
@@ -601,7 +612,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   const L = pasteLines(text, file, opts.lineOffset ?? 0);
   const seg = new Segmenter(L);
   seg.run();
-  const r: Reader = { file, L, now: opts.now, warnings: [], skipped: [], skippedLines: [], others: [], skippedObjects: [], evidence: [], claimUsers: [] };
+  const r: Reader = { file, L, now: opts.now, termWidth: seg.termWidth, warnings: [], skipped: [], skippedLines: [], others: [], skippedObjects: [], evidence: [], claimUsers: [] };
   // describe first: its text may tell when it was taken, which the tables' ages need
   const pieces: Piece[] = [];
   seg.blocks.forEach((b, k) => {
