@@ -146,7 +146,7 @@ export interface PodReport {
   oddities: string[];
   timeline: TimelineEntry[];
   /** Null for YAML/JSON; for kubectl text, its format (`describe`, `events-table`, `pods-table`, …) and what it does not carry. */
-  input: { format: 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'mixed' | (string & {}); missing: MissingFact[] } | null;
+  input: { format: 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'journal' | 'mixed' | (string & {}); missing: MissingFact[] } | null;
 }
 
 /** What `diagnoseText` and `diagnoseObjects` return: the report of `podwhy -o json`, plus the warnings. */

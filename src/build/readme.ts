@@ -12,9 +12,12 @@ import type { Option } from 'commander';
 import { main } from '../cli/main.js';
 import { createProgram } from '../cli/program.js';
 import type { IO } from '../cli/io.js';
+import { DESCRIBE_KEYS_MARKERS, describeKeysTable } from '../sources/text/describe-keys.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const README = join(ROOT, 'README.md');
+/** The text readers' map, whose describe-keys table is generated from describe-keys.ts. */
+export const TEXT_README = join(ROOT, 'src', 'sources', 'text', 'README.md');
 
 /** The command shown in the example: it runs on a fixture, whose header fixes `now` (stable ages). */
 export const EXAMPLE_ARGS = ['-f', 'fixtures/crashloop-oomkilled-jvm.yaml'];
@@ -77,6 +80,11 @@ function splice(text: string, [start, end]: readonly [string, string], body: str
   return `${text.slice(0, b + start.length)}\n${body}\n${text.slice(e)}`;
 }
 
+/** src/sources/text/README.md with its describe-keys table brought up to date. */
+export function renderTextReadme(text: string): string {
+  return splice(text, DESCRIBE_KEYS_MARKERS, describeKeysTable());
+}
+
 /** README text with its generated parts brought up to date. */
 export async function renderReadme(text: string): Promise<string> {
   let out = splice(text, MARKERS.options, optionsTable());
@@ -87,13 +95,18 @@ export async function renderReadme(text: string): Promise<string> {
 // `node dist/build/readme.js --write` (npm run docs) rewrites README.md; `--check` exits 1 when
 // it is out of date.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = readFileSync(README, 'utf8');
-  const next = await renderReadme(text);
-  if (process.argv.includes('--write')) {
-    if (next !== text) writeFileSync(README, next);
-    process.stderr.write(`readme: ${next === text ? 'up to date' : `wrote ${README}`}\n`);
-  } else if (next !== text) {
-    process.stderr.write('README.md is out of date — run npm run docs\n');
-    process.exitCode = 1;
+  for (const [file, render] of [
+    [README, renderReadme],
+    [TEXT_README, async (t: string) => renderTextReadme(t)],
+  ] as const) {
+    const text = readFileSync(file, 'utf8');
+    const next = await render(text);
+    if (process.argv.includes('--write')) {
+      if (next !== text) writeFileSync(file, next);
+      process.stderr.write(`readme: ${next === text ? `${file} up to date` : `wrote ${file}`}\n`);
+    } else if (next !== text) {
+      process.stderr.write(`${file} is out of date — run npm run docs\n`);
+      process.exitCode = 1;
+    }
   }
 }

@@ -95,7 +95,7 @@ describe('event and pod tables', () => {
     assert.equal(root(p as never), 'unschedulable-insufficient-resources');
     assert.equal(p?.input?.missing[0]?.fact, 'pod-object');
     const t = podwhy([], ev);
-    assert.match(t.flat, /the pod itself: this diagnosis rests on events alone/);
+    assert.match(t.flat, /the pod itself: this diagnosis rests on its events or logs alone/);
   });
   test('--now is the instant the ages in the text count from', () => {
     const ev = `LAST SEEN   TYPE      REASON             OBJECT                    MESSAGE
@@ -172,7 +172,7 @@ describe('pastes: kubectl output among prompts, fences, prose and fragments', ()
     const r = podwhy(['-f', pasted('ckad-51.txt'), ...NOW]);
     assert.ok(r.code === 0 || r.code === 1, r.err);
     assert.match(r.out, /^busybox-probe\n/);
-    assert.match(r.flat, /Not in this kubectl output: the pod itself: this diagnosis rests on events alone — see: kubectl describe pod busybox-probe/);
+    assert.match(r.flat, /Not in this kubectl output: the pod itself: this diagnosis rests on its events or logs alone — see: kubectl describe pod busybox-probe/);
   });
   test('pasted logs reach the diagnosis as the container\'s log tail', () => {
     const r = podwhy(['-f', pasted('constructed-logs-after-table.txt'), '-o', 'json', ...NOW]);

@@ -188,7 +188,7 @@ export const UI: Record<Lang, UiText> = {
         case 'containers':
           return 'the containers (the text ends before its Containers section)';
         case 'pod-object':
-          return 'the pod itself: this diagnosis rests on events alone';
+          return 'the pod itself: this diagnosis rests on its events or logs alone';
         case 'pods-table':
           return 'everything but STATUS and RESTARTS (a kubectl get pods row): this diagnosis is limited';
         case 'pod-name':
@@ -203,6 +203,8 @@ export const UI: Record<Lang, UiText> = {
           return `which container the pasted logs come from (taken to be ${list})`;
         case 'container-name':
           return 'the name of the container whose block was pasted without it';
+        case 'state-line':
+          return `whether the state pasted for ${list} is its current or its last one (its State: line was not pasted; taken for the last)`;
         default:
           return fact;
       }
@@ -361,7 +363,7 @@ export const UI: Record<Lang, UiText> = {
         case 'containers':
           return '컨테이너(텍스트가 Containers 절 앞에서 끝남)';
         case 'pod-object':
-          return '파드 자체: 이 진단은 이벤트만 근거로 함';
+          return '파드 자체: 이 진단은 이벤트나 로그만 근거로 함';
         case 'pods-table':
           return 'STATUS와 RESTARTS 외의 모든 정보(kubectl get pods의 한 줄): 이 진단은 제한적임';
         case 'pod-name':
@@ -376,6 +378,8 @@ export const UI: Record<Lang, UiText> = {
           return `붙여 넣은 로그가 어느 컨테이너의 것인지(${withParticle(list, '으로/로')} 봄)`;
         case 'container-name':
           return '이름 없이 붙여 넣은 컨테이너 블록의 컨테이너 이름';
+        case 'state-line':
+          return `${list} 컨테이너에 붙여 넣은 상태가 현재 상태인지 직전 상태인지(State: 줄이 없어 직전 상태(Last State)로 봄)`;
         default:
           return fact;
       }

@@ -22,9 +22,11 @@ export interface SourceRef {
  * (kubectl get events / kubectl events), `pods-table` (kubectl get pods), `fragment` (part of a
  * describe: a container block, a Conditions or Events section, event rows, a status line),
  * `yaml-in-text` (YAML or JSON of the pod found inside a paste, or YAML read line by line after it
- * failed to parse whole), `logs` (kubectl logs output only), `mixed` (several of these joined).
+ * failed to parse whole), `logs` (kubectl logs output, or a container's output, only), `journal`
+ * (the kubelet's or the container runtime's journal lines, read as the events they stand for),
+ * `mixed` (several of these joined).
  */
-export type TextFormat = 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'mixed';
+export type TextFormat = 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'journal' | 'mixed';
 
 /** A fact kubectl's human-readable output does not carry for a pod, and the command that shows it. */
 export interface MissingFact {
@@ -33,7 +35,8 @@ export interface MissingFact {
    * the name shown is made up), `no-events` (no events were pasted), `no-containers` (no
    * containers were pasted), `no-status` (the pod's status was not pasted), `logs-container` (which
    * container pasted logs come from was guessed), `container-name` (a container block without its
-   * name).
+   * name), `state-line` (a container state block pasted without its State: / Last State: line:
+   * which of the two it is was guessed — taken for the last state).
    */
   fact:
     | 'waiting-message'
@@ -51,7 +54,8 @@ export interface MissingFact {
     | 'no-containers'
     | 'no-status'
     | 'logs-container'
-    | 'container-name';
+    | 'container-name'
+    | 'state-line';
   /** The containers or conditions concerned. */
   subjects?: string[];
   command: string;
@@ -120,7 +124,7 @@ export interface Snapshot {
   warnings: string[];
   /** Fixture headers found, by file. */
   fixtures: { file: string; header: FixtureHeader }[];
-  /** Workloads, ResourceQuotas and LimitRanges in the input (only when there are any), and its Nodes. */
+  /** Workloads, ResourceQuotas, LimitRanges, PersistentVolumeClaims and PersistentVolumes in the input (only when there are any), and its Nodes. */
   objects?: JsonObject[];
   nodes?: JsonObject[];
 }

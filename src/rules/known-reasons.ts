@@ -133,6 +133,7 @@ export const FROM_CATALOGUE: readonly string[] = [
 /** Generated: reasons the fixtures carry that the catalogue does not list. */
 export const FROM_FIXTURES: readonly string[] = [
   "AddedInterface",
+  "AppArmor",
   "Creating",
   "FailedToRetrieveImagePullSecret",
   "KubeletReady",

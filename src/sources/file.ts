@@ -15,6 +15,9 @@ export { MAX_DEPTH, MAX_DOCUMENTS, parseText, type ParsedDoc } from './reader.js
 /** Kinds kept for workload diagnoses (src/sources/workloads.ts). */
 export const WORKLOAD_OBJECT_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ResourceQuota', 'LimitRange']);
 
+/** Objects a pod depends on, kept beside the pods in snapshot.objects: the claims it mounts and their volumes. */
+export const NEIGHBOUR_KINDS = new Set(['PersistentVolumeClaim', 'PersistentVolume']);
+
 function looksLikePod(o: JsonObject): boolean {
   const spec = obj(o['spec']);
   const status = obj(o['status']);
@@ -31,20 +34,21 @@ interface Collector {
   pods: PodInput[];
   events: EventRecord[];
   nodes: JsonObject[];
-  /** Workloads (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job, CronJob), ResourceQuotas and LimitRanges: read by `podwhy TYPE/NAME`. */
+  /** Workloads (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job, CronJob), ResourceQuotas and LimitRanges (read by `podwhy TYPE/NAME`), claims and volumes. */
   objects?: JsonObject[];
   warnings: string[];
   fixtures: { file: string; header: FixtureHeader }[];
 }
 
 /** What visit() makes of an object: the branch it takes. */
-type Branch = 'fixture' | 'pod' | 'node' | 'workload' | 'event' | 'list' | 'kindless-pod' | 'other';
+type Branch = 'fixture' | 'pod' | 'node' | 'workload' | 'neighbour' | 'event' | 'list' | 'kindless-pod' | 'other';
 
 function branchOf(o: JsonObject, kind: string | undefined, depth: number): Branch {
   if (kind === 'PodwhyFixture') return 'fixture';
   if (kind === 'Pod') return 'pod';
   if (kind === 'Node') return 'node';
   if (kind !== undefined && WORKLOAD_OBJECT_KINDS.has(kind)) return 'workload';
+  if (kind !== undefined && NEIGHBOUR_KINDS.has(kind)) return 'neighbour';
   if (kind === 'Event' || (kind === undefined && isEventObject(o))) return 'event';
   if ((kind === undefined || kind.endsWith('List')) && Array.isArray(o['items']) && depth < 2) return 'list';
   if (kind === undefined && looksLikePod(o)) return 'kindless-pod';
@@ -93,11 +97,14 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
       (acc.objects ??= []).push(o);
       acc.warnings.push(`${file}:${line}: skipped ${describe(o)} (podwhy reads Pods and Events)`);
       return;
+    case 'neighbour':
+      (acc.objects ??= []).push(o);
+      return;
     case 'event':
       acc.events.push(toEventRecord(o));
       return;
     case 'list': {
-      const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : kind === 'NodeList' ? 'Node' : kind !== undefined && WORKLOAD_OBJECT_KINDS.has(kind.slice(0, -4)) ? kind.slice(0, -4) : undefined;
+      const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : kind === 'NodeList' ? 'Node' : kind !== undefined && (WORKLOAD_OBJECT_KINDS.has(kind.slice(0, -4)) || NEIGHBOUR_KINDS.has(kind.slice(0, -4))) ? kind.slice(0, -4) : undefined;
       arr(o['items']).forEach((item, i) => visit(item, file, itemLines?.[i] ?? line, acc, implied, depth + 1));
       return;
     }
@@ -207,5 +214,5 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[] }[]):
       else if (nodeName === undefined && acc.nodes.length === 1 && acc.pods.length === 1) p.node = acc.nodes[0];
     }
   }
-  return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures, ...(acc.objects ? { objects: acc.objects, nodes: acc.nodes } : {}) };
+  return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures, ...(acc.objects ? { objects: acc.objects } : {}), ...(acc.nodes.length > 0 ? { nodes: acc.nodes } : {}) };
 }

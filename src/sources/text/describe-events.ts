@@ -3,7 +3,7 @@
 // Event object each row stands for. Moved out of describe.ts unchanged.
 
 import type { JsonObject } from '../../util/json.js';
-import { iso, parseRfc1123, parseAge, warn, type Ctx, type Line } from './describe-lines.js';
+import { blockWidth, iso, parseRfc1123, parseAge, warn, wrapJoin, type Ctx, type Line } from './describe-lines.js';
 
 // ---- events -------------------------------------------------------------------------------------
 
@@ -61,6 +61,9 @@ export function sourceHost(from: string | undefined): string | undefined {
  */
 export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
   const rows: EventRow[] = [];
+  const width = blockWidth(lines);
+  /** The last line of the row being read (its message may go on on the next line). */
+  let prevLine: Line | undefined;
   let old = false;
   let fromCol = -1;
   let msgCol = -1;
@@ -109,6 +112,7 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
       const row = oldRow();
       if (row) {
         rows.push(row);
+        prevLine = l;
         continue;
       }
     } else {
@@ -153,7 +157,14 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
         const host = sourceHost(from);
         if (host) row.host = host;
         row.message = message.trim();
+        // the event's field path printed before its message ("spec.initContainers{x}: …", as some describes print it)
+        const fp = /^(spec\.(?:initContainers|containers|ephemeralContainers)\{[a-z0-9][-a-z0-9.]*\}): (.*)$/.exec(row.message);
+        if (fp) {
+          row.fieldPath = fp[1] as string;
+          row.message = fp[2] as string;
+        }
         rows.push(row);
+        prevLine = l;
         continue;
       }
     }
@@ -161,10 +172,14 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
     const cut = !old ? /^(Normal|Warning)\s+([A-Z][A-Za-z]+)(?:\s+\S{0,12})?$/.exec(l.text) : null;
     if (cut) {
       rows.push({ type: cut[1] as string, reason: cut[2] as string, message: '', count: 1 });
+      prevLine = l;
       continue;
     }
     const prev = rows[rows.length - 1];
-    if (prev) prev.message = prev.message === '' ? l.text : `${prev.message} ${l.text}`;
+    if (prev) {
+      prev.message = prev.message === '' ? l.text : `${prev.message}${prevLine ? wrapJoin(prevLine, l, width) : ' '}${l.text}`;
+      prevLine = l;
+    }
     else warn(ctx, `${l.n}: an events line not understood: skipped`);
   }
   return rows;
@@ -193,7 +208,9 @@ export function inferFieldPath(row: Pick<EventRow, 'reason' | 'message' | 'field
   if (!c) {
     // "Readiness probe failed: …": the one container with that probe
     const probe = /^(Liveness|Readiness|Startup) probe (?:failed|errored)/.exec(msg)?.[1]?.toLowerCase();
-    if (probe !== undefined) {
+    // (only when every container's probes are known: a container the events name but the paste
+    // does not show may have that probe too)
+    if (probe !== undefined && all.every((x) => x.probes !== undefined)) {
       const having = all.filter((x) => x.probes?.includes(probe));
       if (having.length === 1) c = having[0];
     }
@@ -209,7 +226,8 @@ export function inferFieldPath(row: Pick<EventRow, 'reason' | 'message' | 'field
     if (creating.length === 1) c = creating[0];
   }
   if (!c && all.length === 1) c = all[0];
-  return c ? `spec.${c.list}{${c.name}}` : undefined;
+  // (a container known only by name, its list unknown, is given no event)
+  return c && c.list !== '' ? `spec.${c.list}{${c.name}}` : undefined;
 }
 
 export function eventObject(row: EventRow, pod: { name?: string; namespace?: string }, now: number, fieldPath: string | undefined): JsonObject {

@@ -90,6 +90,10 @@ export interface Line {
   indent: number;
   /** The line without its indentation and trailing spaces. */
   text: string;
+  /** A line the reader put back (not in the text): a state block's "Last State:" line whose slot is a guess. */
+  guessed?: boolean;
+  /** The line was inside a Markdown code fence (where no editor wraps lines: a wrap there is a terminal's). */
+  fenced?: boolean;
 }
 
 /** "Key:   value" → [key, value]; "Key:" → [key, '']. Keys are words with spaces, dashes, dots. */
@@ -144,7 +148,14 @@ export function isPrompt(text: string): boolean {
 
 // ---- detection ----------------------------------------------------------------------------------
 
-export type TextKind = 'describe' | 'events-table' | 'pods-table' | 'events-section' | 'describe-other';
+export type TextKind = 'describe' | 'events-table' | 'pods-table' | 'events-section' | 'describe-other' | 'journal';
+
+/**
+ * The first line of a node's journal: a syslog or journalctl prefix naming the kubelet or a
+ * container runtime, klog's header, or a runtime's logfmt (journal.ts reads them; this only tells
+ * the text from YAML, which "Dec 04 10:00:00 node-1 kubelet[1234]: …" would parse as).
+ */
+const JOURNAL_HEAD = /^(?:- )?(?:(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d(?:\.\d+)?|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\S*)\s+[\w.-]+\s+(?:kubelet|containerd|crio|dockerd|k3s|k3s-agent|k3s-server|rke2-agent|rke2-server|kubelite|microk8s\.daemon-kubelite)(?:\[\d+\])?:\s|[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w.-]+\.go:\d+\] |time="[^"]*" level=\w+ msg=)/;
 
 export const EVENTS_HEADER = EVENTS_TABLE_HEADER;
 export const PODS_HEADER = PODS_TABLE_HEADER;
@@ -185,6 +196,7 @@ export function kubectlTextKind(lines: readonly Line[]): TextKind | undefined {
   }
   if (/^Events:(?: +<none>)?$/.test(first.text) && (lines[1] === undefined || /^(?:Type +Reason +Age|FirstSeen +LastSeen)/.test(lines[1].text))) return 'events-section';
   if (/^Type +Reason +Age +From +Message$/.test(first.text)) return 'events-section';
+  if (JOURNAL_HEAD.test(first.text)) return 'journal';
   // "Name:" may follow a line or two of other text (a kubectl warning, a sentence of the ticket)
   const nameAt = lines.slice(0, 12).findIndex((l) => /^Name: +\S/.test(l.text));
   if (nameAt >= 0) {
@@ -214,3 +226,40 @@ export function warn(ctx: Ctx, msg: string): void {
   else if (ctx.warnings.length < MAX_WARNINGS) ctx.warnings.push(`${ctx.file}:${msg}`);
   else ctx.dropped++;
 }
+
+/** The terminal width a block of lines was copied at, as far as it shows: its widest line, and how many lines reach it. */
+export function blockWidth(lines: Line[]): { width: number; atWidth: number; margin: number } {
+  let width = 0;
+  let margin = Infinity;
+  const at = new Map<number, number>();
+  for (const l of lines) {
+    if (l.text !== '') margin = Math.min(margin, l.indent);
+    const w = l.indent + l.text.length;
+    width = Math.max(width, w);
+    at.set(w, (at.get(w) ?? 0) + 1);
+  }
+  // (an editor's word wrap ends lines at every column up to its width, a terminal at exactly its
+  // width: lines just short of the widest as many as at it are no terminal's)
+  const near = Math.max(at.get(width - 1) ?? 0, at.get(width - 2) ?? 0, at.get(width - 3) ?? 0);
+  const atWidth = (at.get(width) ?? 0) >= 4 && (at.get(width) ?? 0) >= 2 * near ? (at.get(width) ?? 0) : 1;
+  return { width, atWidth, margin: Number.isFinite(margin) ? margin : 0 };
+}
+
+/**
+ * What joins a wrapped line to the text before it: nothing where a terminal cut a word at its
+ * width (the line before ends at the block's widest column, the next starts at its left margin, and
+ * several lines end there, the cut falls inside a quoted name such as an image, or the lines are
+ * inside a code fence, where no editor wraps), else a space (a ticket wraps between words;
+ * trailing spaces were trimmed, so a terminal's cut at a space shows as a shorter line).
+ */
+export function wrapJoin(before: Line, after: Line, block: { width: number; atWidth: number; margin: number }): string {
+  // (the block's lines may have been shifted as one: the left margin is its least indentation)
+  const w = before.indent + before.text.length - block.margin;
+  if (w !== block.width - block.margin || block.width - block.margin < 80 || after.indent !== block.margin || !/[\w.\/:@-]$/.test(before.text) || !/^[\w.\/:@"-]/.test(after.text)) return ' ';
+  const quotes = (before.text.match(/"/g) ?? []).length;
+  const inQuote = quotes % 2 === 1 && !/\s/.test(before.text.slice(before.text.lastIndexOf('"') + 1));
+  // (in a fence, only a cut inside a word: a message's own line breaks start a new word — "Output: …", "mount: …")
+  const midWord = /[A-Za-z0-9]$/.test(before.text) && /^[a-z0-9]/.test(after.text) && !/^[\w.-]+:(?:\s|$)/.test(after.text);
+  return block.atWidth >= 4 || inQuote || (before.fenced === true && after.fenced === true && midWord) ? '' : ' ';
+}
+

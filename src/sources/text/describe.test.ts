@@ -466,7 +466,9 @@ describe('what users paste', () => {
     assert.equal(at(r.pod, 'status', 'containerStatuses', 0, 'restartCount'), 3);
     assert.ok(textInputOf(r.pod)?.missing.some((m) => m.fact === 'events'));
     const r2 = read(MODERN.slice(0, MODERN.indexOf('Containers:') + 3));
-    assert.equal(at(r2.pod, 'spec'), undefined);
+    // what the text gave of the spec stays (the node, the priority), and no containers are made up
+    assert.equal(at(r2.pod, 'spec', 'containers'), undefined);
+    assert.equal(at(r2.pod, 'spec', 'nodeName'), 'node-3');
     assert.ok(textInputOf(r2.pod)?.missing.some((m) => m.fact === 'containers'));
   });
   test('lines not understood are skipped with a warning that names the line, not its text', () => {

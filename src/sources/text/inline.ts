@@ -315,7 +315,11 @@ export function inlineItems(line: string): InlineItems {
     // a console's "Reason (message) | Last state: …"
     const segs = t.split(/\s+\|\s+/);
     const k = findKnownMessage(segs[0] as string);
-    if (k) addKnown(out, k, segs.slice(1).join(' | '));
+    if (k) {
+      // "pod/web-1   Failed to pull image …": the object named before the message is the pod
+      const named = k.pod === undefined ? /(?:^|\s)pods?\/([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)\s/.exec((segs[0] as string).slice(0, k.at)) : null;
+      addKnown(out, named ? { ...k, pod: { name: named[1] as string } } : k, segs.slice(1).join(' | '));
+    }
   };
   for (const p of parts(line.replace(/[“”]/g, '"'))) one(plain(p), false);
   if (out.events.length + out.states.length + out.rows.length === 0) one(text, true);

@@ -10,6 +10,7 @@
 
 import { InputError } from '../../model/errors.js';
 import { stripControls } from '../../util/sanitize.js';
+import { CONTAINER_KEYS, POD_KEYS, SECTION_KEYS, STATE_KEYS } from './describe-keys.js';
 
 /** Lines longer than this are cut (kubectl prints no such line; a paste of a minified blob might). */
 export const MAX_LINE = 64 * 1024;
@@ -315,6 +316,12 @@ const PROMPTED = /^(?:\([\w.-]+\)\s*)?(?:\[[^\]\n]{1,80}\]\s?[#$%>]|[\w.-]+@[\w.
 
 /** The command a prompt line runs, or undefined when the line is no prompt. */
 export function promptCommand(text: string): Command | undefined {
+  // a prompt in a Markdown list ("2. [root@host]# kubectl logs …", "- $ kubectl …")
+  const item = /^(?:\d{1,2}[.)]|[-*•])\s+(?=\S)/.exec(text);
+  if (item) {
+    const c = promptCommand(text.slice(item[0].length));
+    if (c !== undefined && !c.bare && c.tool !== '' && KUBECTL.test(c.tool)) return c;
+  }
   let cmd: string | undefined;
   const m = PROMPTED.exec(text);
   if (m) {
@@ -365,6 +372,8 @@ export function parseCommand(cmdline: string): Command {
       pos.push(t);
       continue;
     }
+    // (kubectl logs -f is --follow, not a file)
+    if (flag === '-f' && (pos[0] === 'logs' || pos[0] === 'log')) continue;
     if (flag === '-n' || flag === '--namespace') c.namespace = value();
     else if (/^-n\S+$/.test(t)) c.namespace = t.slice(2);
     else if (flag === '-c' || flag === '--container') c.container = value();
@@ -432,89 +441,12 @@ export function keyValue(text: string): [string, string] | undefined {
   return [m[1] as string, (m[2] ?? '').trim()];
 }
 
+/** describe's keys by level, from the one list (describe-keys.ts). */
+export { CONTAINER_KEYS, STATE_KEYS } from './describe-keys.js';
 /** describe's top-level keys (as kubectl has printed them, old and new). */
-export const DESCRIBE_TOP = new Set([
-  'Name',
-  'Namespace',
-  'Priority',
-  'Priority Class Name',
-  'PriorityClassName',
-  'Runtime Class Name',
-  'Service Account',
-  'Node',
-  'Start Time',
-  'Labels',
-  'Annotations',
-  'Status',
-  'Termination Grace Period',
-  'Reason',
-  'Message',
-  'SeccompProfile',
-  'LocalhostProfile',
-  'IP',
-  'IPs',
-  'Controlled By',
-  'Controllers',
-  'Created By',
-  'NominatedNodeName',
-  'Resources',
-  'Init Containers',
-  'Containers',
-  'Ephemeral Containers',
-  'Readiness Gates',
-  'Conditions',
-  'Volumes',
-  'QoS Class',
-  'QoS Tier',
-  'Node-Selectors',
-  'Tolerations',
-  'Topology Spread Constraints',
-  'SchedulingGroup',
-  'Events',
-  'Image(s)',
-  'Host',
-  'Replication Controllers',
-]);
-
-/** Keys of a container block in describe output. */
-export const CONTAINER_KEYS = new Set([
-  'Container ID',
-  'Image',
-  'Image ID',
-  'Port',
-  'Ports',
-  'Host Port',
-  'Host Ports',
-  'Command',
-  'Args',
-  'State',
-  'Last State',
-  'Last Termination State',
-  'Ready',
-  'Restart Count',
-  'Started',
-  'Limits',
-  'Requests',
-  'Liveness',
-  'Readiness',
-  'Startup',
-  'Environment',
-  'Environment Variables',
-  'Environment Variables from',
-  'Mounts',
-  'Devices',
-  'SeccompProfile',
-  'QoS Tier',
-  'Restart Policy',
-  'Resize Policy',
-  'Allocated Resources',
-]);
-
-/** Keys under a container's State / Last State line. */
-export const STATE_KEYS = new Set(['Reason', 'Message', 'Exit Code', 'Signal', 'Started', 'Finished']);
-
+export const DESCRIBE_TOP = POD_KEYS;
 /** Section keys whose value comes on the following lines. */
-export const DESCRIBE_SECTIONS = new Set(['Init Containers', 'Containers', 'Ephemeral Containers', 'Conditions', 'Volumes', 'Events', 'IPs', 'Readiness Gates', 'Tolerations', 'Labels', 'Annotations', 'Node-Selectors']);
+export const DESCRIBE_SECTIONS = SECTION_KEYS;
 
 const DNS = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
@@ -550,9 +482,6 @@ export const EVENTS_TABLE_ROW = new RegExp(String.raw`^(?:([a-z0-9][-a-z0-9.]*)\
 export const PODS_TABLE_HEADER = /^(?:NAMESPACE[↑↓]? +)?NAME[↑↓]? +(?:PF +)?READY[↑↓]? +STATUS[↑↓]? +RESTARTS[↑↓]?(?:(?: +\S+)*? +AGE[↑↓]?\b| *$)/;
 /** A `kubectl get pods` row without its header: [NAMESPACE] NAME READY STATUS RESTARTS AGE [IP NODE …]. */
 export const PODS_TABLE_ROW = /^(?:([a-z0-9][-a-z0-9.]*)\s+)?([\w.-]+)\s+(\d+\/\d+)\s+([A-Z][\w:./-]*|Init:\S+|Signal:\d+|ExitCode:\d+)\s+(\d+(?: \([\w.]+ ago\))?)\s+((?:\d+[ydhms])+|<invalid>|<unknown>)(?:\s+(.*))?$/;
-
-/** `kubectl get nodes` (any version, -o wide too). */
-export const NODES_TABLE_HEADER = /^NAME +(?:STATUS +(?:ROLES +)?AGE(?: +VERSION)?|LABELS +STATUS|STATUS +ROLES +AGE)\b/;
 
 /** "No resources found in x namespace." / kubectl events' "No events found in x namespace." */
 export const NO_RESOURCES = /^No (resources|events) found(?: in ([\w.-]+) namespace)?\.?$/;

@@ -2,13 +2,18 @@
 // YAML or JSON, logs, console lines — each with the prompt command it came from, and the shapes
 // (pieces) the next pass turns blocks into. Moved out of paste.ts unchanged.
 
-import type { JsonObject } from '../../util/json.js';
+import { nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
 import type { Line, TextObject } from './describe.js';
-import { describeKey, DESCRIBE_SECTIONS, EVENT_HEADER, EVENT_ROW, EVENTS_TABLE_HEADER, EVENTS_TABLE_ROW, F_FENCE, F_FENCED, F_GAP, isContainerHeader, isEllipsis, isJsonStart, isYamlLine, K8S_KEYS, keyValue, NO_RESOURCES, NODES_TABLE_HEADER, OLD_EVENT_HEADER, OLD_EVENT_ROW, PODS_TABLE_HEADER, PODS_TABLE_ROW, promptCommand, STATE_KEYS, WAITING_TO_START, yamlKey, type Command, type PasteLines } from './paste-lines.js';
+import { describeKey, DESCRIBE_SECTIONS, EVENT_HEADER, EVENT_ROW, EVENTS_TABLE_HEADER, EVENTS_TABLE_ROW, F_FENCE, F_FENCED, F_GAP, isContainerHeader, isEllipsis, isJsonStart, isYamlLine, K8S_KEYS, keyValue, NO_RESOURCES, OLD_EVENT_HEADER, OLD_EVENT_ROW, PODS_TABLE_HEADER, PODS_TABLE_ROW, promptCommand, STATE_KEYS, WAITING_TO_START, yamlKey, type Command, type PasteLines } from './paste-lines.js';
 import { inlineItems, type InlineItems } from './inline.js';
 import { PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER } from './json-cut.js';
 import { findKnownMessage } from './messages.js';
+import { stateBlock } from './state-block.js';
+import { journalEvents, parseJournalLine } from './journal.js';
+import { objectTableHeader } from './object-tables.js';
+import { isLeveledLine, isProgramLine } from './log-lines.js';
+import { POD_REASONS } from './tables.js';
 import type { MissingFact, TextFormat } from '../../model/input.js';
 
 export const UNNAMED = 'podwhy-unnamed';
@@ -26,7 +31,7 @@ export interface PasteOptions {
   lineOffset?: number;
 }
 
-export type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'nodes-table' | 'console-events' | 'yaml' | 'json' | 'logs' | 'no-resources' | 'waiting' | 'inline';
+export type BlockKind = 'describe' | 'other-describe' | 'events-table' | 'pods-table' | 'object-table' | 'console-events' | 'yaml' | 'json' | 'logs' | 'journal' | 'no-resources' | 'waiting' | 'inline';
 
 export interface Block {
   kind: BlockKind;
@@ -48,8 +53,23 @@ export class Segmenter {
   /** Line indexes placed: in a block, or decoration (prompt, fence, ellipsis, blank). */
   readonly placed: Uint8Array;
 
+  /**
+   * The width of the terminal the paste was copied from, when it shows (several lines end at the
+   * same column, 80 or more: a terminal cut them there); 0 when it does not.
+   */
+  readonly termWidth: number;
+
   constructor(private readonly L: PasteLines) {
     this.placed = new Uint8Array(L.count);
+    this.termWidth = terminalWidth(L);
+  }
+
+  /** Line j goes on line j-1, which a terminal cut at its width (not a key, a row or a prompt of its own). */
+  private wrapped(j: number): boolean {
+    if (this.termWidth === 0 || j === 0 || this.gap(j) || this.fence(j)) return false;
+    if (this.ind(j - 1) + this.t(j - 1).length !== this.termWidth) return false;
+    const t = this.t(j);
+    return describeKey(t) === undefined && !EVENT_ROW.test(t) && !OLD_EVENT_ROW.test(t) && promptCommand(t) === undefined && !this.strongStart(j);
   }
 
   private t(i: number): string {
@@ -63,6 +83,13 @@ export class Segmenter {
   }
   private fence(i: number): boolean {
     return ((this.L.flags[i] as number) & F_FENCE) !== 0;
+  }
+
+  /** The texts of up to n lines from i on (cut marks left out), within the fenced region. */
+  texts(i: number, n: number): string[] {
+    const out: string[] = [];
+    for (let j = i; j >= 0 && out.length < n; j = this.next(j)) out.push(this.t(j));
+    return out;
   }
 
   /** The next line after i that is not a cut mark, within the same fenced region; -1 at a fence or the end. */
@@ -108,10 +135,21 @@ export class Segmenter {
         i++;
         continue;
       }
+      // a shell comment in a pasted session ("# 로그 확인", "# check the logs"): a note, not output
+      if (/^#+(?:\s|$)/.test(t) && (((L.flags[i] as number) & F_FENCED) !== 0 || /[^\x00-\x7f]/.test(t))) {
+        this.placed[i] = 1;
+        if (cmdUsed) cmd = undefined;
+        i++;
+        continue;
+      }
       const fenced = ((L.flags[i] as number) & F_FENCED) !== 0;
       let b: Block | undefined;
       if (cmd?.verb === 'logs' && !cmdUsed && WAITING_TO_START.test(t)) b = { kind: 'waiting', from: i, to: i + 1 };
       else if (cmd?.verb === 'logs' && !cmdUsed && !this.strongStart(i)) b = { kind: 'logs', from: i, to: this.logsExtent(i) };
+      // the kubelet's or the container runtime's journal (journal.ts): the events its lines stand for
+      // (node logs that stand for no event of a pod — image garbage collection, the API server's
+      // own lines — are no journal block: read as any other lines are, a log after a hint)
+      else if (parseJournalLine(t) !== undefined && this.journalEvents(i)) b = { kind: 'journal', from: i, to: this.journalExtent(i) };
       else b = this.start(i);
       // a line of kubectl output inside a sentence, or wrapped in something: an inline block
       let inline: { block?: Block; cmd?: Command } | undefined;
@@ -136,6 +174,8 @@ export class Segmenter {
         while (to < L.count && !this.gap(to) && !this.fence(to) && (KLOG.test(this.t(to)) || KLOG_STRUCTURED.test(this.t(to)))) to++;
         b = { kind: 'logs', from: i, to };
       }
+      // a container's own output with nothing around it (log-lines.ts): its log tail
+      if (!b && isProgramLine(t)) b = this.programBlock(i);
       // "I found this message in log, "chown: … Operation not permitted"": the quoted line is the log
       if (!b && /\blogs?\b|로그/i.test(t)) {
         const q = /["“]([^"“”]{15,})["”]\s*\.?$/.exec(t);
@@ -169,6 +209,8 @@ export class Segmenter {
       const t = this.t(k);
       if (isRow(t)) return k;
       if (promptCommand(t) || this.strongStart(k) || isEllipsis(t)) return k === j ? -1 : k;
+      // Kubernetes' messages are ASCII: a note in another language after the rows is not one
+      if (!/^[\x20-\x7e]+$/.test(t)) return k === j ? -1 : k;
     }
     return k >= this.L.count ? k : -1;
   }
@@ -191,7 +233,8 @@ export class Segmenter {
       const colon = /:\s*(?:\*\*)?$/.test(text) && items.events.length + items.states.length > 0 && findKnownMessage(next) === undefined && !/(?:^|\s)(?:Normal|Warning)\s/.test(next);
       const evicted = items.states.some((s) => s.reason === 'Evicted') && /^(?:Threshold quantity: |Container \S+ was using )/.test(next);
       const bare = items.events.length + items.states.length + items.rows.length + items.values.length === 0 && /:\s*$/.test(text) && findKnownMessage(`${text} ${next}`) !== undefined;
-      if (!(open || colon || evicted || bare) || promptCommand(next) || this.strongStart(to) || next.length > INLINE_MAX) break;
+      // (a line that is kubectl output itself starts its own block: "I see this in the events:" / a row)
+      if (!(open || colon || evicted || bare) || promptCommand(next) || this.strongStart(to) || EVENT_ROW.test(next) || EVENTS_TABLE_ROW.test(next) || OLD_EVENT_ROW.test(next) || next.length > INLINE_MAX) break;
       text = `${text} ${next}`;
       to++;
       items = inlineItems(text);
@@ -242,10 +285,11 @@ export class Segmenter {
       while (to < this.L.count && !this.fence(to) && !promptCommand(this.t(to)) && !(this.gap(to) && !CONSOLE_START.test(this.t(to)) && !OPENSHIFT_FROM.test(this.t(to)))) to++;
       return { kind: 'console-events', from: i, to };
     }
-    if (NODES_TABLE_HEADER.test(t)) {
+    // kubectl get nodes / pvc / pv (object-tables.ts)
+    if (objectTableHeader(t) !== undefined) {
       let to = i + 1;
-      while (to < this.L.count && !this.gap(to) && !this.fence(to) && /^\S+\s+(?:Ready|NotReady|Unknown)(?:,\S+)?\s/.test(this.t(to))) to++;
-      if (to > i + 1) return { kind: 'nodes-table', from: i, to };
+      while (to < this.L.count && !this.gap(to) && !this.fence(to) && !promptCommand(this.t(to)) && !this.strongStart(to) && objectTableHeader(this.t(to)) === undefined && /^\S+\s+\S+\s+\S+/.test(this.t(to))) to++;
+      if (to > i + 1) return { kind: 'object-table', from: i, to };
     }
     if (this.describeStart(i)) return { kind: 'describe', from: i, to: this.describeExtent(i) };
     if (EVENTS_TABLE_ROW.test(t) || OLD_TABLE_ROW_HEAD.test(t)) return { kind: 'events-table', from: i, to: this.tableExtent(i, 'events-table') };
@@ -284,6 +328,10 @@ export class Segmenter {
     const nt = j >= 0 ? this.t(j) : '';
     const nd = j >= 0 ? describeKey(nt) : undefined;
     const d = describeKey(t);
+    // a container state pasted from its keys on, without its "State:" line
+    if ((d?.kind === 'state' || d?.key === 'Reason' || d?.key === 'Message') && stateBlock(this.texts(i, 12)) !== undefined) return true;
+    // the pod's own reason alone ("Reason:  Evicted"): describe prints it at column 0 under Status
+    if (d?.key === 'Reason' && POD_REASONS.test(d.value)) return true;
     if (d?.kind === 'top') {
       if (d.key === 'Events') return d.value === '<none>' || EVENT_HEADER.test(nt) || OLD_EVENT_HEADER.test(nt) || EVENT_ROW.test(nt) || OLD_EVENT_ROW.test(nt);
       if ((d.key === 'Containers' || d.key === 'Init Containers') && d.value === '') return j >= 0 && (isContainerHeader(nt) !== undefined || nd?.kind === 'container');
@@ -299,13 +347,18 @@ export class Segmenter {
   }
 
   private describeExtent(i: number): number {
-    const base = this.ind(i);
+    // (a fragment that starts deeper than its later keys — a state's keys, then the container's — is
+    // as deep as its outermost key)
+    let base = this.ind(i);
     let last = i;
-    let section = describeKey(this.t(i))?.kind === 'top' ? (describeKey(this.t(i))?.key as string) : EVENT_ROW.test(this.t(i)) || EVENT_HEADER.test(this.t(i)) ? 'Events' : 'Containers';
+    let section = describeKey(this.t(i))?.kind === 'top' ? (describeKey(this.t(i))?.key as string) : EVENT_ROW.test(this.t(i)) || EVENT_HEADER.test(this.t(i)) || OLD_EVENT_ROW.test(this.t(i)) || OLD_EVENT_HEADER.test(this.t(i)) ? 'Events' : 'Containers';
     let msgUntil = -1;
     let inArgs = false;
     let lastRow = EVENT_ROW.test(this.t(i)) || OLD_EVENT_ROW.test(this.t(i));
     let blankSince = false;
+    // (the block began at a container state's own keys: its Message is the state's)
+    const fromState = /^(?:Reason|Message|Exit Code|Signal|Started|Finished):/.test(this.t(i)) && stateBlock(this.texts(i, 12)) !== undefined;
+    if (fromState && /^Message:/.test(this.t(i))) msgUntil = this.messageEnd(i, base, true);
     for (let j = i + 1; j < this.L.count; j++) {
       if (this.fence(j)) break;
       if (this.gap(j)) blankSince = true;
@@ -315,7 +368,18 @@ export class Segmenter {
         last = j;
         continue;
       }
+      // a line a terminal cut: it goes on the line before, whatever it looks like
+      if (this.wrapped(j) && last === j - 1) {
+        last = j;
+        continue;
+      }
       const d = describeKey(t);
+      // a key's value an editor wrapped onto the next line ("Image ID:" / "docker.io/x@sha256:…",
+      // a probe's "… period=10s" / "#success=1 #failure=3")
+      if (d === undefined && last === j - 1 && !this.gap(j) && !EVENT_ROW.test(t) && promptCommand(t) === undefined && (valueWrapped(this.t(j - 1)) || probeWrapped(this.t(j - 1), t))) {
+        last = j;
+        continue;
+      }
       const inContainers = section.endsWith('Containers');
       // a command line inside Command:/Args: is no prompt
       if (ind <= base && !(inArgs && d === undefined)) {
@@ -328,22 +392,18 @@ export class Segmenter {
         last = j;
         continue;
       }
-      // a terminated state's message runs to its "Exit Code:" line, at any indentation
-      if (d?.key === 'Message' && ind > base) {
-        for (let k = j + 1; k < Math.min(this.L.count, j + 200); k++) {
-          if (this.fence(k)) break;
-          if (/^Exit Code:/.test(this.t(k)) && this.ind(k) > base) {
-            msgUntil = k - 1;
-            break;
-          }
-        }
-      }
+      // a terminated state's message runs to its "Exit Code:" line, at any indentation; in a
+      // fragment that starts at the state's own keys and was cut before its Exit Code, to the
+      // end of the paste's region (the program's output kubectl printed as it is)
+      if (d?.key === 'Message' && (ind > base || fromState)) msgUntil = this.messageEnd(j, base, fromState);
       const row = EVENT_ROW.test(t) || OLD_EVENT_ROW.test(t);
+      if (d !== undefined && ind < base && (d.kind !== 'top' || (section !== 'Events' && describeKey(this.t(i))?.kind !== 'top'))) base = ind;
       if (ind > base || d !== undefined || row || isEllipsis(t)) {
         // (Reason, Message under a container's state are no new section)
         if (d?.kind === 'top' && ind <= base && !(section.endsWith('Containers') && (d.key === 'Reason' || d.key === 'Message'))) section = d.key;
         last = j;
-        lastRow = row;
+        // (an indented line under a row is its message going on: the row's message may go on after it)
+        lastRow = row || (lastRow && section === 'Events' && d === undefined && ind > base);
         blankSince = false;
         continue;
       }
@@ -375,18 +435,39 @@ export class Segmenter {
         last = j;
         continue;
       }
+      // the pod's Message wrapped by a terminal or a ticket: its next lines at the left margin
+      // (a terminal wraps long lines only; Kubernetes' messages are ASCII, a note in a language is not)
+      const prev = this.ind(last) + this.t(last).length;
+      if (section === 'Message' && last === j - 1 && !blankSince && prev >= 70 && /^[\x20-\x7e]+$/.test(t) && !this.strongStart(j) && !isJsonStart(t) && !/^(?:Normal|Warning)\s/.test(t)) {
+        last = j;
+        continue;
+      }
       // a wrapped event message (or one with line breaks) at the left margin, after its row
       if (section === 'Events' && lastRow && !blankSince) {
         const k = this.continuation(j, (x) => EVENT_ROW.test(x) || OLD_EVENT_ROW.test(x));
         if (k > j) {
           last = k - 1;
           j = k - 1;
+          // (the run ends the message: what follows it is no second run of it)
+          lastRow = false;
           continue;
         }
       }
       break;
     }
     return last + 1;
+  }
+
+  /** The last line of a terminated state's Message that starts at line j (-1: it is one line). */
+  private messageEnd(j: number, base: number, fromState: boolean): number {
+    let k = j + 1;
+    for (; k < Math.min(this.L.count, j + 200); k++) {
+      if (this.fence(k)) break;
+      if (/^Exit Code:/.test(this.t(k)) && (this.ind(k) > base || fromState)) return k - 1;
+      const d = describeKey(this.t(k));
+      if (fromState && (promptCommand(this.t(k)) || this.strongStart(k) || EVENT_HEADER.test(this.t(k)) || EVENT_ROW.test(this.t(k)) || d?.kind === 'top' || d?.kind === 'container')) break;
+    }
+    return fromState ? k - 1 : -1;
   }
 
   private tableExtent(i: number, kind: 'events-table' | 'pods-table'): number {
@@ -414,6 +495,8 @@ export class Segmenter {
         if (k > j) {
           last = k - 1;
           j = k - 1;
+          // (the run ends the message: what follows it is no second run of it)
+          lastRow = false;
           continue;
         }
       }
@@ -487,6 +570,52 @@ export class Segmenter {
     return gap > 0 ? gap : this.L.count;
   }
 
+  /** A run of journal lines found to stand for no event ends before this line (each run is read once). */
+  private quietJournalUntil = -1;
+
+  /** Does the run of journal lines from i stand for an event of a pod? */
+  private journalEvents(i: number): boolean {
+    if (i < this.quietJournalUntil) return false;
+    const to = this.journalExtent(i);
+    for (let j = i; j < to; j++) {
+      const line = parseJournalLine(this.t(j));
+      if (line && journalEvents(line).length > 0) return true;
+    }
+    this.quietJournalUntil = to;
+    return false;
+  }
+
+  /** Journal lines from i: the run of them (a blank line between two of them is no end). */
+  private journalExtent(i: number): number {
+    let to = i + 1;
+    while (to < this.L.count && !this.fence(to) && parseJournalLine(this.t(to)) !== undefined) to++;
+    return to;
+  }
+
+  /**
+   * A program's output around line i, which shows a failure's own words: the whole fenced block it
+   * is in when nothing in that block was read as kubectl output, else its paragraph — the lines
+   * before it that are a program's too (leveled log lines, stack frames), and those after it up
+   * to a blank line, a prompt or kubectl output.
+   */
+  private programBlock(i: number): Block {
+    let from = i;
+    let to = i + 1;
+    const fenced = ((this.L.flags[i] as number) & F_FENCED) !== 0;
+    if (fenced) {
+      let a = i;
+      while (a > 0 && !this.fence(a - 1) && !this.placed[a - 1]) a--;
+      let z = i + 1;
+      while (z < this.L.count && !this.fence(z) && !promptCommand(this.t(z)) && !this.strongStart(z)) z++;
+      if (a === 0 || this.fence(a - 1)) from = a;
+      to = z;
+    } else {
+      while (from > 0 && !this.gap(from) && !this.placed[from - 1] && (isProgramLine(this.t(from - 1)) || isLeveledLine(this.t(from - 1)))) from--;
+      while (to < this.L.count && !this.gap(to) && !this.fence(to) && !promptCommand(this.t(to)) && !this.strongStart(to)) to++;
+    }
+    return { kind: 'logs', from, to };
+  }
+
   /** `kubectl logs` output: to the next prompt or the end of its fence; unfenced, to a blank line before other kubectl output. */
   private logsExtent(i: number): number {
     const fenced = ((this.L.flags[i] as number) & F_FENCED) !== 0;
@@ -500,6 +629,71 @@ export class Segmenter {
     }
     return last + 1;
   }
+}
+
+/** Keys whose value comes on the lines under them (sections, states, resources, env, mounts, a command). */
+const BLOCK_KEYS = /^(?:State|Last State|Last Termination State|Limits|Requests|Environment|Environment Variables|Environment Variables from|Mounts|Command|Args|Devices|Resources|Allocated Resources|Resize Policy)$/;
+
+/** A key line whose one value is missing from it (an editor put it on the next line). */
+function valueWrapped(text: string): boolean {
+  const d = describeKey(text);
+  return d !== undefined && d.value === '' && d.kind !== 'state' && !DESCRIBE_SECTIONS.has(d.key) && !BLOCK_KEYS.test(d.key);
+}
+
+/** A probe line whose end an editor wrapped onto the next line. */
+function probeWrapped(text: string, next: string): boolean {
+  return /^(?:Liveness|Readiness|Startup):\s+\S/.test(text) && !/#failure=\d+\s*$/.test(text) && /^(?:delay|timeout|period)=\d|^#(?:success|failure)=\d/.test(next);
+}
+
+/**
+ * Values an editor wrapped onto the next line, joined back onto their key's line: a key whose one
+ * value is missing from its line, a probe whose end is on the next.
+ */
+export function joinValueWraps(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const l of lines) {
+    const prev = out[out.length - 1];
+    if (prev !== undefined && l.indent <= prev.indent && describeKey(l.text) === undefined && !EVENT_ROW.test(l.text) && (valueWrapped(prev.text) || probeWrapped(prev.text, l.text))) {
+      out[out.length - 1] = { ...prev, text: `${prev.text}${valueWrapped(prev.text) ? '  ' : ' '}${l.text}` };
+      continue;
+    }
+    out.push(l);
+  }
+  return out;
+}
+
+/** The terminal width a paste shows: the widest column (80 or more) at which at least four lines end, twice as many as at any of the three columns before it. */
+export function terminalWidth(L: PasteLines): number {
+  const at = new Map<number, number>();
+  let widest = 0;
+  for (let i = 0; i < L.count; i++) {
+    const w = (L.indent[i] as number) + (L.text[i] as string).length;
+    if (w > widest) widest = w;
+    at.set(w, (at.get(w) ?? 0) + 1);
+  }
+  // (an editor's word wrap ends lines at every column up to its width; a terminal cuts every long
+  // line at exactly its width, so far more lines end there than just before it)
+  const atWidest = at.get(widest) ?? 0;
+  const near = Math.max(at.get(widest - 1) ?? 0, at.get(widest - 2) ?? 0, at.get(widest - 3) ?? 0);
+  return widest >= 80 && atWidest >= 4 && atWidest >= 2 * near ? widest : 0;
+}
+
+/** Lines a terminal cut at `width`, joined back onto the line they continue (a key's value, a row's message). */
+export function joinTerminalWraps(lines: Line[], width: number): Line[] {
+  if (width === 0) return lines;
+  const out: Line[] = [];
+  for (const l of lines) {
+    const prev = out[out.length - 1];
+    const cut = prev !== undefined && prev.indent + prev.text.length === width && !prev.guessed;
+    if (cut && describeKey(l.text) === undefined && !EVENT_ROW.test(l.text) && !OLD_EVENT_ROW.test(l.text) && l.indent === 0) {
+      // (a cut exactly at a space shows as a shorter line, so this one is inside a word or right at its end)
+      const join = /\S$/.test(prev.text) && /^\S/.test(l.text) ? '' : ' ';
+      out[out.length - 1] = { ...prev, text: `${prev.text}${join}${l.text}` };
+      continue;
+    }
+    out.push(l);
+  }
+  return out;
 }
 
 /** Sealos's (and kin) event list: "BackOff, Last Occur: 6s", then "First Seen: 31s", "count: 2", the message. */
@@ -572,6 +766,8 @@ export interface Piece {
 export interface Reader {
   file: string;
   L: PasteLines;
+  /** The terminal width the paste shows (Segmenter.termWidth), 0 if none. */
+  termWidth?: number;
   now: number | undefined;
   warnings: string[];
   /** Line indexes inside blocks that could not be used. */
@@ -595,7 +791,51 @@ export function blockLines(r: Reader, b: Block): Line[] {
     if ((r.L.flags[i] as number) & F_FENCE) continue;
     const text = r.L.text[i] as string;
     if (isEllipsis(text) || promptCommand(text)) continue;
-    out.push({ n: r.L.n[i] as number, indent: r.L.indent[i] as number, text });
+    out.push({ n: r.L.n[i] as number, indent: r.L.indent[i] as number, text, ...((r.L.flags[i] as number) & F_FENCED ? { fenced: true } : {}) });
+  }
+  return out;
+}
+
+// ---- events into pieces ----------------------------------------------------------------------
+
+/** The kind of object a workload controller's events are about, by the controller. */
+export const CONTROLLER_KINDS: Record<string, string> = {
+  'job-controller': 'Job',
+  'cronjob-controller': 'CronJob',
+  'statefulset-controller': 'StatefulSet',
+  'replicaset-controller': 'ReplicaSet',
+  'daemonset-controller': 'DaemonSet',
+  'deployment-controller': 'Deployment',
+  'replication-controller': 'ReplicationController',
+};
+
+/** Kinds whose events are evidence for the pods that use them. */
+export const EVIDENCE_KINDS = new Set(['PersistentVolumeClaim', 'Job']);
+
+/** Events grouped into pieces by the pod they name; events of a pod's claims or Job are evidence; others are passed on. */
+export function eventPieces(r: Reader, events: TextObject[], order: number, format: TextFormat, cmd: Command | undefined): Piece[] {
+  const byPod = new Map<string, Piece>();
+  const out: Piece[] = [];
+  for (const e of events) {
+    const inv = obj(e.value['involvedObject']) ?? {};
+    const kind = str(inv['kind']);
+    if (kind !== undefined && kind !== 'Pod') {
+      if (EVIDENCE_KINDS.has(kind)) r.evidence.push({ event: e.value, line: e.line, order });
+      else r.others.push(e);
+      continue;
+    }
+    const name = nonEmpty(inv['name']);
+    const namespace = nonEmpty(inv['namespace']) ?? nonEmpty(obj(e.value['metadata'])?.['namespace']) ?? cmd?.namespace;
+    const key = `${namespace ?? ''}/${name ?? ''}`;
+    let p = byPod.get(key);
+    if (!p) {
+      p = { format, rank: 0, line: e.line, order, events: [], eventsSeen: true };
+      if (name !== undefined) p.name = name;
+      if (namespace !== undefined) p.namespace = namespace;
+      byPod.set(key, p);
+      out.push(p);
+    }
+    p.events.push(e.value);
   }
   return out;
 }

@@ -24,12 +24,16 @@ import { CONTAINER_REASONS, inferFieldPath, markTextInput, textInputOf, type Kub
 import { F_FENCE, NO_RESOURCES, pasteLines } from './paste-lines.js';
 import { unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from '../../model/input.js';
-import { clone, Segmenter, UNNAMED, type LogPiece, type PasteOptions, type Piece, type Reader } from './paste-segment.js';
-import { consolePieces, CONTROLLER_KINDS, describePieces, eventsTablePieces, inlinePieces, jsonValues, logsPiece, nodesTable, otherDescribeEvidence, podsTablePieces, valuePieces, waitingPiece, yamlValues } from './paste-pieces.js';
+import { clone, CONTROLLER_KINDS, Segmenter, UNNAMED, type LogPiece, type PasteOptions, type Piece, type Reader } from './paste-segment.js';
+import { consolePieces, describePieces, eventsTablePieces, inlinePieces, objectTable, otherDescribeEvidence, podsTablePieces } from './paste-pieces.js';
+import { jsonValues, valuePieces, yamlValues } from './paste-values.js';
+import { journalPieces, logsPiece, waitingPiece } from './paste-logs.js';
+import { syncStates } from './journal.js';
 
 // Moved to paste-segment.ts and paste-pieces.ts; still importable from here.
 export { Segmenter, type PasteOptions } from './paste-segment.js';
-export { normalizeDescribe, recoverYaml, reindentFlat } from './paste-pieces.js';
+export { normalizeDescribe, reindentFlat } from './paste-pieces.js';
+export { recoverYaml } from './paste-values.js';
 
 /** A container block pasted without its name line: renamed when the pod tells which one it is. */
 // ---- assembly ---------------------------------------------------------------------------------
@@ -111,7 +115,8 @@ function containersInEvents(events: JsonObject[]): string[] {
   const names = new Set<string>();
   for (const e of events) {
     const m = /\bcontainer:? "?([a-z0-9][-a-z0-9.]*[a-z0-9]|[a-z0-9])"?(?:\s|$|,|\.(?:\s|$))/i.exec(str(e['message']) ?? '');
-    if (m && m[1] !== 'image' && m[1] !== 'with' && m[1] !== 'in') names.add(m[1] as string);
+    // (a runtime's container ID — 'failed to generate container "bc34…"' — is no container name)
+    if (m && m[1] !== 'image' && m[1] !== 'with' && m[1] !== 'in' && !/^[0-9a-f]{32,}$/.test(m[1] as string)) names.add(m[1] as string);
   }
   return [...names];
 }
@@ -337,6 +342,19 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   }
 
   foldCombined(events);
+  // what the kubelet's sync errors among the events say of containers the paste shows no state of
+  for (const st of syncStates(events.map((e) => ({ reason: str(e['reason']), message: str(e['message']), at: str(e['lastTimestamp']) })))) {
+    const [specKey, statusKey] = st.init ? ['initContainers', 'initContainerStatuses'] : ['containers', 'containerStatuses'];
+    const status = (pod['status'] ??= {}) as JsonObject;
+    const list = (Array.isArray(status[statusKey]) ? status[statusKey] : (status[statusKey] = [])) as JsonObject[];
+    const had = list.find((c) => c['name'] === st.name);
+    if (had && isObject(had['state'])) continue;
+    if (had) had['state'] = { waiting: st.waiting };
+    else list.push({ name: st.name, state: { waiting: st.waiting } });
+    const spec = (pod['spec'] ??= {}) as JsonObject;
+    const cs = (Array.isArray(spec[specKey]) ? spec[specKey] : (spec[specKey] = [])) as JsonObject[];
+    if (!cs.some((c) => c['name'] === st.name)) cs.push({ name: st.name });
+  }
   const ns = d.namespace && d.namespace !== 'default' ? ` -n ${d.namespace}` : '';
   // a made-up name is no name to run a command with
   const podRef = d.madeUp ? 'NAME' : (d.name as string);
@@ -380,6 +398,13 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
       all.push({ name, list, ...(image !== undefined ? { image } : {}), probes: ['liveness', 'readiness', 'startup'].filter((k) => c[`${k}Probe`] !== undefined), ...(waiting ? { waiting } : {}) });
     }
   }
+  // containers the kubelet's own events name that the paste does not show: their probes and images are unknown
+  for (const e of events) {
+    const m = /^(?:Created|Started) container ([a-z0-9][-a-z0-9.]*)$|^Stopping container ([a-z0-9][-a-z0-9.]*)$|^Back-off restarting failed container ([a-z0-9][-a-z0-9.]*) in pod |^Container ([a-z0-9][-a-z0-9.]*) failed (?:liveness|startup) probe/.exec(str(e['message']) ?? '');
+    const name = m ? (m[1] ?? m[2] ?? m[3] ?? m[4]) : undefined;
+    // (which list it is in is not known: no event is given to it, it only keeps others from being the one)
+    if (name !== undefined && !all.some((c) => c.name === name)) all.push({ name, list: '' });
+  }
   let unattributed = false;
   for (const e of events) {
     const inv = e['involvedObject'] as JsonObject;
@@ -404,6 +429,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
 
   const formats = new Set(d.pieces.map((p) => p.format));
   const format: TextFormat = formats.size === 1 ? (d.pieces[0] as Piece).format : 'mixed';
+  // (a pod known by its events or its logs alone: no object of it was pasted)
   const placeholder = withPod.length === 0;
   const describeOnly = formats.size === 1 && format === 'describe' && d.pieces.length === 1;
   const estimate = d.pieces.find((p) => p.estimate !== undefined)?.estimate;
@@ -421,7 +447,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
     missing.unshift({ fact: 'pods-table', command: `kubectl describe pod ${podRef}${ns}` });
   } else {
     const from: MissingFact[] = [];
-    for (const p of withPod) for (const m of p.missing ?? []) if (['waiting-message', 'condition-message', 'terminating-phase'].includes(m.fact)) from.push({ ...m, command: m.command.replace(/kubectl get pod \S+(?: -n \S+)? -o yaml/, yamlCmd) });
+    for (const p of withPod) for (const m of p.missing ?? []) if (['waiting-message', 'condition-message', 'terminating-phase', 'state-line'].includes(m.fact)) from.push({ ...m, command: m.command.replace(/kubectl get pod \S+(?: -n \S+)? -o yaml/, yamlCmd) });
     for (const m of from) notice(m);
     if (unattributed) notice({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${podRef} -o wide` });
     if (d.madeUp) notice({ fact: 'pod-name', command: `kubectl get pods${ns}` });
@@ -548,7 +574,10 @@ function contradicts(d: Draft, p: Piece): boolean {
         const x = as.find((c) => c['name'] === y['name']);
         const kx = x ? stateKey(x) : undefined;
         const ky = stateKey(y);
-        if (kx !== undefined && ky !== undefined && kx !== ky) return true;
+        // ("State: Waiting" cut before its reason, and the reason in another fragment: one state)
+        const kind = (k: string) => k.split('/')[0];
+        const bare = (k: string) => k.endsWith('/');
+        if (kx !== undefined && ky !== undefined && kx !== ky && !(kind(kx) === kind(ky) && (bare(kx) || bare(ky)))) return true;
       }
     }
   }
@@ -583,7 +612,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   const L = pasteLines(text, file, opts.lineOffset ?? 0);
   const seg = new Segmenter(L);
   seg.run();
-  const r: Reader = { file, L, now: opts.now, warnings: [], skipped: [], skippedLines: [], others: [], skippedObjects: [], evidence: [], claimUsers: [] };
+  const r: Reader = { file, L, now: opts.now, termWidth: seg.termWidth, warnings: [], skipped: [], skippedLines: [], others: [], skippedObjects: [], evidence: [], claimUsers: [] };
   // describe first: its text may tell when it was taken, which the tables' ages need
   const pieces: Piece[] = [];
   seg.blocks.forEach((b, k) => {
@@ -613,6 +642,9 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
         if ((p.logs !== undefined && p.logs.text !== '') || p.pod !== undefined) pieces.push(p);
         break;
       }
+      case 'journal':
+        pieces.push(...journalPieces(r, b, k, now));
+        break;
       case 'waiting': {
         const p = waitingPiece(r, b, k);
         if (p) pieces.push(p);
@@ -633,8 +665,8 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
       case 'inline':
         pieces.push(...inlinePieces(r, b, k, now));
         break;
-      case 'nodes-table':
-        nodesTable(r, b);
+      case 'object-table':
+        objectTable(r, b, now);
         break;
       case 'console-events':
         pieces.push(...consolePieces(r, b, k, now));

@@ -17,6 +17,7 @@
 
 import { eventObject, EVENTS_HEADER, sourceHost, isPrompt, markTextInput, parseAge, PODS_HEADER, toLines, type EventRow, type KubectlTextResult, type Line, type TextObject } from './describe.js';
 import { EVENTS_TABLE_ROW, PODS_TABLE_ROW } from './paste-lines.js';
+import { blockWidth, wrapJoin } from './describe-lines.js';
 import type { JsonObject } from '../../util/json.js';
 
 interface Column {
@@ -104,6 +105,8 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
   const events: TextObject[] = [];
   const pods = new Map<string, PodRef>();
   let prev: JsonObject | undefined;
+  let prevLine: Line | undefined;
+  const width = blockWidth(lines);
   for (const l of header ? lines.slice(1) : lines) {
     if (l.text === '' || /^-{2,}(?:\s+-{2,})+$/.test(l.text)) continue;
     const row = ' '.repeat(l.indent) + l.text;
@@ -123,7 +126,10 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
     const type = c?.['TYPE'];
     if (!c || (type !== 'Normal' && type !== 'Warning')) {
       // a terminal wrapped the message of the row above
-      if (prev) prev['message'] = `${String(prev['message'] ?? '')} ${l.text}`.trim();
+      if (prev) {
+        prev['message'] = `${String(prev['message'] ?? '')}${prevLine ? wrapJoin(prevLine, l, width) : ' '}${l.text}`.trim();
+        prevLine = l;
+      }
       else warnings.push(`${file}:${l.n}: an events table row not understood: skipped`);
       continue;
     }
@@ -159,6 +165,7 @@ export function eventsTableLines(lines: Line[], file: string, now: number): { ev
     if (!isPod) (e['involvedObject'] as JsonObject)['name'] = name;
     events.push({ value: e, line: l.n });
     prev = e;
+    prevLine = l;
     if (isPod && name !== '') pods.set(`${namespace ?? ''}/${name}`, { name, ...(namespace ? { namespace } : {}) });
   }
   return { events, pods, warnings };
@@ -210,13 +217,14 @@ function placeholderPod(p: PodRef, now: number): JsonObject {
 }
 
 /** Waiting reasons kubectl shows as STATUS for a container that has not started. */
-const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|PreCreateHookError|PreStartHookError|PostStartHookError)$/;
-const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|StartError|Signal:\d+|ExitCode:\d+)$/;
+export const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|PreCreateHookError|PreStartHookError|PostStartHookError)$/;
+export const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|StartError|Signal:\d+|ExitCode:\d+)$/;
 /**
  * Reasons the pod's status carries (status.reason), shown as STATUS when no container has a
- * reason: eviction, node loss, the kubelet's admission rejections, node shutdown, deadlines.
+ * reason: eviction, node loss, the kubelet's admission rejections (the soft ones, AppArmor and
+ * NoNewPrivs, leave the pod Pending), node shutdown, deadlines.
  */
-const POD_REASONS = /^(?:Evicted|NodeLost|NodeAffinity|NodeName|NodePorts|TaintToleration|NodeShutdown|Shutdown|Terminated|UnexpectedAdmissionError|UnexpectedPredicateFailureType|UnknownReason|DeadlineExceeded|Preempting|SysctlForbidden|TopologyAffinityError|PodOSNotSupported|PodOSSelectorNodeLabelDoesNotMatch|InvalidNodeInfo|OutOf[\w.\/-]+)$/;
+export const POD_REASONS = /^(?:Evicted|AppArmor|NoNewPrivs|NodeLost|NodeAffinity|NodeName|NodePorts|TaintToleration|NodeShutdown|Shutdown|Terminated|UnexpectedAdmissionError|UnexpectedPredicateFailureType|UnknownReason|DeadlineExceeded|Preempting|SysctlForbidden|TopologyAffinityError|PodOSNotSupported|PodOSSelectorNodeLabelDoesNotMatch|InvalidNodeInfo|OutOf[\w.\/-]+)$/;
 
 /**
  * The names a table row gives its containers: none. They are called "(unnamed)" (one) or
@@ -277,6 +285,10 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
     phase = status === 'NodeLost' ? 'Running' : 'Failed';
     st['reason'] = status;
     for (const [i, s] of statuses.entries()) if (i >= readyCount) delete s['state'];
+  } else if (status === 'NotReady') {
+    // printPod: a container Completed beside a ready running one, and the pod's Ready condition not True
+    for (const [i, s] of statuses.entries()) if (i >= readyCount) s['state'] = { terminated: { reason: 'Completed', exitCode: 0 } };
+    st['conditions'] = [{ type: 'Ready', status: 'False' }];
   } else if (status === 'Terminating') {
     metadata['deletionTimestamp'] = isoAt(now);
   } else if (status === 'Unknown') phase = 'Unknown';
