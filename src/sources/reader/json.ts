@@ -103,7 +103,9 @@ export class JsonDocuments {
     }
     const sp = m[1] as string;
     const ind = m[2] as string;
-    if (m[3] === ']' ? ind !== sp : ind.length <= sp.length) {
+    // only the List's own items, a key of the top-level object (a pod's volumes have "items" too)
+    const top = /^\{\n( +)"/.exec(p)?.[1];
+    if (sp !== top || (m[3] === ']' ? ind !== sp : ind.length <= sp.length)) {
       this.mode = 'whole';
       this.parts.push(p);
       this.pending = '';
