@@ -33,6 +33,17 @@ describe('diagnoseObjects and diagnoseText', () => {
     assert.deepEqual(diagnoseObjects(docs(), { now: NOW }), { ...(expected as object), warnings: [] });
   });
 
+  test('a YAML or JSON document that breaks: what was read is diagnosed, and damaged says where it broke', () => {
+    const cut = JSON.stringify(oomPod(), null, 4);
+    const text = cut.slice(0, cut.indexOf('"containerStatuses"') + 40);
+    const r = diagnoseText(text, { now: NOW, source: 'pod.json' });
+    assert.equal(r.pods.length, 1);
+    // (the break is named just after the last character that is not whitespace)
+    const lines = text.trimEnd().split('\n');
+    assert.deepEqual(r.damaged, [{ file: 'pod.json', line: lines.length, column: (lines[lines.length - 1] as string).length + 1, message: 'the JSON ends inside an object — the input is cut short there: what came before was read; save the whole output of kubectl again' }]);
+    assert.equal(diagnoseText(JSON.stringify(oomPod()), { now: NOW }).damaged, undefined);
+  });
+
   test('read a pasted kubectl describe like the CLI does', async () => {
     const file = join(FIXTURES_DIR, 'describe', 'crashloop-oomkilled-jvm.txt');
     const r = diagnoseText(readFileSync(file, 'utf8'), { now: NOW });

@@ -113,6 +113,21 @@ export interface FixtureHeader {
   raw: JsonObject;
 }
 
+/**
+ * Where a structured input (a YAML or JSON document from its first line) broke: 1-based line and
+ * column in its file, what broke, and what was read of it and what to do. What came before the
+ * break is still read; a command that meets one exits 2 (sources/reader/damage.ts).
+ */
+export interface Damage {
+  file: string;
+  line: number;
+  column: number;
+  /** What broke: "invalid YAML (…)", "the JSON ends inside an object", … */
+  what: string;
+  /** What was read of the input, and what to do. */
+  todo: string;
+}
+
 export interface Snapshot {
   pods: PodInput[];
   /** Events that matched no pod in the input. */
@@ -123,6 +138,8 @@ export interface Snapshot {
   /** Workloads, ResourceQuotas and LimitRanges in the input (only when there are any), and its Nodes. */
   objects?: JsonObject[];
   nodes?: JsonObject[];
+  /** Inputs that broke (YAML or JSON damaged: what came before the break is read), in input order. */
+  damaged?: Damage[];
 }
 
 export const WORKLOAD_KINDS = ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob'] as const;

@@ -4,11 +4,11 @@
 // `kind: PodwhyFixture` header of fixture files. Other kinds are skipped with a warning. Trimmed pods (no kind, no spec) are read as far as they go.
 
 import type { ParsedDoc } from './reader.js';
-import { parseText } from './reader.js';
+import { readText } from './reader.js';
 import { arr, isObject, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
 import { isEventObject, toEventRecord } from './events.js';
 import { dropPlaceholders, podInputFields, textSource } from './text-input.js';
-import type { EventRecord, FixtureHeader, PodInput, Snapshot } from '../model/input.js';
+import type { Damage, EventRecord, FixtureHeader, PodInput, Snapshot } from '../model/input.js';
 
 export { MAX_DEPTH, MAX_DOCUMENTS, parseText, type ParsedDoc } from './reader.js';
 
@@ -186,13 +186,14 @@ export function joinEvents(pods: PodInput[], events: EventRecord[]): EventRecord
 
 /** Parse every input text and join events to pods. */
 export function snapshotFromTexts(inputs: { file: string; text: string }[]): Snapshot {
-  return snapshotFromDocs(inputs.map(({ file, text }) => ({ file, docs: parseText(text, file) })));
+  return snapshotFromDocs(inputs.map(({ file, text }) => ({ file, ...readText(text, file) })));
 }
 
-/** Read the parsed documents of every input and join events to pods. */
-export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[] }[]): Snapshot {
+/** Read the parsed documents of every input and join events to pods; `damage`: where an input broke (what came before is in its docs). */
+export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[]; damage?: Damage }[]): Snapshot {
   const acc: Collector = { pods: [], events: [], nodes: [], warnings: [], fixtures: [] };
   for (const { file, docs } of inputs) collectDocuments(docs, file, acc);
+  const damaged = inputs.flatMap((i) => (i.damage ? [i.damage] : []));
   acc.pods = dropPlaceholders(acc.pods);
   const orphanEvents = joinEvents(acc.pods, acc.events);
   // Nodes given with the pods (kubectl get node -o yaml) join by spec.nodeName.
@@ -207,5 +208,5 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[] }[]):
       else if (nodeName === undefined && acc.nodes.length === 1 && acc.pods.length === 1) p.node = acc.nodes[0];
     }
   }
-  return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures, ...(acc.objects ? { objects: acc.objects, nodes: acc.nodes } : {}) };
+  return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures, ...(acc.objects ? { objects: acc.objects, nodes: acc.nodes } : {}), ...(damaged.length > 0 ? { damaged } : {}) };
 }

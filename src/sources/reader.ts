@@ -13,11 +13,13 @@
 //     when that one declines, so what is read is always what js-yaml would read.
 //
 // The readers, one file per job, are in ./reader/: stream.ts (what the input is, the hand-over),
-// yaml.ts, json.ts, managed-fields.ts, text.ts (the hand-off to the text readers), common.ts.
+// yaml.ts, json.ts (json-scan.ts: where JSON breaks), managed-fields.ts, text.ts (the hand-off to
+// the text readers), damage.ts (structured input that breaks), common.ts.
 
 export { MAX_DEPTH, type Deferrer, type ItemDeferral, type ParsedDoc } from './reader/common.js';
 export { blockEnd, cutJsonManagedFields, cutManagedFields, lineAtOrLeft } from './reader/managed-fields.js';
 export { BIG_DOC, MAX_DOCUMENTS, parseYamlItem } from './reader/yaml.js';
 export { parseJsonItem } from './reader/json.js';
 export { FALLBACK_MAX } from './reader/text.js';
-export { DocumentStream, parseText, type ReadOptions } from './reader/stream.js';
+export { DocumentStream, parseText, readText, type ReadOptions } from './reader/stream.js';
+export { BreakError, damageLine, damageOf, type Damage } from './reader/damage.js';

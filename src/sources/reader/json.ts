@@ -2,7 +2,10 @@
 // and each item parsed as soon as it is complete; any other JSON is parsed whole.
 
 import { InputError } from '../../model/errors.js';
-import { countLines, firstLine, type ItemDeferral, type ParsedDoc } from './common.js';
+import { parseCutJson } from '../text/json-cut.js';
+import { countLines, type ItemDeferral, type ParsedDoc } from './common.js';
+import { BreakError, CutListError, endOf, hasSubstance, positionOf } from './damage.js';
+import { scanJson, type JsonBreak } from './json-scan.js';
 import { cutJsonManagedFields, dropAllManagedFields, dropManagedFields } from './managed-fields.js';
 import { YamlDocuments } from './yaml.js';
 
@@ -17,11 +20,22 @@ export function parseJsonItem(text: string, file: string, line: number): unknown
       v = JSON.parse(text);
     } catch (e) {
       if (e instanceof RangeError) throw new InputError(`${file}: JSON nested too deeply — this is not what kubectl prints`);
-      throw new InputError(`${file}: invalid JSON in the list item at line ${line}: ${firstLine((e as Error).message)} — check the file is complete JSON`);
+      itemBreak(text, file, line);
     }
   }
   dropManagedFields(v);
   return v;
+}
+
+/**
+ * Where an item of kubectl's JSON layout that is not JSON breaks, as an error. Strict JSON, not
+ * flow YAML as for other JSON: YAML would read `"restartPolicy": ,` as null and hide the fault.
+ */
+function itemBreak(text: string, file: string, line: number): never {
+  const b = scanJson(text).error ?? { offset: text.length, what: 'a value that is not one object', cut: false };
+  const at = positionOf(text, b.offset, line);
+  // (an item's text ends where the layout says it does: if it ends inside a value, the item is wrong, not the input cut)
+  throw new BreakError(`${file}: invalid JSON in the list item at line ${line}: ${b.what} — check the file is complete JSON`, at.line, at.column, `invalid JSON (${b.what})`);
 }
 
 /**
@@ -160,7 +174,14 @@ export class JsonDocuments {
       this.line += breaks;
       const d = this.deferral();
       if (d) this.deferredTo = d;
-      this.values.push(d ? d.json(p.slice(from + 1, close), this.file, itemLine) : parseJsonItem(p.slice(from + 1, close), this.file, itemLine));
+      let item: unknown;
+      try {
+        item = d ? d.json(p.slice(from + 1, close), this.file, itemLine) : parseJsonItem(p.slice(from + 1, close), this.file, itemLine);
+      } catch (e) {
+        if (e instanceof BreakError) this.salvage();
+        throw e;
+      }
+      this.values.push(item);
       this.lines.push(itemLine);
       from = close;
     }
@@ -197,11 +218,16 @@ export class JsonDocuments {
   private giveUp(rest: string): void {
     const values = this.deferredTo ? this.deferredTo.values(this.values) : this.values;
     const items = values.map((v) => JSON.stringify(v)).join(',');
-    this.parts.push(`${this.head}${items}${items && rest.trimStart().startsWith('{') ? ',' : ''}${rest}`);
+    const made = `${this.head}${items}${items && rest.trimStart().startsWith('{') ? ',' : ''}`;
+    this.resumes = { at: made.length, line: this.line };
+    this.parts.push(`${made}${rest}`);
     this.head = '';
     this.values = [];
     this.mode = 'whole';
   }
+
+  /** Where the input's own text resumes in a body giveUp made (offset in it, and line of the input). */
+  private resumes: { at: number; line: number } | undefined;
 
   end(): void {
     if (this.mode === 'probe') {
@@ -209,16 +235,24 @@ export class JsonDocuments {
       this.parts.push(this.pending);
       this.pending = '';
     } else if (this.mode === 'items') {
-      this.giveUp(this.pending);
+      const rest = this.pending;
       this.pending = '';
+      if (this.cutInItems(rest)) return;
+      this.giveUp(rest);
     }
     if (this.mode === 'tail') {
-      const shell = `${this.head}]${this.parts.join('').replace(/^\n *\]/, '')}`;
+      const tail = this.parts.join('');
+      const close = /^\n *\]/.exec(tail)?.[0].length ?? 0;
+      const shell = `${this.head}]${tail.slice(close)}`;
       let v: unknown;
       try {
         v = JSON.parse(shell);
-      } catch (e) {
-        throw new InputError(`${this.file}: invalid JSON: ${firstLine((e as Error).message)} — check the file is complete JSON`);
+      } catch {
+        // the items are all there: what follows them broke
+        this.salvage();
+        const b = scanJson(shell).error ?? { offset: shell.length, what: 'text after the end of the JSON value', cut: false };
+        const at = positionOf(tail, Math.max(0, b.offset - this.head.length - 1 + close), this.line);
+        throw new BreakError(`${this.file}: invalid JSON: ${b.what} — check the file is complete JSON`, at.line, at.column, b.cut ? b.what : `invalid JSON (${b.what})`, b.cut);
       }
       if (typeof v === 'object' && v !== null && !Array.isArray(v)) (v as Record<string, unknown>)['items'] = this.values;
       this.emit({ value: v, line: 1, itemLines: this.lines });
@@ -226,29 +260,111 @@ export class JsonDocuments {
     }
     const body = this.parts.join('');
     this.parts = [];
-    for (const d of parseWholeJson(body, this.file)) this.emit(d);
+    const r = parseWholeJson(body, this.file, this.resumes);
+    for (const d of r.docs) this.emit(d);
+    if (r.broke) throw r.broke;
+  }
+
+  /**
+   * The input ended inside the List's items (`rest` is what follows the last complete one): if
+   * what is there cannot be the end of a JSON document, the List was cut. Its complete items are
+   * handed on, and the error says where it ends. False when `rest` may close the List after all
+   * (a layout other than kubectl's: it is read whole).
+   */
+  private cutInItems(rest: string): boolean {
+    // the comma after the last complete item belongs to it
+    const lead = this.values.length > 0 ? (/^\s*,/.exec(rest)?.[0].length ?? 0) : 0;
+    const probe = `${this.head}${rest.slice(lead)}`;
+    try {
+      JSON.parse(probe);
+      return false;
+    } catch {
+      if (scanJson(probe).error?.cut !== true) return false;
+    }
+    this.salvage();
+    const at = endOf(rest, this.line);
+    const partial = rest.slice(lead).trim() !== '';
+    throw new CutListError(this.file, at.line, at.column, partial ? this.line + 1 : undefined, "the JSON ends inside the List's items");
+  }
+
+  /** The List as far as it was read: its keys before "items", and its complete items. */
+  private salvage(): void {
+    let shell: unknown;
+    try {
+      shell = JSON.parse(`${this.head}]}`);
+    } catch {
+      shell = {};
+    }
+    const o = typeof shell === 'object' && shell !== null && !Array.isArray(shell) ? (shell as Record<string, unknown>) : {};
+    o['items'] = this.values;
+    this.emit({ value: o, line: 1, itemLines: this.lines });
+    this.values = [];
+    this.lines = [];
   }
 }
 
-function parseWholeJson(body: string, file: string): ParsedDoc[] {
+/**
+ * A whole JSON text: one value (an array's elements are the documents), a stream of values (jq's
+ * output), or YAML (flow YAML looks like JSON; `---` may separate documents). Otherwise it broke:
+ * the values before the break are returned with the error, and the value it broke in as far as
+ * it was complete (a List's or an array's complete items only). `resumes`: the text was made by
+ * JsonDocuments.giveUp, and the input's own text resumes at that offset, on that line.
+ */
+function parseWholeJson(body: string, file: string, resumes?: { at: number; line: number }): { docs: ParsedDoc[]; broke?: BreakError } {
   let v: unknown;
   try {
     v = JSON.parse(body);
   } catch (e) {
     if (e instanceof RangeError) throw new InputError(`${file}: JSON nested too deeply — this is not what kubectl prints`);
-    // Not strict JSON: YAML flow style is a superset; try the YAML reader, and if that fails
-    // too, report the JSON error (the user most likely meant JSON).
+    const scan = scanJson(body);
+    const lineAt = (offset: number) => (resumes && offset >= resumes.at ? positionOf(body.slice(resumes.at), offset - resumes.at, resumes.line) : positionOf(body, offset, 1));
+    if (!scan.error && scan.values.length > 1) return { docs: scan.values.flatMap(([a, b]) => wholeValues(JSON.parse(body.slice(a, b)), lineAt(a).line)) };
+    // Not JSON: YAML flow style is a superset (trailing commas; documents after `---`); try the
+    // YAML reader. (Not for the items of kubectl's layout, read as strict JSON: parseJsonItem.)
     try {
       const docs: ParsedDoc[] = [];
       const y = new YamlDocuments(file, (d) => docs.push(d));
       y.write(body);
       y.end();
-      return docs;
+      return { docs };
     } catch {
-      throw new InputError(`${file}: invalid JSON: ${firstLine((e as Error).message)} — check the file is complete JSON or YAML`);
+      // report where the JSON broke
     }
+    const b: JsonBreak = scan.error ?? { offset: body.length, what: 'text JSON cannot read', cut: false };
+    const docs = scan.values.flatMap(([a, z]) => wholeValues(JSON.parse(body.slice(a, z)), lineAt(a).line));
+    const start = scan.values.length > 0 ? (scan.values[scan.values.length - 1] as [number, number])[1] : 0;
+    const partial = salvageValue(body.slice(start, b.offset), b);
+    if (partial !== undefined) docs.push(...wholeValues(partial, lineAt(start + (/\S/.exec(body.slice(start))?.index ?? 0)).line));
+    const at = b.cut ? endOfAt(body, lineAt) : lineAt(b.offset);
+    return { docs, broke: new BreakError(`${file}: invalid JSON: ${b.what} — check the file is complete JSON or YAML`, at.line, at.column, b.cut ? b.what : `invalid JSON (${b.what})`, b.cut) };
   }
+  return { docs: wholeValues(v, 1) };
+}
+
+/** One parsed JSON value → its documents (an array's elements), without managedFields. */
+function wholeValues(v: unknown, line: number): ParsedDoc[] {
   const values = Array.isArray(v) ? v : [v];
   for (const x of values) dropAllManagedFields(x);
-  return values.map((value) => ({ value, line: 1 }));
+  return values.map((value) => ({ value, line }));
+}
+
+/** Where the last character of `body` that is not whitespace ends, in the input's lines. */
+function endOfAt(body: string, lineAt: (offset: number) => { line: number; column: number }): { line: number; column: number } {
+  let end = body.length;
+  while (end > 0 && /\s/.test(body.charAt(end - 1))) end--;
+  return lineAt(end);
+}
+
+/**
+ * The value whose text is `text` (cut at a break) as far as it was complete: its members before
+ * the break; of a List's items or an array's elements, only those complete before it.
+ */
+function salvageValue(text: string, b: JsonBreak): unknown {
+  if (text.trim() === '') return undefined;
+  const v = parseCutJson(text);
+  if (!hasSubstance(v)) return undefined;
+  if (b.items === undefined) return v;
+  const list = Array.isArray(v) ? v : typeof v === 'object' && v !== null ? (v as Record<string, unknown>)['items'] : undefined;
+  if (Array.isArray(list)) list.length = Math.min(list.length, b.items);
+  return v;
 }

@@ -1,10 +1,12 @@
 // Input text in any chunking → parsed documents out: what the input is (JSON, YAML, kubectl text,
 // a fixture with its header) is decided from its head, and the text handed to that reader.
 
+import { InputError } from '../../model/errors.js';
 import { canSniff, sniff } from '../sniff.js';
 import { textReader } from '../text-reader.js';
 import type { KubectlTextDocuments } from '../text/kubectl-text.js';
 import { countLines, type Deferrer, type ParsedDoc } from './common.js';
+import { damageLine, isStructuredStart, type Damage } from './damage.js';
 import { JsonDocuments } from './json.js';
 import { WithFallback } from './text.js';
 import { BIG_DOC, parsePiece, YamlDocuments } from './yaml.js';
@@ -116,6 +118,8 @@ export class DocumentStream {
     const body = this.head.charCodeAt(0) === 0xfeff ? this.head.slice(1) : this.head;
     const start = this.head.slice(this.lead);
     const c = start.charAt(0);
+    // what follows a bracket says whether this is JSON as kubectl writes it (isStructuredStart)
+    if ((c === '{' || c === '[') && !complete && !/\S/.test(start.slice(1)) && start.length < 64 * 1024) return false;
     if (c !== '{' && c !== '[') {
       const fx = fixtureHeader(body, complete);
       if (fx === 'more') return false;
@@ -132,7 +136,10 @@ export class DocumentStream {
     const json = (c === '{' || c === '[') && !/^\[[^\]\n]{1,80}\]\s?[#$%>]/.test(start) && !/^\[\s*(?:\.{2,}|…)/.test(start);
     // JSON as kubectl prints it starts with "{" or "[" and a line break, a quote or a bracket
     const loose = !/^[{[]\s*(?:$|["{[\]}]|-?\d|true|false|null)/m.test(start.slice(0, 200));
-    this.inner = json ? new WithFallback(this.file, this.emit, this.opts.now, (e, d) => new JsonDocuments(this.file, e, d), false, loose, this.opts.lineOffset, this.opts.defer, this.opts.fallbackMax) : this.textOrYaml(start);
+    const structured = json && isStructuredStart(start);
+    this.inner = json
+      ? new WithFallback(this.file, this.emit, this.opts.now, (e, d) => new JsonDocuments(this.file, e, d), false, loose, this.opts.lineOffset, this.opts.defer, this.opts.fallbackMax, structured)
+      : this.textOrYaml(start);
     this.inner.write(body);
     return true;
   }
@@ -153,7 +160,16 @@ export class DocumentStream {
   private textOrYaml(head: string): WithFallback | KubectlTextDocuments {
     const s = sniff(head);
     if (s.kind !== 'yaml') return new (textReader().KubectlTextDocuments)(this.file, this.emit, this.opts.now, this.opts.lineOffset);
-    return new WithFallback(this.file, this.emit, this.opts.now, (e, d) => new YamlDocuments(this.file, e, this.bigDoc, d), true, false, this.opts.lineOffset, this.opts.defer, this.opts.fallbackMax);
+    return new WithFallback(this.file, this.emit, this.opts.now, (e, d) => new YamlDocuments(this.file, e, this.bigDoc, d), true, false, this.opts.lineOffset, this.opts.defer, this.opts.fallbackMax, isStructuredStart(head));
+  }
+
+  /**
+   * Where the input broke, when it is a YAML or JSON document that broke (reader/damage.ts): what
+   * was read before the break has been handed on. Known once end() has returned.
+   */
+  get damage(): Damage | undefined {
+    const inner = this.inner;
+    return inner instanceof WithFallback || inner instanceof DocumentStream ? inner.damage : undefined;
   }
 
   end(): void {
@@ -168,11 +184,22 @@ export class DocumentStream {
   }
 }
 
-/** Parse a whole text as JSON or YAML documents. Throws InputError with the file and line. */
+/**
+ * Parse a whole text as JSON or YAML documents. Throws InputError with the file and line, also
+ * for a YAML or JSON document that broke (readText returns what came before the break).
+ */
 export function parseText(text: string, file: string): ParsedDoc[] {
+  const r = readText(text, file);
+  if (r.damage) throw new InputError(damageLine(r.damage));
+  return r.docs;
+}
+
+/** parseText, and where the input broke if it is a YAML or JSON document that broke. */
+export function readText(text: string, file: string, opts: ReadOptions = {}): { docs: ParsedDoc[]; damage?: Damage } {
   const docs: ParsedDoc[] = [];
-  const s = new DocumentStream(file, (d) => docs.push(d));
+  const s = new DocumentStream(file, (d) => docs.push(d), opts);
   s.write(text);
   s.end();
-  return docs;
+  const damage = s.damage;
+  return damage ? { docs, damage } : { docs };
 }

@@ -5,15 +5,16 @@
 import { InputError } from '../../model/errors.js';
 import { textReader } from '../text-reader.js';
 import type { Deferrer, ItemDeferral, ParsedDoc } from './common.js';
+import { BreakError, damageOf, type Damage } from './damage.js';
 import type { JsonDocuments } from './json.js';
 import type { YamlDocuments } from './yaml.js';
 
 /** YAML or JSON under this size that fails to parse is read again line by line (paste.ts). */
 export const FALLBACK_MAX = 8 * 1024 * 1024;
 
-/** Parse errors that a line-by-line reading may get past (not limits, anchors or depth). */
-function recoverable(e: unknown): e is InputError {
-  return e instanceof InputError && /invalid (?:YAML|JSON)|a "- " entry where|indented text before|a comment at column 0|must be block YAML|both a sequence and a mapping/.test(e.message) && !/maxDepth|nested too deeply|anchors/.test(e.message);
+/** Parse errors that a line-by-line reading may get past (breaks; not limits, anchors or depth). */
+function recoverable(e: unknown): e is BreakError {
+  return e instanceof BreakError;
 }
 
 /** What the YAML reader makes of a document is something podwhy reads (else the text may be a paste). */
@@ -32,6 +33,12 @@ function k8sShaped(v: unknown): boolean {
  * A YAML or JSON reader that, while the input is small, keeps its text and holds its documents:
  * when the input does not parse (a paste with prose around it, indentation broken by a copy) or
  * parses into something that is no Kubernetes object, the text is read line by line instead.
+ *
+ * Structured input (a YAML or JSON document from its first line: damage.ts) that breaks is not
+ * read again as a paste: what the reader handed on before the break is kept (the documents before
+ * it, and what was complete of the one it broke in), the rest is not read, and `damage` says where
+ * it broke. Only what was read before the break, if it is no Kubernetes object as it stands (a
+ * pod's status alone), is read again as a paste, up to the line it broke on.
  */
 export class WithFallback {
   private raw: string[] | undefined = [];
@@ -53,6 +60,8 @@ export class WithFallback {
     /** Where items of big Lists may be parsed, once the text is too big to be read again. */
     defer?: Deferrer,
     private readonly fallbackMax = FALLBACK_MAX,
+    /** The input is a YAML or JSON document from its first line (damage.ts: isStructuredStart). */
+    private readonly structured = false,
   ) {
     this.inner = make(
       (d) => {
@@ -77,16 +86,33 @@ export class WithFallback {
       this.size += text.length;
       if (this.size > this.fallbackMax) {
         this.letGo();
-        if (this.failed) throw this.failed;
+        if (this.failed && !this.broke) throw this.failed;
       } else this.raw.push(text);
     }
     if (this.failed) return;
     try {
       this.inner.write(text);
     } catch (e) {
-      if (!this.raw || !recoverable(e)) throw e;
-      this.failed = e;
+      this.caught(e);
     }
+  }
+
+  /** Where structured input broke (the reader's own lines, before `offset`). */
+  private broke: BreakError | undefined;
+
+  private caught(e: unknown): void {
+    if (this.structured && e instanceof BreakError) {
+      this.broke = e;
+      this.failed = e;
+      return;
+    }
+    if (!this.raw || !recoverable(e)) throw e;
+    this.failed = e;
+  }
+
+  /** Where the input broke, and what was read of it: for structured input only. */
+  get damage(): Damage | undefined {
+    return this.broke ? damageOf(this.file, this.broke, this.offset) : undefined;
   }
 
   end(): void {
@@ -94,12 +120,15 @@ export class WithFallback {
       try {
         this.inner.end();
       } catch (e) {
-        if (!this.raw || !recoverable(e)) throw e;
-        this.failed = e;
+        this.caught(e);
       }
     }
     const raw = this.raw;
     if (!raw) return;
+    if (this.broke) {
+      this.endBroken(raw, this.broke);
+      return;
+    }
     if (this.failed || (this.checkShape && !(this.held ?? []).every((d) => k8sShaped(d.value)))) {
       let objects: { value: unknown; line: number }[] = [];
       try {
@@ -116,5 +145,26 @@ export class WithFallback {
     }
     for (const d of this.held ?? []) this.emit(d);
   }
-}
 
+  /** Structured input that broke: what was read before the break (see the class comment). */
+  private endBroken(raw: string[], b: BreakError): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    if (this.checkShape && !held.every((d) => k8sShaped(d.value))) {
+      const text = raw.join('');
+      let end = 0;
+      for (let n = 1; n < b.line && end >= 0; n++) end = text.indexOf('\n', end) + 1 || -1;
+      let objects: { value: unknown; line: number }[] = [];
+      try {
+        objects = textReader().parseKubectlText(end < 0 ? text : text.slice(0, end), this.file, this.now, this.offset).objects;
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+      }
+      if (objects.some((o) => (o.value as Record<string, unknown>)['kind'] === 'Pod')) {
+        for (const o of objects) this.emit({ value: o.value, line: o.line });
+        return;
+      }
+    }
+    for (const d of held) this.emit(d);
+  }
+}

@@ -7,6 +7,7 @@ import yaml from 'js-yaml';
 import { InputError } from '../../model/errors.js';
 import { BAIL, parseKubectlYaml } from '../kyaml.js';
 import { countLines, detach, firstLine, MAX_DEPTH, type ItemDeferral, type ParsedDoc } from './common.js';
+import { BreakError, CutListError, endOf, hasSubstance } from './damage.js';
 import { cutManagedFields, dropAllManagedFields, dropManagedFields } from './managed-fields.js';
 
 /** More YAML documents than this in one input is refused. */
@@ -37,16 +38,23 @@ class AnchorError extends Error {
 }
 
 /** js-yaml on one piece of text whose first line is line `line` of the file. */
-function jsYaml(text: string, file: string, line: number): unknown {
+export function jsYaml(text: string, file: string, line: number): unknown {
   try {
     return yaml.load(text, { ...YAML_OPTS, schema: yaml.CORE_SCHEMA, listener: refuseAnchors as never } as yaml.LoadOptions);
   } catch (e) {
     if (e instanceof AnchorError) {
       throw new InputError(`${file}: YAML anchors and aliases are not accepted (&${e.anchor} near line ${line + e.line}) — kubectl never prints them; pass plain kubectl output`);
     }
-    const err = e as { mark?: { line?: number }; reason?: string; message: string };
+    const err = e as { mark?: { line?: number; column?: number; position?: number }; reason?: string; message: string };
     const at = err.mark?.line !== undefined ? line + err.mark.line : line;
-    throw new InputError(`${file}: invalid YAML at line ${at}: ${err.reason ?? firstLine(err.message)} — check the indentation, or pass JSON`);
+    const reason = err.reason ?? firstLine(err.message);
+    const message = `${file}: invalid YAML at line ${at}: ${reason} — check the indentation, or pass JSON`;
+    // too deep is a refusal, not a break: nothing of it is read
+    if (/maxDepth/.test(reason)) throw new InputError(message);
+    // found at the end of the piece (a flow collection never closed): the end of its last line,
+    // not the line after it, which is the next piece's
+    const pos = err.mark?.position !== undefined && err.mark.position >= text.trimEnd().length ? endOf(text, line) : { line: at, column: (err.mark?.column ?? 0) + 1 };
+    throw new BreakError(message, pos.line, pos.column, `invalid YAML (${reason})`);
   }
 }
 
@@ -80,6 +88,9 @@ interface BigDoc {
   /** The key whose value may follow as `- ` lines (it had nothing after its colon). */
   openKey: string | null | undefined;
   keys: number;
+  /** The last segment read, and its line (where the document ends, if the input is cut). */
+  last?: string;
+  lastLine?: number;
 }
 
 export class YamlDocuments {
@@ -145,9 +156,22 @@ export class YamlDocuments {
   }
 
   end(): void {
-    this.flush('', 0);
-    this.finishDoc();
+    // where the input ends (just after its last character): a cut is on its last line
+    const at = { line: this.partsLine + this.partsBreaks, column: lastLineLength(this.parts) + 1 };
+    try {
+      this.flush('', 0);
+      this.finishDoc(true);
+    } catch (e) {
+      if (!(e instanceof BreakError) || e.cut || this.endsWithNewline) throw e;
+      if (e.line < at.line) throw e;
+      // it broke on the last line, which stops in the middle: the input was cut there
+      if (this.leftOut !== undefined) throw new CutListError(this.file, at.line, at.column, this.leftOut, 'the List ends inside its items, in the middle of a line');
+      throw new BreakError(e.message, at.line, at.column, `the YAML ends in the middle of a line: ${e.what}`, true);
+    }
   }
+
+  /** The line of a List item a break left out (salvage, bigPart). */
+  private leftOut: number | undefined;
 
   /** One top-level line with the lines indented under it. */
   private segment(seg: string, line: number): void {
@@ -181,7 +205,7 @@ export class YamlDocuments {
       if (at < seg.length) this.docLine = line + n;
     }
     if (this.big) {
-      this.bigSegment(seg, line);
+      this.bigPart(seg, line);
       return;
     }
     if (this.raw.length === 0) this.rawLine = line;
@@ -201,17 +225,62 @@ export class YamlDocuments {
     this.raw = [];
     this.rawLen = 0;
     for (const seg of raw) {
-      this.bigSegment(seg, line);
+      this.bigPart(seg, line);
       line += countLines(seg);
     }
   }
 
+  /** bigSegment, and on a break, what was complete of the document before it is handed on. */
+  private bigPart(seg: string, line: number): void {
+    try {
+      this.bigSegment(seg, line);
+    } catch (e) {
+      if (e instanceof BreakError) {
+        if (seg.startsWith('- ') && (this.big as BigDoc).openKey === 'items') this.leftOut = line;
+        this.salvageBig();
+      }
+      throw e;
+    }
+  }
+
+  /** The big document as far as it was read (its shell, if that parses, and its complete items). */
+  private salvageBig(): void {
+    const big = this.big as BigDoc;
+    this.big = undefined;
+    let value: unknown;
+    try {
+      value = this.bigValue(big, this.docLine || 1);
+    } catch {
+      // the top-level keys did not parse: the items alone, under the keys they came under
+      value = big.seqs.has(null) ? big.seqs.get(null)?.values : Object.fromEntries([...big.seqs].filter(([k]) => k !== null));
+    }
+    const items = big.seqs.get('items');
+    if (value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0)) return;
+    this.emit(items && !Array.isArray(value) ? { value, line: this.docLine || 1, itemLines: items.lines } : { value, line: this.docLine || 1 });
+  }
+
+  /** A big document's value: its shell parsed, with its sequences put back. */
+  private bigValue(big: BigDoc, line: number): unknown {
+    const top = big.seqs.get(null);
+    if (top) {
+      if (big.shell.length > 0) throw new BreakError(`${this.file}: invalid YAML at line ${line}: a document that is both a sequence and a mapping`, line, 1, 'invalid YAML (a document that is both a sequence and a mapping)');
+      return top.values;
+    }
+    const value = parsePiece(big.shell.join(''), 0, this.file, line);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BreakError(`${this.file}: invalid YAML at line ${line}: expected a mapping`, line, 1, 'invalid YAML (expected a mapping)');
+    const o = value as Record<string, unknown>;
+    for (const [k, s] of big.seqs) if (k !== null) o[k] = s.values;
+    return o;
+  }
+
   private bigSegment(seg: string, line: number): void {
     const big = this.big as BigDoc;
+    big.last = seg;
+    big.lastLine = line;
     const c = seg.charCodeAt(0);
     if (c === 0x2d && (seg.charCodeAt(1) === 0x20 || seg.charCodeAt(1) === 0x0a || seg.length === 1)) {
       if (big.openKey === undefined) {
-        if (big.keys > 0) throw new InputError(`${this.file}: invalid YAML at line ${line}: a "- " entry where a key was expected — check the indentation`);
+        if (big.keys > 0) throw new BreakError(`${this.file}: invalid YAML at line ${line}: a "- " entry where a key was expected — check the indentation`, line, 1, 'invalid YAML (a "- " entry where a key was expected)');
         big.openKey = null; // a document that is a sequence
       }
       let s = big.seqs.get(big.openKey);
@@ -223,13 +292,13 @@ export class YamlDocuments {
     }
     if (c === 0x23) {
       // a comment at column 0: fine on its own, not with lines indented under it
-      if (/\n[ \t]+[^ \t\n#]/.test(seg)) throw new InputError(`${this.file}: line ${line}: a comment at column 0 inside an indented block of a large document — remove it, or pass JSON`);
+      if (/\n[ \t]+[^ \t\n#]/.test(seg)) throw new BreakError(`${this.file}: line ${line}: a comment at column 0 inside an indented block of a large document — remove it, or pass JSON`, line, 1, 'a comment at column 0 inside an indented block of a large YAML document');
       return;
     }
     if (c === 0x20 || c === 0x0a) {
       // leading blank or indented lines of the document
       if (seg.trim() === '') return;
-      throw new InputError(`${this.file}: invalid YAML at line ${line}: indented text before the first key — check the indentation`);
+      throw new BreakError(`${this.file}: invalid YAML at line ${line}: indented text before the first key — check the indentation`, line, 1, 'invalid YAML (indented text before the first key)');
     }
     // a top-level key
     const m = /^([^ #'"{[&*!|>%@`][^:\n]*):[ ]*(\n|$)/.exec(seg);
@@ -237,13 +306,18 @@ export class YamlDocuments {
     if (m && seg.slice(m[0].length).trim() === '') {
       big.openKey = m[1] as string;
     } else {
-      if (/^[{[\]}'"&*!|>%@`?]/.test(seg)) throw new InputError(`${this.file}: line ${line}: a large YAML document must be block YAML as kubectl prints it — pass JSON or split the list`);
+      if (/^[{[\]}'"&*!|>%@`?]/.test(seg)) throw new BreakError(`${this.file}: line ${line}: a large YAML document must be block YAML as kubectl prints it — pass JSON or split the list`, line, 1, 'a large YAML document that is not block YAML as kubectl prints it');
       big.openKey = undefined;
     }
     big.shell.push(seg);
   }
 
-  private finishDoc(): void {
+  /**
+   * The document read so far is complete: parse it (a small one) or put it together (a big one)
+   * and hand it on. `last`: it is the last of the input, which is where a cut would show (see
+   * cutList). On a break, what was complete of it is handed on before the error is thrown.
+   */
+  private finishDoc(last = false): void {
     if (this.docLine === 0 && !this.big) {
       // nothing but blank lines and comments
       this.raw = [];
@@ -254,34 +328,117 @@ export class YamlDocuments {
     const line = this.docLine || 1;
     if (this.big) {
       const big = this.big;
-      this.big = undefined;
-      const shellText = big.shell.join('');
-      const top = big.seqs.get(null);
       let value: unknown;
-      let itemLines: number[] | undefined;
-      if (top) {
-        if (big.shell.length > 0) throw new InputError(`${this.file}: invalid YAML at line ${line}: a document that is both a sequence and a mapping`);
-        value = top.values;
-      } else {
-        value = parsePiece(shellText, 0, this.file, line);
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(`${this.file}: invalid YAML at line ${line}: expected a mapping`);
-        const o = value as Record<string, unknown>;
-        for (const [k, s] of big.seqs) {
-          if (k === null) continue;
-          o[k] = s.values;
-          if (k === 'items') itemLines = s.lines;
-        }
+      try {
+        value = this.bigValue(big, line);
+      } catch (e) {
+        if (e instanceof BreakError) this.salvageBig();
+        throw e;
       }
-      this.emit(itemLines ? { value, line, itemLines } : { value, line });
+      this.big = undefined;
+      const items = big.seqs.get('items');
+      if (last && items && big.openKey === 'items' && cutList(value)) {
+        // the last item may be cut anywhere: only those before it are read
+        items.values.pop();
+        const left = items.lines.pop();
+        this.emit({ value, line, itemLines: items.lines });
+        const at = endOf(big.last ?? '', big.lastLine ?? line);
+        throw new CutListError(this.file, at.line, at.column, left);
+      }
+      this.emit(items && !Array.isArray(value) ? { value, line, itemLines: items.lines } : { value, line });
     } else if (this.raw.length > 0) {
       const text = this.raw.join('');
       const first = this.rawLine;
       this.raw = [];
       this.rawLen = 0;
-      const value = parsePiece(text, 0, this.file, first);
+      let value: unknown;
+      try {
+        value = parsePiece(text, 0, this.file, first);
+      } catch (e) {
+        if (e instanceof BreakError) this.salvage(text, first, line, e);
+        throw e;
+      }
       dropAllManagedFields(value);
+      if (last && cutList(value)) {
+        const items = (value as Record<string, unknown[]>)['items'] as unknown[];
+        const left = items.length > 0 ? lastItemLine(text, first) : undefined;
+        items.pop();
+        this.emit({ value, line });
+        const at = endOf(text, first);
+        throw new CutListError(this.file, at.line, at.column, left);
+      }
       if (value !== undefined) this.emit({ value, line });
     }
     this.docLine = 0;
   }
+
+  /**
+   * A small document broke at e.line: hand on what comes before that line, parsed on its own (and
+   * again before an earlier break, a few times). A List that broke inside an item keeps only the
+   * items before it.
+   */
+  private salvage(text: string, first: number, line: number, e: BreakError): void {
+    const lines = text.split('\n');
+    let upTo = e.line;
+    for (let tries = 0; tries < 4; tries++) {
+      const keep = upTo - first;
+      if (keep <= 0) return;
+      const prefix = `${lines.slice(0, keep).join('\n')}\n`;
+      let value: unknown;
+      try {
+        value = parsePiece(prefix, 0, this.file, first);
+      } catch (again) {
+        if (again instanceof BreakError && again.line < upTo) {
+          upTo = again.line;
+          continue;
+        }
+        return;
+      }
+      if (!hasSubstance(value)) return;
+      dropAllManagedFields(value);
+      // broke on an indented line after `items:`: inside the last item, which is left out
+      const at = lines[upTo - first] ?? '';
+      if (/^[ \t]/.test(at) && lastKeyIsItems(value) && ((value as Record<string, unknown[]>)['items'] as unknown[]).length > 0) {
+        ((value as Record<string, unknown[]>)['items'] as unknown[]).pop();
+        this.leftOut = lastItemLine(prefix, first);
+      }
+      this.emit({ value, line });
+      return;
+    }
+  }
+}
+
+/** The length of the text after the last line break of the pieces of a segment. */
+function lastLineLength(parts: readonly string[]): number {
+  let n = 0;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const p = parts[i] as string;
+    const nl = p.lastIndexOf('\n');
+    if (nl >= 0) return n + p.length - nl - 1;
+    n += p.length;
+  }
+  return n;
+}
+
+/** A mapping whose last key is `items`, a sequence (the List kubectl writes, cut or not). */
+function lastKeyIsItems(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const keys = Object.keys(v);
+  return keys[keys.length - 1] === 'items' && Array.isArray((v as Record<string, unknown>)['items']);
+}
+
+/**
+ * A List as kubectl writes it (keys sorted: apiVersion, items, kind, metadata) that stops after
+ * its items: the input was cut inside them. kubectl always writes `kind:` after `items:`.
+ */
+function cutList(v: unknown): boolean {
+  if (!lastKeyIsItems(v)) return false;
+  const o = v as Record<string, unknown>;
+  return Object.keys(o)[0] === 'apiVersion' && !('kind' in o);
+}
+
+/** The line of the last `- ` entry at column 0 in a document's text that starts on line `first`. */
+function lastItemLine(text: string, first: number): number | undefined {
+  const at = text.lastIndexOf('\n- ');
+  return at < 0 ? (text.startsWith('- ') ? first : undefined) : first + countLines(text, 0, at) + 1;
 }
