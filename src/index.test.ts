@@ -63,12 +63,18 @@ describe('diagnoseObjects and diagnoseText', () => {
     assert.deepEqual(r.warnings, []);
   });
 
-  test('one object or an array; other kinds and lone events are warnings, not errors', () => {
+  test('one object or an array; other kinds are warnings, not errors; events alone are diagnosed as their pods', () => {
     assert.equal(rootCause(diagnoseObjects(oomPod(), { now: NOW })), 'crashloop-oomkilled');
     const r = diagnoseObjects([{ kind: 'ConfigMap', metadata: { name: 'x' } }, { kind: 'Event', reason: 'Failed', involvedObject: { kind: 'Pod', name: 'gone' } }], { source: 'cm.yaml' });
-    assert.deepEqual(r.pods, []);
-    assert.deepEqual(r.summary, { pods: 0, healthy: 0, findings: { error: 0, warning: 0, info: 0 }, unknown: 0 });
-    assert.deepEqual(r.warnings, ['cm.yaml:1: skipped ConfigMap "x" (podwhy reads Pods and Events)', '1 event(s) matched no pod in the input']);
+    assert.deepEqual(
+      r.pods.map((p) => [p.name, p.input]),
+      [['gone', { format: 'events', missing: [{ fact: 'pod-object', subjects: [], command: 'kubectl describe pod gone' }] }]],
+    );
+    assert.deepEqual(r.warnings, ['cm.yaml:1: skipped ConfigMap "x" (podwhy reads Pods and Events)']);
+    const alone = diagnoseObjects([{ kind: 'ConfigMap', metadata: { name: 'x' } }, { kind: 'Event', reason: 'ScalingReplicaSet', involvedObject: { kind: 'Deployment', name: 'web' } }], { source: 'cm.yaml' });
+    assert.deepEqual(alone.pods, []);
+    assert.deepEqual(alone.summary, { pods: 0, healthy: 0, findings: { error: 0, warning: 0, info: 0 }, unknown: 0 });
+    assert.deepEqual(alone.warnings, ['cm.yaml:1: skipped ConfigMap "x" (podwhy reads Pods and Events)', '1 event(s) matched no pod in the input']);
   });
 
   test('now as a Date, epoch ms or RFC 3339 string is the same instant; lang picks the words', () => {

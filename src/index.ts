@@ -145,8 +145,8 @@ export interface PodReport {
   /** Odd values in the input that were noted and survived (wrong types, bad times). */
   oddities: string[];
   timeline: TimelineEntry[];
-  /** Null for YAML/JSON; for kubectl text, its format (`describe`, `events-table`, `pods-table`, …) and what it does not carry. */
-  input: { format: 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'mixed' | (string & {}); missing: MissingFact[] } | null;
+  /** Null for YAML/JSON; for kubectl text, its format (`describe`, `events-table`, `pods-table`, …) and what it does not carry; `events` for a pod made up from YAML/JSON events given without it. */
+  input: { format: 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'mixed' | 'events' | (string & {}); missing: MissingFact[] } | null;
 }
 
 /** What `diagnoseText` and `diagnoseObjects` return: the report of `podwhy -o json`, plus the warnings. */

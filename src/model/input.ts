@@ -22,9 +22,11 @@ export interface SourceRef {
  * (kubectl get events / kubectl events), `pods-table` (kubectl get pods), `fragment` (part of a
  * describe: a container block, a Conditions or Events section, event rows, a status line),
  * `yaml-in-text` (YAML or JSON of the pod found inside a paste, or YAML read line by line after it
- * failed to parse whole), `logs` (kubectl logs output only), `mixed` (several of these joined).
+ * failed to parse whole), `logs` (kubectl logs output only), `mixed` (several of these joined),
+ * `events` (Event objects as YAML or JSON, `kubectl get events -o yaml`, given without any pod: the
+ * pod is made up from them, as for an events table).
  */
-export type TextFormat = 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'mixed';
+export type TextFormat = 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'mixed' | 'events';
 
 /** A fact kubectl's human-readable output does not carry for a pod, and the command that shows it. */
 export interface MissingFact {

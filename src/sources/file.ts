@@ -6,7 +6,7 @@
 import type { ParsedDoc } from './reader.js';
 import { readText } from './reader.js';
 import { arr, isObject, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
-import { isEventObject, toEventRecord } from './events.js';
+import { eventPods, isEventObject, toEventRecord } from './events.js';
 import { dropPlaceholders, podInputFields, textSource } from './text-input.js';
 import type { Damage, EventRecord, FixtureHeader, PodInput, Snapshot } from '../model/input.js';
 
@@ -35,6 +35,8 @@ interface Collector {
   objects?: JsonObject[];
   warnings: string[];
   fixtures: { file: string; header: FixtureHeader }[];
+  /** The file and line each event was read from. */
+  eventSources?: WeakMap<EventRecord, { file: string; line: number }>;
 }
 
 /** What visit() makes of an object: the branch it takes. */
@@ -93,9 +95,12 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
       (acc.objects ??= []).push(o);
       acc.warnings.push(`${file}:${line}: skipped ${describe(o)} (podwhy reads Pods and Events)`);
       return;
-    case 'event':
-      acc.events.push(toEventRecord(o));
+    case 'event': {
+      const e = toEventRecord(o);
+      acc.events.push(e);
+      (acc.eventSources ??= new WeakMap()).set(e, { file, line });
       return;
+    }
     case 'list': {
       const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : kind === 'NodeList' ? 'Node' : kind !== undefined && WORKLOAD_OBJECT_KINDS.has(kind.slice(0, -4)) ? kind.slice(0, -4) : undefined;
       arr(o['items']).forEach((item, i) => visit(item, file, itemLines?.[i] ?? line, acc, implied, depth + 1));
@@ -195,7 +200,12 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[]; dama
   for (const { file, docs } of inputs) collectDocuments(docs, file, acc);
   const damaged = inputs.flatMap((i) => (i.damage ? [i.damage] : []));
   acc.pods = dropPlaceholders(acc.pods);
-  const orphanEvents = joinEvents(acc.pods, acc.events);
+  let orphanEvents = joinEvents(acc.pods, acc.events);
+  // events alone (kubectl get events -o yaml): diagnosed from the events, as an events table is
+  if (acc.pods.length === 0 && orphanEvents.length > 0) {
+    acc.pods = eventPods(orphanEvents, (e) => acc.eventSources?.get(e));
+    orphanEvents = joinEvents(acc.pods, orphanEvents);
+  }
   // Nodes given with the pods (kubectl get node -o yaml) join by spec.nodeName.
   if (acc.nodes.length > 0) {
     const byName = new Map(acc.nodes.map((n) => [nonEmpty(obj(n['metadata'])?.['name']) ?? '', n]));
