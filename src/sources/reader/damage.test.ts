@@ -275,6 +275,23 @@ describe('text stays tolerant', () => {
       assert.ok(r.docs.length > 0, text);
     }
   });
+  test('an indented first line is no document, whatever it opens: a window into a describe, an indented paste', () => {
+    for (const text of [
+      '                    {"initContainers":["istio-proxy"],"containers":null}\nStatus:           Running\nIP:               10.244.7.161\n',
+      '    apiVersion: v1\n    kind: Pod\n    metadata:\n      name: web-1\n   bad: [\n',
+    ]) {
+      assert.equal(isStructuredStart(text), false, text);
+      // read as a paste: what it reads, or the paste reader's refusal, never a damage
+      let r: Read | undefined;
+      try {
+        r = read(text);
+      } catch (e) {
+        assert.match((e as Error).message, /^in\.yaml: invalid YAML at line 5: /, text);
+      }
+      assert.equal(r?.damage, undefined, text);
+    }
+    assert.ok(read('                    {"initContainers":["x"]}\nName:             web-1\nStatus:           Running\n').docs.length > 0);
+  });
   test('kubectl describe output is never damaged, however cut', () => {
     const r = read('Name:         web-1\nNamespace:    shop\nStatus:       Pending\nEvents:\n  Type     Reason  Age   From  Message\n  ----     ------  ----  ----  -------\n  Warning  Failed  3m    kube');
     assert.equal(r.damage, undefined);

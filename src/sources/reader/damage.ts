@@ -6,9 +6,9 @@
 // it broke (a Damage), and the command exits 2 with `file:line:column` after its output.
 //
 // Which input is a document (isStructuredStart; decided once, from the input's first lines, after
-// a fixture's header):
-//   - JSON: the input starts with `{` and then a key or `}`, or with `[` and then `{` or `]`: an
-//     object, or an array of objects, as `kubectl get -o json` and jq write them;
+// a fixture's header; always at column 0: an indented line is a paste's, a window into a describe):
+//   - JSON: its first line that is not blank starts with `{` and then a key or `}`, or with `[` and
+//     then `{` or `]`: an object, or an array of objects, as `kubectl get -o json` and jq write them;
 //   - YAML: its first line that is not blank, a comment, `---` or a `%` directive is a top-level
 //     key of a Kubernetes object at column 0 (`apiVersion:`, `kind:`, `metadata:`, `spec:`,
 //     `status:`, `items:`), or `- ` and one of them (a bare list of objects, as yq writes it);
@@ -93,7 +93,7 @@ const OBJECT_KEY = /^(?:- )?(?:apiVersion|kind|metadata|spec|status|items)[ \t]*
 const JSON_START = /^(?:\{\s*["}]|\[\s*[{\]])/;
 
 /**
- * Does this input (from its first character that is not whitespace) begin as a YAML or JSON
+ * Does this input (from the start of its first line that is not blank) begin as a YAML or JSON
  * document rather than as text? See the rule at the top of this file. Only the first lines are
  * looked at; `head` may be cut anywhere after them.
  */

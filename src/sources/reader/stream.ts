@@ -130,16 +130,18 @@ export class DocumentStream {
         return true;
       }
     }
+    // a YAML or JSON document starts at column 0: its first line is read from its start, so that
+    // an indented line of a paste that opens a bracket or names a key is not taken for one
+    const structured = isStructuredStart(this.head.slice(this.head.lastIndexOf('\n', this.lead - 1) + 1).replace(/^\uFEFF/, ''));
     this.head = '';
     this.lead = 0;
     // "[root@host ~]# kubectl …" starts with a bracket too
     const json = (c === '{' || c === '[') && !/^\[[^\]\n]{1,80}\]\s?[#$%>]/.test(start) && !/^\[\s*(?:\.{2,}|…)/.test(start);
     // JSON as kubectl prints it starts with "{" or "[" and a line break, a quote or a bracket
     const loose = !/^[{[]\s*(?:$|["{[\]}]|-?\d|true|false|null)/m.test(start.slice(0, 200));
-    const structured = json && isStructuredStart(start);
     this.inner = json
       ? new WithFallback(this.file, this.emit, this.opts.now, (e, d) => new JsonDocuments(this.file, e, d), false, loose, this.opts.lineOffset, this.opts.defer, this.opts.fallbackMax, structured)
-      : this.textOrYaml(start);
+      : this.textOrYaml(start, structured);
     this.inner.write(body);
     return true;
   }
@@ -156,11 +158,14 @@ export class DocumentStream {
     inner.write(body.slice(fx.rest));
   }
 
-  /** kubectl text or a paste (read line by line), or YAML (read again line by line if it fails). */
-  private textOrYaml(head: string): WithFallback | KubectlTextDocuments {
+  /**
+   * kubectl text or a paste (read line by line), or YAML (read again line by line if it fails, unless
+   * it is a document of its own: `structured`, damage.ts).
+   */
+  private textOrYaml(head: string, structured: boolean): WithFallback | KubectlTextDocuments {
     const s = sniff(head);
     if (s.kind !== 'yaml') return new (textReader().KubectlTextDocuments)(this.file, this.emit, this.opts.now, this.opts.lineOffset);
-    return new WithFallback(this.file, this.emit, this.opts.now, (e, d) => new YamlDocuments(this.file, e, this.bigDoc, d), true, false, this.opts.lineOffset, this.opts.defer, this.opts.fallbackMax, isStructuredStart(head));
+    return new WithFallback(this.file, this.emit, this.opts.now, (e, d) => new YamlDocuments(this.file, e, this.bigDoc, d), true, false, this.opts.lineOffset, this.opts.defer, this.opts.fallbackMax, structured);
   }
 
   /**
