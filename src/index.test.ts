@@ -33,6 +33,17 @@ describe('diagnoseObjects and diagnoseText', () => {
     assert.deepEqual(diagnoseObjects(docs(), { now: NOW }), { ...(expected as object), warnings: [] });
   });
 
+  test('a YAML or JSON document that breaks: what was read is diagnosed, and damaged says where it broke', () => {
+    const cut = JSON.stringify(oomPod(), null, 4);
+    const text = cut.slice(0, cut.indexOf('"containerStatuses"') + 40);
+    const r = diagnoseText(text, { now: NOW, source: 'pod.json' });
+    assert.equal(r.pods.length, 1);
+    // (the break is named just after the last character that is not whitespace)
+    const lines = text.trimEnd().split('\n');
+    assert.deepEqual(r.damaged, [{ file: 'pod.json', line: lines.length, column: (lines[lines.length - 1] as string).length + 1, message: 'the JSON ends inside an object — the input is cut short there: what came before was read; save the whole output of kubectl again' }]);
+    assert.equal(diagnoseText(JSON.stringify(oomPod()), { now: NOW }).damaged, undefined);
+  });
+
   test('read a pasted kubectl describe like the CLI does', async () => {
     const file = join(FIXTURES_DIR, 'describe', 'crashloop-oomkilled-jvm.txt');
     const r = diagnoseText(readFileSync(file, 'utf8'), { now: NOW });
@@ -52,12 +63,18 @@ describe('diagnoseObjects and diagnoseText', () => {
     assert.deepEqual(r.warnings, []);
   });
 
-  test('one object or an array; other kinds and lone events are warnings, not errors', () => {
+  test('one object or an array; other kinds are warnings, not errors; events alone are diagnosed as their pods', () => {
     assert.equal(rootCause(diagnoseObjects(oomPod(), { now: NOW })), 'crashloop-oomkilled');
     const r = diagnoseObjects([{ kind: 'ConfigMap', metadata: { name: 'x' } }, { kind: 'Event', reason: 'Failed', involvedObject: { kind: 'Pod', name: 'gone' } }], { source: 'cm.yaml' });
-    assert.deepEqual(r.pods, []);
-    assert.deepEqual(r.summary, { pods: 0, healthy: 0, findings: { error: 0, warning: 0, info: 0 }, unknown: 0 });
-    assert.deepEqual(r.warnings, ['cm.yaml:1: skipped ConfigMap "x" (podwhy reads Pods and Events)', '1 event(s) matched no pod in the input']);
+    assert.deepEqual(
+      r.pods.map((p) => [p.name, p.input]),
+      [['gone', { format: 'events', missing: [{ fact: 'pod-object', subjects: [], command: 'kubectl describe pod gone' }] }]],
+    );
+    assert.deepEqual(r.warnings, ['cm.yaml:1: skipped ConfigMap "x" (podwhy reads Pods and Events)']);
+    const alone = diagnoseObjects([{ kind: 'ConfigMap', metadata: { name: 'x' } }, { kind: 'Event', reason: 'ScalingReplicaSet', involvedObject: { kind: 'Deployment', name: 'web' } }], { source: 'cm.yaml' });
+    assert.deepEqual(alone.pods, []);
+    assert.deepEqual(alone.summary, { pods: 0, healthy: 0, findings: { error: 0, warning: 0, info: 0 }, unknown: 0 });
+    assert.deepEqual(alone.warnings, ['cm.yaml:1: skipped ConfigMap "x" (podwhy reads Pods and Events)', '1 event(s) matched no pod in the input']);
   });
 
   test('now as a Date, epoch ms or RFC 3339 string is the same instant; lang picks the words', () => {

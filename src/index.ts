@@ -145,8 +145,8 @@ export interface PodReport {
   /** Odd values in the input that were noted and survived (wrong types, bad times). */
   oddities: string[];
   timeline: TimelineEntry[];
-  /** Null for YAML/JSON; for kubectl text, its format (`describe`, `events-table`, `pods-table`, …) and what it does not carry. */
-  input: { format: 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'journal' | 'mixed' | (string & {}); missing: MissingFact[] } | null;
+  /** Null for YAML/JSON; for kubectl text, its format (`describe`, `events-table`, `pods-table`, …) and what it does not carry; `events` for a pod made up from YAML/JSON events given without it. */
+  input: { format: 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'journal' | 'mixed' | 'events' | (string & {}); missing: MissingFact[] } | null;
 }
 
 /** What `diagnoseText` and `diagnoseObjects` return: the report of `podwhy -o json`, plus the warnings. */
@@ -161,6 +161,13 @@ export interface Report {
    * object), pods read from objects without `kind`, events that matched no pod.
    */
   warnings: string[];
+  /**
+   * Where the input broke, when it is a YAML or JSON document that breaks (invalid YAML, JSON cut
+   * short, a List cut inside its items): what came before the break is diagnosed above, and the
+   * CLI exits 2 with `file:line:column: message`. Absent when nothing broke; text that is not a
+   * document from its first line (a paste, kubectl's tables) is read tolerantly and never breaks.
+   */
+  damaged?: { file: string; line: number; column: number; message: string }[];
 }
 
 export interface DiagnoseOptions {
@@ -237,11 +244,12 @@ function report(snapshot: Snapshot, options: DiagnoseOptions, now: number | unde
   const pods: PodDiagnosis[] = troubleFirst(snapshot.pods.map((p) => diagnosePod(p, rules, opts)));
   const warnings = [...snapshot.warnings];
   if (snapshot.orphanEvents.length > 0) warnings.push(`${snapshot.orphanEvents.length} event(s) matched no pod in the input`);
-  return { ...checkReportShape(reportObject(pods, wordsFor(rules, lang))), warnings };
+  const damaged = (snapshot.damaged ?? []).map((d) => ({ file: d.file, line: d.line, column: d.column, message: `${d.what} — ${d.todo}` }));
+  return { ...checkReportShape(reportObject(pods, wordsFor(rules, lang))), warnings, ...(damaged.length > 0 ? { damaged } : {}) };
 }
 
 /** The compiler checks here that the JSON report has the shape the types above promise. */
-function checkReportShape(r: ReturnType<typeof reportObject>): Omit<Report, 'warnings'> {
+function checkReportShape(r: ReturnType<typeof reportObject>): Omit<Report, 'warnings' | 'damaged'> {
   return { ...r, schemaVersion: SCHEMA_VERSION };
 }
 
@@ -249,7 +257,9 @@ function checkReportShape(r: ReturnType<typeof reportObject>): Omit<Report, 'war
  * Diagnose text, as `podwhy -f` reads it: YAML (one or many documents) or JSON of Pods, Lists,
  * Events and Nodes, or kubectl's human-readable output (`describe pod`, `get events`, `get pods`),
  * whole or in pieces, with prompts, fences and prose around it. Throws a `PodwhyError` (one-line
- * message) for input podwhy cannot read: invalid YAML, anchors, nesting too deep.
+ * message) for input podwhy cannot read: anchors, nesting too deep, text with nothing podwhy
+ * reads. A YAML or JSON document that breaks (invalid YAML, JSON cut short) is diagnosed as far
+ * as it was read, and `damaged` says where it broke (the CLI exits 2 on it).
  */
 export function diagnoseText(text: string, options: DiagnoseOptions = {}): Report {
   if (typeof text !== 'string') throw new UsageError('diagnoseText: expected a string — use diagnoseObjects for parsed objects');
@@ -258,7 +268,8 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Repor
   const stream = new DocumentStream(options.source ?? '<input>', (d) => docs.push(d), now !== undefined ? { now } : {});
   stream.write(text.startsWith('\uFEFF') ? text.slice(1) : text);
   stream.end();
-  return report(snapshotFromDocs([{ file: options.source ?? '<input>', docs }]), options, now);
+  const damage = stream.damage;
+  return report(snapshotFromDocs([{ file: options.source ?? '<input>', docs, ...(damage ? { damage } : {}) }]), options, now);
 }
 
 /**

@@ -283,7 +283,8 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
           res(run);
         });
       });
-    const subject = [BIN, '-o', 'json'];
+    // (the kubeconfig named: with no pod named and stdin not a terminal, podwhy reads stdin)
+    const subject = [BIN, '--kubeconfig', kubeconfig, '-o', 'json'];
     const a: Run[] = [];
     const b: Run[] = [];
     waitQuiet();

@@ -144,12 +144,21 @@ describe('podwhy -f', () => {
 
 describe('errors: one line, exit 2, no stack', () => {
   test('missing file', () => oneLineError(run(['-f', join(tmp, 'nope.yaml')]), 2, /^podwhy: cannot read .*nope\.yaml: no such file — check the path/));
-  test('YAML with a broken line: read as far as it goes, the line named in one warning', () => {
+  test('YAML with a broken line: read as far as it goes, and exit 2 with file:line:column', () => {
     const f = join(tmp, 'bad.yaml');
     writeFileSync(f, 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n   bad: [\n');
     const r = run(['-f', f, '-o', 'json']);
+    assert.equal(r.code, 2, r.err);
+    assert.match(r.err, /^podwhy: \S*bad\.yaml:5:7: invalid YAML \(bad indentation of a mapping entry\) — what came before it was read; fix the file/);
+    assert.equal(r.err.trim().split('\n').length, 1, r.err);
+    assert.equal((JSON.parse(r.out) as { pods: { name: string }[] }).pods[0]?.name, 'x');
+  });
+  test('the same YAML pasted in a fence (a ticket) is read tolerantly: one warning, no error', () => {
+    const f = join(tmp, 'ticket.txt');
+    writeFileSync(f, '```yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n   bad: [\n```\n');
+    const r = run(['-f', f, '-o', 'json']);
     assert.ok(r.code === 0 || r.code === 1, r.err);
-    assert.equal(r.err, 'podwhy: warning: bad.yaml: 1 line(s) could not be read and were skipped (line 5)\n'.replace('bad.yaml', f));
+    assert.match(r.err, /^podwhy: warning: .*ticket\.txt: 1 line\(s\) could not be read and were skipped \(line 6\)\n$/);
     assert.equal((JSON.parse(r.out) as { pods: { name: string }[] }).pods[0]?.name, 'x');
   });
   test('no pod in the input', () => {
@@ -160,7 +169,7 @@ describe('errors: one line, exit 2, no stack', () => {
     assert.match(r.err, /warning: .*skipped Deployment "web"/);
     assert.match(r.err, /podwhy: no pod in the input/);
   });
-  test('empty piped stdin means the cluster (here: no kubeconfig, exit 3)', () => oneLineError(run([], '', { HOME: tmp }), 3, /^podwhy: no kubeconfig found/));
+  test('empty piped stdin is an error, never the cluster', () => oneLineError(run([], '', { HOME: tmp }), 2, /^podwhy: standard input is empty — pipe a pod's YAML or JSON/));
   test('an empty file is an input error', () => {
     const f = join(tmp, 'empty.yaml');
     writeFileSync(f, '');

@@ -3,22 +3,30 @@
 // so that help and the version load neither node:vm nor node:os. The build defines PODWHY_CODE:
 // the bundle files the loader may load, with their content hashes, and the program's command words.
 
-import { fstatSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDirectory, codeLoader, shapeOf, type CodeFiles } from './code-cache.js';
 
 declare const PODWHY_CODE: { files: CodeFiles; commands: string[] };
 
 /**
- * Whether standard input is a character device: a terminal, or /dev/null. For the command line's
- * shape only (code-cache.ts), so fstat alone: asking node:tty, or building process.stdin, costs
- * more than the shape is worth.
+ * Whether standard input is a character device other than /dev/null: a terminal. For the command
+ * line's shape only (code-cache.ts), so fstat alone: asking node:tty, or building process.stdin,
+ * costs more than the shape is worth. /dev/null is piped input to the program (empty: an error,
+ * never live mode), so its runs are of the piped shape.
  */
 function stdinIsTerminal(): boolean {
+  let st;
   try {
-    return fstatSync(0).isCharacterDevice();
+    st = fstatSync(0);
   } catch {
     return false;
+  }
+  if (!st.isCharacterDevice()) return false;
+  try {
+    return st.rdev !== statSync('/dev/null').rdev;
+  } catch {
+    return true; // no /dev/null to tell it from
   }
 }
 

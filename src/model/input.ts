@@ -24,9 +24,10 @@ export interface SourceRef {
  * `yaml-in-text` (YAML or JSON of the pod found inside a paste, or YAML read line by line after it
  * failed to parse whole), `logs` (kubectl logs output, or a container's output, only), `journal`
  * (the kubelet's or the container runtime's journal lines, read as the events they stand for),
- * `mixed` (several of these joined).
+ * `mixed` (several of these joined), `events` (Event objects as YAML or JSON, `kubectl get events
+ * -o yaml`, given without any pod: the pod is made up from them, as for an events table).
  */
-export type TextFormat = 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'journal' | 'mixed';
+export type TextFormat = 'describe' | 'events-table' | 'pods-table' | 'fragment' | 'yaml-in-text' | 'logs' | 'journal' | 'mixed' | 'events';
 
 /** A fact kubectl's human-readable output does not carry for a pod, and the command that shows it. */
 export interface MissingFact {
@@ -117,6 +118,21 @@ export interface FixtureHeader {
   raw: JsonObject;
 }
 
+/**
+ * Where a structured input (a YAML or JSON document from its first line) broke: 1-based line and
+ * column in its file, what broke, and what was read of it and what to do. What came before the
+ * break is still read; a command that meets one exits 2 (sources/reader/damage.ts).
+ */
+export interface Damage {
+  file: string;
+  line: number;
+  column: number;
+  /** What broke: "invalid YAML (…)", "the JSON ends inside an object", … */
+  what: string;
+  /** What was read of the input, and what to do. */
+  todo: string;
+}
+
 export interface Snapshot {
   pods: PodInput[];
   /** Events that matched no pod in the input. */
@@ -127,6 +143,8 @@ export interface Snapshot {
   /** Workloads, ResourceQuotas, LimitRanges, PersistentVolumeClaims and PersistentVolumes in the input (only when there are any), and its Nodes. */
   objects?: JsonObject[];
   nodes?: JsonObject[];
+  /** Inputs that broke (YAML or JSON damaged: what came before the break is read), in input order. */
+  damaged?: Damage[];
 }
 
 export const WORKLOAD_KINDS = ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob'] as const;

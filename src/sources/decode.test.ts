@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { InputError } from '../model/errors.js';
 import { decodeInput, StreamDecoder } from './decode.js';
@@ -34,6 +35,17 @@ describe('decodeInput', () => {
     const be = Buffer.from(text, 'utf16le');
     be.swap16();
     assert.equal(decodeInput(Buffer.concat([Buffer.from([0xfe, 0xff]), be]), 'x'), text);
+  });
+
+  test('a compressed file, whole or cut, is named as such with the command that opens it', () => {
+    const gz = gzipSync(Buffer.from('apiVersion: v1\nkind: Pod\n'.repeat(50)));
+    for (const b of [gz, gz.subarray(0, 20), gz.subarray(0, 2)])
+      assert.throws(
+        () => decodeInput(b, 'pods.yaml.gz'),
+        (e: unknown) => e instanceof InputError && e.message === 'pods.yaml.gz is gzip-compressed, not YAML or JSON — decompress it first: gunzip -c FILE | podwhy',
+      );
+    assert.throws(() => decodeInput(Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0, 0]), 'x.zst'), /x\.zst is zstd-compressed/);
+    assert.throws(() => decodeInput(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0]), 'x.xz'), /x\.xz is xz-compressed/);
   });
 
   test('refuses binary and invalid UTF-8 with the offset', () => {

@@ -34,6 +34,16 @@ export function decodeInput(buf: Buffer, file: string, maxBytes = Number.MAX_SAF
   return d.push(buf) + d.end();
 }
 
+/**
+ * Compressed files, by their first bytes (RFC 1952, RFC 8878, the xz format): said as such, with
+ * the command that decompresses them, rather than as binary. A cut one is the same.
+ */
+const COMPRESSED = [
+  { name: 'gzip', magic: [0x1f, 0x8b], command: 'gunzip -c' },
+  { name: 'zstd', magic: [0x28, 0xb5, 0x2f], command: 'zstd -dc' },
+  { name: 'xz', magic: [0xfd, 0x37, 0x7a], command: 'xz -dc' },
+];
+
 /** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
 function invalidUtf8At(buf: Buffer): number {
   for (let i = 0; i < buf.length; i++) {
@@ -102,6 +112,8 @@ export class StreamDecoder {
   }
 
   private begin(h: Buffer): string {
+    const packed = COMPRESSED.find((c) => c.magic.every((b, i) => h[i] === b));
+    if (packed) throw new InputError(`${this.file} is ${packed.name}-compressed, not YAML or JSON — decompress it first: ${packed.command} FILE | podwhy`);
     if (h[0] === 0xff && h[1] === 0xfe) {
       this.mode = 'utf16';
       this.utf16.push(h.subarray(2));

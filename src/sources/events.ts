@@ -2,7 +2,7 @@
 // events.k8s.io/v1 Event (regarding/note/deprecated* fields). Both become one EventRecord.
 
 import { count, dig, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
-import type { EventRecord } from '../model/input.js';
+import type { EventRecord, PodInput } from '../model/input.js';
 
 export function isEventObject(o: JsonObject): boolean {
   const kind = str(o['kind']);
@@ -57,4 +57,37 @@ export function toEventRecord(o: JsonObject): EventRecord {
     if (ns) rec.involved.namespace = ns;
   }
   return rec;
+}
+
+/**
+ * With no pod in the input, the pods its events are about (`kubectl get events -o yaml` alone):
+ * one per pod an event names, as its involvedObject (`regarding` in events.k8s.io/v1) or as its
+ * related object, made up from what the events say of it (namespace, name, uid when they agree)
+ * and marked as such (`input.format: events`, `missing: pod-object`), as an events table's pods
+ * are (text/tables.ts). `where` gives the file and line of an event, for the pod's source.
+ */
+export function eventPods(events: readonly EventRecord[], where: (e: EventRecord) => { file: string; line: number } | undefined): PodInput[] {
+  const pods = new Map<string, { namespace?: string; name: string; uids: Set<string>; from?: { file: string; line: number } }>();
+  for (const e of events) {
+    const inv = e.involved;
+    const ref = inv.kind === 'Pod' && inv.name !== undefined ? { namespace: inv.namespace, name: inv.name, uid: inv.uid } : e.related?.name !== undefined && (e.related.kind === undefined || e.related.kind === 'Pod') ? { namespace: e.related.namespace ?? inv.namespace, name: e.related.name, uid: undefined } : undefined;
+    if (!ref) continue;
+    const key = `${ref.namespace ?? ''}/${ref.name}`;
+    let p = pods.get(key);
+    if (!p) {
+      p = { name: ref.name, uids: new Set() };
+      if (ref.namespace !== undefined) p.namespace = ref.namespace;
+      const at = where(e);
+      if (at) p.from = at;
+      pods.set(key, p);
+    }
+    if (ref.uid !== undefined) p.uids.add(ref.uid);
+  }
+  return [...pods.values()].map((p) => {
+    const uid = p.uids.size === 1 ? [...p.uids][0] : undefined;
+    const pod: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: p.name, ...(p.namespace !== undefined ? { namespace: p.namespace } : {}), ...(uid !== undefined ? { uid } : {}) } };
+    const ns = p.namespace !== undefined && p.namespace !== 'default' ? ` -n ${p.namespace}` : '';
+    const file = p.from?.file ?? '<input>';
+    return { pod, events: [], source: { file, input: file, line: p.from?.line ?? 1, format: 'events', missing: [{ fact: 'pod-object', command: `kubectl describe pod ${p.name}${ns}` }] } };
+  });
 }

@@ -34,22 +34,32 @@ describe('parseText', () => {
     const [d] = parseText('kind: Pod\nmetadata:\n  creationTimestamp: 2025-01-01T00:00:00Z\n', 'x');
     assert.equal((d?.value as { metadata: { creationTimestamp: unknown } }).metadata.creationTimestamp, '2025-01-01T00:00:00Z');
   });
-  test('small YAML that does not parse is read line by line: what fails is skipped and its line named, not shown', () => {
-    const s = snapshotFromTexts([{ file: 'pod.yaml', text: 'kind: Pod\n---\nmetadata:\n  name: a\n bad: [secret\n' }]);
+  test('small pasted YAML that does not parse is read line by line: what fails is skipped and its line named, not shown', () => {
+    const s = snapshotFromTexts([{ file: 'pod.txt', text: '```yaml\nkind: Pod\n---\nmetadata:\n  name: a\n bad: [secret\n```\n' }]);
     assert.equal(s.pods.length, 1);
     assert.equal(obj(s.pods[0]?.pod['metadata'])?.['name'], 'a');
     assert.equal(s.pods[0]?.source?.format, 'yaml-in-text');
-    assert.deepEqual(s.warnings, ['pod.yaml: 1 line(s) could not be read and were skipped (line 5)']);
+    assert.deepEqual(s.warnings, ['pod.txt: 1 line(s) could not be read and were skipped (line 6)']);
+    assert.equal(s.damaged, undefined);
   });
-  test('big YAML that does not parse is still an error that names the file and line', () => {
+  test('the same YAML as a document of its own is damaged: what came before the break is read, the break named', () => {
+    const s = snapshotFromTexts([{ file: 'pod.yaml', text: 'kind: Pod\n---\nmetadata:\n  name: a\n bad: [secret\n' }]);
+    assert.deepEqual(
+      s.damaged?.map((d) => [d.file, d.line, d.column]),
+      [['pod.yaml', 5, 2]],
+    );
+    assert.equal(obj(s.pods[0]?.pod['metadata'])?.['name'], 'a');
+    assert.doesNotMatch(JSON.stringify(s), /secret/);
+  });
+  test('big YAML that does not parse is an error that names the file, line and column', () => {
     const big = `kind: Pod\nmetadata:\n  name: a\n  annotations:\n${'    a: b\n'.repeat(1_000_000)} bad: [\n`;
     assert.throws(
       () => parseText(big, 'pod.yaml'),
-      (e: unknown) => e instanceof InputError && /^pod\.yaml: invalid YAML at line \d+: /.test(e.message) && !e.message.includes('\n'),
+      (e: unknown) => e instanceof InputError && /^pod\.yaml:1000005:2: invalid YAML \(/.test(e.message) && !e.message.includes('\n'),
     );
   });
   test('truncated JSON is a JSON error', () => {
-    assert.throws(() => parseText('{"kind": "Pod", "metadata": {', 'x.json'), (e: unknown) => e instanceof InputError && /x\.json: invalid JSON/.test(e.message));
+    assert.throws(() => parseText('{"kind": "Pod", "metadata": {', 'x.json'), (e: unknown) => e instanceof InputError && /^x\.json:1:30: the JSON ends inside an object — /.test(e.message));
   });
 });
 

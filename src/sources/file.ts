@@ -4,11 +4,11 @@
 // `kind: PodwhyFixture` header of fixture files. Other kinds are skipped with a warning. Trimmed pods (no kind, no spec) are read as far as they go.
 
 import type { ParsedDoc } from './reader.js';
-import { parseText } from './reader.js';
+import { readText } from './reader.js';
 import { arr, isObject, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
-import { isEventObject, toEventRecord } from './events.js';
+import { eventPods, isEventObject, toEventRecord } from './events.js';
 import { dropPlaceholders, podInputFields, textSource } from './text-input.js';
-import type { EventRecord, FixtureHeader, PodInput, Snapshot } from '../model/input.js';
+import type { Damage, EventRecord, FixtureHeader, PodInput, Snapshot } from '../model/input.js';
 
 export { MAX_DEPTH, MAX_DOCUMENTS, parseText, type ParsedDoc } from './reader.js';
 
@@ -38,6 +38,8 @@ interface Collector {
   objects?: JsonObject[];
   warnings: string[];
   fixtures: { file: string; header: FixtureHeader }[];
+  /** The file and line each event was read from. */
+  eventSources?: WeakMap<EventRecord, { file: string; line: number }>;
 }
 
 /** What visit() makes of an object: the branch it takes. */
@@ -100,9 +102,12 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
     case 'neighbour':
       (acc.objects ??= []).push(o);
       return;
-    case 'event':
-      acc.events.push(toEventRecord(o));
+    case 'event': {
+      const e = toEventRecord(o);
+      acc.events.push(e);
+      (acc.eventSources ??= new WeakMap()).set(e, { file, line });
       return;
+    }
     case 'list': {
       const implied = kind === 'PodList' ? 'Pod' : kind === 'EventList' ? 'Event' : kind === 'NodeList' ? 'Node' : kind !== undefined && (WORKLOAD_OBJECT_KINDS.has(kind.slice(0, -4)) || NEIGHBOUR_KINDS.has(kind.slice(0, -4))) ? kind.slice(0, -4) : undefined;
       arr(o['items']).forEach((item, i) => visit(item, file, itemLines?.[i] ?? line, acc, implied, depth + 1));
@@ -193,15 +198,21 @@ export function joinEvents(pods: PodInput[], events: EventRecord[]): EventRecord
 
 /** Parse every input text and join events to pods. */
 export function snapshotFromTexts(inputs: { file: string; text: string }[]): Snapshot {
-  return snapshotFromDocs(inputs.map(({ file, text }) => ({ file, docs: parseText(text, file) })));
+  return snapshotFromDocs(inputs.map(({ file, text }) => ({ file, ...readText(text, file) })));
 }
 
-/** Read the parsed documents of every input and join events to pods. */
-export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[] }[]): Snapshot {
+/** Read the parsed documents of every input and join events to pods; `damage`: where an input broke (what came before is in its docs). */
+export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[]; damage?: Damage }[]): Snapshot {
   const acc: Collector = { pods: [], events: [], nodes: [], warnings: [], fixtures: [] };
   for (const { file, docs } of inputs) collectDocuments(docs, file, acc);
+  const damaged = inputs.flatMap((i) => (i.damage ? [i.damage] : []));
   acc.pods = dropPlaceholders(acc.pods);
-  const orphanEvents = joinEvents(acc.pods, acc.events);
+  let orphanEvents = joinEvents(acc.pods, acc.events);
+  // events alone (kubectl get events -o yaml): diagnosed from the events, as an events table is
+  if (acc.pods.length === 0 && orphanEvents.length > 0) {
+    acc.pods = eventPods(orphanEvents, (e) => acc.eventSources?.get(e));
+    orphanEvents = joinEvents(acc.pods, orphanEvents);
+  }
   // Nodes given with the pods (kubectl get node -o yaml) join by spec.nodeName.
   if (acc.nodes.length > 0) {
     const byName = new Map(acc.nodes.map((n) => [nonEmpty(obj(n['metadata'])?.['name']) ?? '', n]));
@@ -214,5 +225,5 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[] }[]):
       else if (nodeName === undefined && acc.nodes.length === 1 && acc.pods.length === 1) p.node = acc.nodes[0];
     }
   }
-  return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures, ...(acc.objects ? { objects: acc.objects } : {}), ...(acc.nodes.length > 0 ? { nodes: acc.nodes } : {}) };
+  return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures, ...(acc.objects ? { objects: acc.objects } : {}), ...(acc.nodes.length > 0 ? { nodes: acc.nodes } : {}), ...(damaged.length > 0 ? { damaged } : {}) };
 }

@@ -5,7 +5,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from '../model/errors.js';
 import { StreamDecoder, tooBig } from './decode.js';
-import { DocumentStream, type ParsedDoc, type ReadOptions } from './reader.js';
+import { DocumentStream, type Damage, type ParsedDoc, type ReadOptions } from './reader.js';
 
 /**
  * Read size for files. Under 1 MB on purpose: Node turns a longer Buffer into an *external*
@@ -18,6 +18,13 @@ export interface ReadResult {
   docs: ParsedDoc[];
   /** False when the input held nothing but whitespace (an empty pipe). */
   content: boolean;
+  /** Where the input broke, when it is a YAML or JSON document that broke (what came before is in docs). */
+  damage?: Damage;
+}
+
+/** The error for standard input with nothing in it but whitespace: never a reason to read the cluster instead. */
+export function emptyStdin(): InputError {
+  return new InputError("standard input is empty — pipe a pod's YAML or JSON, or name a pod (or pass --context) to read it from the cluster");
 }
 
 /** Parse a stream of byte chunks (any chunking) into documents. */
@@ -40,7 +47,8 @@ export async function readChunks(file: string, chunks: AsyncIterable<Buffer> | I
   }
   feed(decoder.end());
   stream.end();
-  return { docs, content };
+  const damage = stream.damage;
+  return damage ? { docs, content, damage } : { docs, content };
 }
 
 /**

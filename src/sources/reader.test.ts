@@ -86,6 +86,12 @@ describe('DocumentStream', () => {
     }
   });
 
+  test("a pod's JSON whose volumes list their own \"items\" is read whole: only a List's top-level items are cut out", () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }], volumes: [{ name: 'v', configMap: { name: 'cm', items: [{ key: 'a', path: 'a' }, { key: 'b', path: 'b' }] } }] }, status: { phase: 'Running' } };
+    const text = `${JSON.stringify(pod, null, 4)}\n`;
+    for (const sizes of chunkings.slice(0, 4)) assert.deepEqual(read(text, sizes)[0]?.value, pod);
+  });
+
   test('several YAML documents, events lists among them, keep their order and lines', () => {
     const text = [toKubectlYaml(pods[0]), ...events.map((e) => toKubectlYaml(e)), toKubectlYaml(pods[1])].join('---\n');
     const want = yaml.loadAll(text, null, { schema: yaml.CORE_SCHEMA, json: true }).map(withoutManagedFields);

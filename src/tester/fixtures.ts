@@ -7,6 +7,7 @@
 import type { RuleSet } from '../rules/plan.js';
 import type { Lang } from '../model/vocabulary.js';
 import { snapshotFromTexts } from '../sources/file.js';
+import { damageLine } from '../sources/reader.js';
 import { time } from '../util/json.js';
 import { diagnosePod } from '../engine/diagnose.js';
 import { diagnoseWorkload, type WorkloadDiagnosis } from '../engine/workload.js';
@@ -73,6 +74,11 @@ export interface FixtureResult {
   pending?: string;
   /** A pending fixture whose mentions are all there now. */
   pendingAnswered?: boolean;
+  /**
+   * Where the fixture's YAML or JSON broke (`file:line:col: what — …`): a fixture fails on it,
+   * unless its header says the post it keeps was cut (`truncated: true`).
+   */
+  damage?: string;
   ok: boolean;
 }
 
@@ -204,6 +210,8 @@ export function checkFixture(file: string, text: string, rules: RuleSet, langs: 
   }
   if (snapshot.fixtures.length > 1) result.invalid.push('more than one PodwhyFixture header');
   if (header.description !== undefined) result.description = header.description;
+  const damage = snapshot.damaged?.[0];
+  if (damage && header.raw['truncated'] !== true) result.damage = damageLine(damage);
   if (header.now === undefined || time(header.now) === undefined) result.invalid.push('header: now: required, an RFC 3339 time (the instant the pod was captured)');
   const expected = readExpectation(header.expect, result.invalid);
   if (expected) result.expected = expected;
@@ -256,6 +264,7 @@ export function checkFixture(file: string, text: string, rules: RuleSet, langs: 
     if (!result.pendingAnswered) result.pending = expected.pending;
     result.ok = exact && !result.pendingAnswered;
   } else result.ok = exact && result.mentionsMissing.length === 0;
+  if (result.damage !== undefined) result.ok = false;
   return result;
 }
 
@@ -292,7 +301,7 @@ function checkWorkloadFixture(result: FixtureResult, snapshot: Snapshot, expecte
     const text = normalizeMention(w.findings.map((f) => mentionText(f, en)).join(' '));
     result.mentionsMissing = expected.mentions.filter((m) => !text.includes(normalizeMention(m)));
   }
-  result.ok = result.missing.length === 0 && result.unexpected.length === 0 && !result.rootCauseMismatch && result.renderProblems.length === 0 && result.mentionsMissing.length === 0;
+  result.ok = result.missing.length === 0 && result.unexpected.length === 0 && !result.rootCauseMismatch && result.renderProblems.length === 0 && result.mentionsMissing.length === 0 && result.damage === undefined;
   return result;
 }
 
@@ -302,6 +311,7 @@ export function describeResult(r: FixtureResult): string {
   if (r.ok && r.pending !== undefined) return `pend ${r.file} (${r.pending})`;
   if (r.ok) return `ok   ${r.file}`;
   const lines = [`FAIL ${r.file}`];
+  if (r.damage !== undefined) lines.push(`    damaged input: ${r.damage} (a fixture of a post that was cut says so: truncated: true)`);
   if (r.unexpected.length > 0) lines.push(`    fired but not expected: ${r.unexpected.join(', ')}`);
   if (r.missing.length > 0) lines.push(`    expected but did not fire: ${r.missing.join(', ')}`);
   if (r.rootCauseMismatch) lines.push(`    root cause: expected ${r.expected?.rootCause ?? 'none'}, got ${r.rootCause ?? 'none'}`);

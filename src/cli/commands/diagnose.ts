@@ -10,12 +10,12 @@ import { snapshotFromDocs } from '../../sources/file.js';
 import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
 import type { UnreadableRead } from '../../model/input.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
-import { readChunks, readFileDocs } from '../../sources/input.js';
-import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
+import { emptyStdin, readChunks, readFileDocs } from '../../sources/input.js';
+import { damageLine, type ParsedDoc, type ReadOptions } from '../../sources/reader.js';
 import type { ScanNotes } from '../../render/text.js';
 import type { CompiledRule } from '../../rules/types.js';
 import { wordsFor } from '../../render/words.js';
-import type { PodInput, Snapshot } from '../../model/input.js';
+import type { Damage, PodInput, Snapshot } from '../../model/input.js';
 import { nonEmpty, obj, str } from '../../util/json.js';
 import { parseSelector } from '../../kubectl/selector.js';
 import { oneLine } from '../../util/sanitize.js';
@@ -36,8 +36,20 @@ import type { DiagnoseResult, WorkerConfig } from '../parallel/protocol.js';
 
 const STDIN_NAMES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
-async function readInputs(files: string[], io: IO, maxBytes: number, read: ReadOptions): Promise<{ file: string; docs: ParsedDoc[] }[]> {
-  const out: { file: string; docs: ParsedDoc[] }[] = [];
+/** One input as read: its documents, and where it broke if it is YAML or JSON that broke. */
+interface ReadInput {
+  file: string;
+  docs: ParsedDoc[];
+  damage?: Damage;
+}
+
+/** A read's result as a ReadInput of `file`. */
+function asInput(file: string, r: { docs: ParsedDoc[]; damage?: Damage }): ReadInput {
+  return r.damage ? { file, docs: r.docs, damage: r.damage } : { file, docs: r.docs };
+}
+
+async function readInputs(files: string[], io: IO, maxBytes: number, read: ReadOptions): Promise<ReadInput[]> {
+  const out: ReadInput[] = [];
   let stdinRead = false;
   for (const file of files) {
     // /dev/stdin is standard input by another name: read it as such, because opening it fails when
@@ -45,10 +57,12 @@ async function readInputs(files: string[], io: IO, maxBytes: number, read: ReadO
     if (file === '-' || STDIN_NAMES.has(file)) {
       if (stdinRead) continue;
       stdinRead = true;
-      out.push({ file: '<stdin>', docs: (await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read)).docs });
+      const r = await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read);
+      if (!r.content) throw emptyStdin();
+      out.push(asInput('<stdin>', r));
       continue;
     }
-    out.push({ file, docs: (await readFileDocs(file, resolve(io.cwd, file), maxBytes, read)).docs });
+    out.push(asInput(file, await readFileDocs(file, resolve(io.cwd, file), maxBytes, read)));
   }
   return out;
 }
@@ -246,17 +260,20 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
 
   let files = flags.file ?? [];
   // Piped input is read when no pod is named, unless a flag only live mode has asks for the
-  // cluster; input that turns out empty (stdin from /dev/null in a script) means the cluster too.
+  // cluster. Input that turns out empty (stdin from /dev/null in a script, a step that wrote
+  // nothing) is an error, never a switch to the cluster: a CI job must not diagnose whatever
+  // cluster its kubeconfig points at because the step before it failed.
   const liveIntent = flags.context !== undefined || flags.kubeconfig !== undefined || flags.allNamespaces === true;
-  let inputs: { file: string; docs: ParsedDoc[] }[] = [];
+  let inputs: ReadInput[] = [];
   if (files.length === 0 && pod === undefined && !io.stdinIsTTY && !liveIntent) {
     const piped = await reading(readChunks('<stdin>', io.stdin(), maxBytes, undefined, read));
-    if (piped.content) {
-      files = ['-'];
-      inputs = [{ file: '<stdin>', docs: piped.docs }];
-    }
+    if (!piped.content) throw emptyStdin();
+    files = ['-'];
+    inputs = [asInput('<stdin>', piped)];
   }
   let pods: PodInput[];
+  /** Inputs that broke (YAML or JSON damaged): after the output, one line each, and exit 2. */
+  let damaged: Damage[] = [];
   /** What a live run could not read (empty offline). */
   let unreadable: UnreadableRead[] = [];
   /** A live scan: how many pods' logs were read. */
@@ -268,12 +285,29 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     const snapshot = snapshotFromDocs(inputs);
     inputs = []; // the parsed documents live on in the snapshot's pods only
     for (const w of snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
+    damaged = snapshot.damaged ?? [];
+    if (snapshot.pods.length === 0 && damaged.length > 0) {
+      // nothing read before the break: the break is the error (-o json: a report with no pods)
+      if (flags.output === 'json') {
+        const { JsonReportWriter } = await import('../../render/json.js');
+        new JsonReportWriter((s) => io.out(s), words).end();
+      }
+      for (const d of damaged.slice(1)) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
+      throw new InputError(damageLine(damaged[0] as Damage));
+    }
     if (snapshot.pods.length === 0) {
       const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
       throw new InputError(`no pod in the input (found ${what}) — pass a Pod, a List of pods or \`kubectl get pod NAME -o yaml\` output`);
     }
-    pods = selectPods(snapshot, pod, flags);
+    try {
+      pods = selectPods(snapshot, pod, flags);
+    } catch (e) {
+      // the pod may be after the break
+      for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
+      throw e;
+    }
     if (pods.length === 0) {
+      for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
       if (flags.output === 'json') {
         const { JsonReportWriter } = await import('../../render/json.js');
         new JsonReportWriter((s) => io.out(s), words).end();
@@ -415,5 +449,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     io.err(`${unreadableLine(unreadable, podCount, flags.failOnUnreadable === true)}\n`);
     if (flags.failOnUnreadable) return 3;
   }
-  return status;
+  // damaged input: what was read is diagnosed above, but the run does not pass, whatever it found
+  for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
+  return damaged.length > 0 ? 2 : status;
 }

@@ -5,11 +5,11 @@ import { resolve } from 'node:path';
 import { loadRuleSet } from '../config.js';
 import { diagnoseWorkload, type WorkloadDiagnosis } from '../../engine/workload.js';
 import { UsageError } from '../../model/errors.js';
-import type { WorkloadInput } from '../../model/input.js';
+import type { Damage, WorkloadInput } from '../../model/input.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
 import { snapshotFromDocs } from '../../sources/file.js';
-import { readChunks, readFileDocs } from '../../sources/input.js';
-import type { ParsedDoc, ReadOptions } from '../../sources/reader.js';
+import { emptyStdin, readChunks, readFileDocs } from '../../sources/input.js';
+import { damageLine, type ParsedDoc, type ReadOptions } from '../../sources/reader.js';
 import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
 import { workloadFromSnapshot, workloadWarnings, type WorkloadTarget } from '../../sources/workloads.js';
 import { formatTime } from '../../util/json.js';
@@ -110,20 +110,32 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
   const read: ReadOptions = now !== undefined ? { now } : {};
   let input: WorkloadInput;
   let requests: number | undefined; // live: API requests made (for tests and notes)
+  /** Inputs that broke (YAML or JSON damaged): what was read is diagnosed, then exit 2. */
+  let damaged: Damage[] = [];
   const files = flags.file ?? [];
   if (files.length > 0) {
-    const inputs: { file: string; docs: ParsedDoc[] }[] = [];
+    const inputs: { file: string; docs: ParsedDoc[]; damage?: Damage }[] = [];
     let stdinRead = false;
     for (const file of files) {
+      const as = (name: string, r: { docs: ParsedDoc[]; damage?: Damage }) => inputs.push(r.damage ? { file: name, docs: r.docs, damage: r.damage } : { file: name, docs: r.docs });
       if (file === '-') {
         if (stdinRead) continue;
         stdinRead = true;
-        inputs.push({ file: '<stdin>', docs: (await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read)).docs });
-      } else inputs.push({ file, docs: (await readFileDocs(file, resolve(io.cwd, file), maxBytes, read)).docs });
+        const r = await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read);
+        if (!r.content) throw emptyStdin();
+        as('<stdin>', r);
+      } else as(file, await readFileDocs(file, resolve(io.cwd, file), maxBytes, read));
     }
     const snapshot = snapshotFromDocs(inputs);
     for (const w of workloadWarnings(snapshot.warnings)) io.err(`podwhy: warning: ${oneLine(w)}\n`);
-    input = workloadFromSnapshot(snapshot, target, flags.namespace);
+    damaged = snapshot.damaged ?? [];
+    try {
+      input = workloadFromSnapshot(snapshot, target, flags.namespace);
+    } catch (e) {
+      // the workload may be after the break
+      for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
+      throw e;
+    }
   } else {
     const { readWorkloadLive } = await import('../../sources/live/live.js');
     const live = await readWorkloadLive(target, {
@@ -169,5 +181,6 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
     io.err(`${unreadableLine(unreadable, d.pods.length, flags.failOnUnreadable === true)}\n`);
     if (flags.failOnUnreadable) return 3;
   }
-  return workloadStatus(d, flags.failOn);
+  for (const dm of damaged) io.err(`podwhy: ${oneLine(damageLine(dm))}\n`);
+  return damaged.length > 0 ? 2 : workloadStatus(d, flags.failOn);
 }

@@ -11,7 +11,7 @@ import { scanEntries, type ScanEntry } from '../../render/text.js';
 import { wideRows } from '../../render/wide.js';
 import { wordsFor, type Words } from '../../render/words.js';
 import type { RuleSet } from '../../rules/plan.js';
-import { parseJsonItem, parseYamlItem } from '../../sources/reader.js';
+import { BreakError, parseJsonItem, parseYamlItem } from '../../sources/reader.js';
 import { isObject, type JsonObject } from '../../util/json.js';
 import { loadRuleSet } from '../config.js';
 import { exitStatus, onlyContainer } from '../options.js';
@@ -20,7 +20,8 @@ import { podSkeleton } from './skeleton.js';
 
 export function workerError(e: unknown): WorkerError {
   const err = e instanceof Error ? e : new Error(String(e));
-  return { message: err.message, input: e instanceof InputError, ...(err.stack !== undefined ? { stack: err.stack } : {}) };
+  const broke = e instanceof BreakError ? { broke: { line: e.line, column: e.column, what: e.what, cut: e.cut } } : {};
+  return { message: err.message, input: e instanceof InputError, ...(err.stack !== undefined ? { stack: err.stack } : {}), ...broke };
 }
 
 export class WorkerHandler {

@@ -53,7 +53,7 @@ describe('two worker threads write what one thread writes', () => {
     assert.equal(Number(m[2]), 1000);
   });
 
-  test('a broken item late in the list, or a list cut short: the same error, exit 2', () => {
+  test('a broken item late in the list, or a list cut short: the same items read before it, the same line, exit 2', () => {
     const json = readFileSync(inputs.json, 'utf8');
     const at = json.indexOf('"restartPolicy": "', Math.floor(json.length * 0.8));
     const broken = join(dir, 'broken.json');
@@ -64,15 +64,25 @@ describe('two worker threads write what one thread writes', () => {
     const y = yaml.indexOf('  restartPolicy: ', Math.floor(yaml.length * 0.8));
     const brokenYaml = join(dir, 'broken.yaml');
     writeFileSync(brokenYaml, `${yaml.slice(0, y)}  restartPolicy: [oops\n${yaml.slice(y + '  restartPolicy: '.length)}`);
+    const lineOf = (text: string, at: number) => text.slice(0, at).split('\n').length;
     for (const [f, message] of [
-      [broken, /invalid JSON in the list item at line \d+/],
-      [cut, /invalid JSON: .* — check the file is complete JSON/],
-      [brokenYaml, /invalid YAML at line \d+/],
+      [broken, new RegExp(`broken\\.json:${lineOf(json, at)}:\\d+: invalid JSON \\(`)],
+      [cut, /cut\.json:\d+:\d+: the JSON ends inside the List's items — its complete items were read, not the last one \(line \d+\)/],
+      [brokenYaml, /broken\.yaml:(\d+):\d+: invalid YAML \(/],
     ] as const) {
       const one = run(['-f', f, '-o', 'json'], '0');
       const two = run(['-f', f, '-o', 'json'], '2');
-      assert.equal(one.status, 2);
+      assert.equal(one.status, 2, one.stderr);
       assert.match(one.stderr, message);
+      assert.equal(one.stderr.trim().split('\n').length, 1, one.stderr);
+      if (f === brokenYaml) {
+        // js-yaml finds the unclosed "[" where the item ends: a line of the broken item
+        const l = Number(message.exec(one.stderr)?.[1]);
+        assert.ok(l >= lineOf(yaml, y) && l < lineOf(yaml, yaml.indexOf('\n- ', y) + 1), one.stderr);
+      }
+      // the pods before the break are diagnosed: most of the list, not all of it
+      const pods = (JSON.parse(one.stdout) as { pods: unknown[] }).pods.length;
+      assert.ok(pods > 500 && pods < 1000, `${f}: ${pods} pods`);
       assert.deepEqual(two, one, f);
     }
   });

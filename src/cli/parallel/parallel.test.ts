@@ -15,6 +15,8 @@ import { generatePods } from '../../bench/inputs.js';
 import { toKubectlYamlItem } from '../../testing/kubectl-yaml.js';
 import { inProcessTransport, ParallelRun, StandIn, type TransportFactory } from './pool.js';
 import type { Request } from './protocol.js';
+import type { Damage } from '../../model/input.js';
+import type { ParsedDoc } from '../../sources/reader.js';
 import { ParallelGate, workerCount } from './policy.js';
 import { podSkeleton } from './skeleton.js';
 
@@ -181,15 +183,23 @@ test('ParallelGate starts the workers only once the input is big, then paces the
   made.close();
 });
 
-test('items that do not parse: the first in input order is the error, whichever worker had it', async () => {
+test('items that do not parse: the first in input order ends its input there, whichever worker had it', async () => {
   const r = new ParallelRun({ cwd: '/', ruleFlags: {}, lang: 'en', format: 'json', all: false, failOn: 'error' }, 2, inProcessTransport, 1);
   const items = ['{"kind": "Pod", "metadata": {"name": "a"}}', '{"kind": "Pod",', '{"kind": "Event"}', '{oops'].map((t, i) => r.json(t, 'in.json', 10 * i + 1));
   assert.ok(items.every((s) => s instanceof StandIn));
-  await assert.rejects(r.settle([{ docs: [{ value: { kind: 'List', items }, line: 1 }] }]), /in\.json: invalid JSON in the list item at line 11:/);
-  // and a later error of the reader itself gives way to it
-  assert.match(String(await r.readError(new Error('later'))), /line 11/);
+  // a later error of the reader itself gives way to it
+  assert.match(String(await r.readError(new Error('later'))), /in\.json: invalid JSON in the list item at line 11:/);
   // values() asked for at once (a List read again whole) throws it too
   assert.throws(() => r.values(items), /line 11/);
+  // once the input is read, the List ends before it, as a one-thread read stops there
+  const input: { file: string; docs: ParsedDoc[]; damage?: Damage } = { file: 'in.json', docs: [{ value: { kind: 'List', items }, line: 1, itemLines: [1, 11, 21, 31] }, { value: { kind: 'Pod' }, line: 40 }] };
+  await r.settle([input]);
+  assert.deepEqual(items, [{ kind: 'Pod', metadata: { name: 'a' } }]);
+  assert.deepEqual(
+    input.docs.map((d) => d.itemLines),
+    [[1]],
+  );
+  assert.deepEqual(input.damage, { file: 'in.json', line: 11, column: 16, what: 'invalid JSON (the JSON ends inside an object)', todo: 'what came before it was read; fix the file, or save the output of kubectl again' });
   r.close();
 });
 

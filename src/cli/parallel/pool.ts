@@ -8,7 +8,7 @@ import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_thread
 import { InputError } from '../../model/errors.js';
 import type { PodInput } from '../../model/input.js';
 import { readsItems } from '../../sources/file.js';
-import type { ItemDeferral, ParsedDoc } from '../../sources/reader.js';
+import { BreakError, damageOf, type Damage, type ItemDeferral, type ParsedDoc } from '../../sources/reader.js';
 import { isObject } from '../../util/json.js';
 import { WorkerHandler } from './handler.js';
 import { BATCH, IN_FLIGHT, MIN_PARALLEL_PODS } from './policy.js';
@@ -36,9 +36,10 @@ export interface ParallelTesting {
   fallbackMax?: number;
 }
 
-/** A worker's error as the main thread throws it: an InputError for the input's faults. */
+/** A worker's error as the main thread throws it: an InputError for the input's faults (a BreakError where an item broke). */
 function asError(w: WorkerError): Error {
-  const e = w.input ? new InputError(w.message) : new Error(w.message);
+  const b = w.broke;
+  const e = b ? new BreakError(w.message, b.line, b.column, b.what, b.cut) : w.input ? new InputError(w.message) : new Error(w.message);
   if (w.stack !== undefined) e.stack = w.stack;
   return e;
 }
@@ -178,11 +179,17 @@ export class ParallelRun implements ItemDeferral {
     }
   }
 
-  /** Once the input is read: wait for its items, throw the first that did not parse, and put each in its place in `docs`. */
-  async settle(inputs: readonly { docs: ParsedDoc[] }[]): Promise<void> {
+  /**
+   * Once the input is read: wait for its items and put each in its place in `docs`. An item that
+   * broke (a YAML or JSON fault in it) ends its input there, as a one-thread read would have
+   * stopped at it: the items and documents after it are dropped and the input's damage is the
+   * item's. Any other error an item met is thrown.
+   */
+  async settle(inputs: readonly { file?: string; docs: ParsedDoc[]; damage?: Damage }[]): Promise<void> {
     if (!this.started) return;
     const err = await this.firstItemError();
-    if (err) throw err;
+    if (err && !(err instanceof BreakError)) throw err;
+    if (err) for (const input of inputs) this.cutAtBreak(input);
     for (const { docs } of inputs) {
       for (const d of docs) {
         const v = d.value;
@@ -191,6 +198,26 @@ export class ParallelRun implements ItemDeferral {
       }
     }
     this.results = [];
+  }
+
+  /** The input's first item that broke (in its order), if any: the input ends there (settle). */
+  private cutAtBreak(input: { file?: string; docs: ParsedDoc[]; damage?: Damage }): void {
+    const broke = (x: unknown) => x instanceof StandIn && 'error' in (this.results[x.seq] as ItemResult);
+    for (let j = 0; j < input.docs.length; j++) {
+      const d = input.docs[j] as ParsedDoc;
+      const v = d.value;
+      const lists = Array.isArray(v) ? [v] : isObject(v) ? Object.values(v).filter((x): x is unknown[] => Array.isArray(x)) : [];
+      for (const list of lists) {
+        const i = list.findIndex(broke);
+        if (i < 0) continue;
+        const e = asError((this.results[(list[i] as StandIn).seq] as { error: WorkerError }).error) as BreakError;
+        list.length = i;
+        if (d.itemLines && list === (v as Record<string, unknown>)['items']) d.itemLines = d.itemLines.slice(0, i);
+        input.docs.length = j + 1;
+        input.damage = damageOf(input.file ?? '<input>', e);
+        return;
+      }
+    }
   }
 
   /** Stand-ins in `list` → their items; a pod's skeleton where `asItems` (the List's items are read one by one). */

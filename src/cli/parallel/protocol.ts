@@ -45,6 +45,8 @@ export interface WorkerError {
   message: string;
   input: boolean;
   stack?: string;
+  /** Where an item that does not parse broke (a BreakError: reader/damage.ts). */
+  broke?: { line: number; column: number; what: string; cut: boolean };
 }
 
 /** A parsed item: the item, or a Pod's skeleton, or why it did not parse. */
