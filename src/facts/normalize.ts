@@ -205,8 +205,10 @@ function knownColumns(pod: PodFacts, containers: ContainerFacts[], gaps: string[
   const k = pod.kubectl;
   if (k.status === '') delete k.status;
   const shown = containers.filter((c) => c.kind !== 'ephemeral' && c.kind !== 'init');
-  if (containers.length === 0 ? gaps.includes('status') || gaps.includes('spec') : shown.some((c) => c.ready === undefined)) delete k.ready;
-  if (containers.length === 0 ? gaps.includes('status') : containers.some((c) => c.kind !== 'ephemeral' && c.restartCount === undefined)) delete k.restarts;
+  // (READY's total is the spec's container count, RESTARTS the status's sum: a pod known only from
+  // its events has neither, whatever the events say of one container)
+  if (gaps.includes('spec') || (containers.length === 0 ? gaps.includes('status') : shown.some((c) => c.ready === undefined))) delete k.ready;
+  if (gaps.includes('status') || (containers.length === 0 ? false : containers.some((c) => c.kind !== 'ephemeral' && c.restartCount === undefined))) delete k.restarts;
 }
 
 function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, status: JsonObject, nowMs: number, fromText: boolean, nameMadeUp: boolean): PodFacts {
