@@ -11,7 +11,7 @@ import { dig, str } from '../util/json.js';
 import { collectEvidence, evaluate, findingCommands, findingParams } from './evaluate.js';
 import { rank, type RankedFinding } from './rank.js';
 import type { Finding, Hypothesis, PodDiagnosis, PodStage, Undecided, Verdict } from './types.js';
-import { decide } from '../rules/three-valued.js';
+import { decide, openingEntries } from '../rules/three-valued.js';
 import { unknownEntry } from '../facts/unknown.js';
 import type { Vars } from '../rules/types.js';
 
@@ -166,9 +166,16 @@ function undecidedRules(facts: Facts, rules: RuleSet, fired: ReadonlySet<string>
       if (!u.rules.includes(rule.id)) u.rules.push(rule.id);
     }
   };
+  // what this pod's input lacks: a rule none of whose facts it could be missing is decided
+  const lacking = new Set<string>(facts.unknown);
+  for (const c of facts.containers) for (const e of c.unknown) lacking.add(e);
+  if (lacking.size === 0) return [];
   const pod: Vars = { ...facts };
   for (const rule of rules) {
     if (rule.hypothesis || rule.scope === 'workload') continue;
+    let touches = false;
+    for (const e of openingEntries(rule.tree)) if (lacking.has(e)) touches = true;
+    if (!touches) continue;
     if (rule.scope === 'pod') check(rule, pod, undefined);
     else for (const c of facts.containers) if (rule.containerKinds.has(c.kind)) check(rule, { ...facts, container: c }, c.name);
   }

@@ -94,3 +94,43 @@ web-7f8c9d6b4-new02    0/1     CrashLoopBackOff   6          9m
     assert.deepEqual(troubleFirst(ds).map((d) => d.name), ['web-1', 'web-2']);
   });
 });
+
+describe('what would decide', () => {
+  const CRASHING = `apiVersion: v1
+kind: Pod
+metadata: {name: web-1, namespace: shop, creationTimestamp: "2025-06-01T10:00:00Z"}
+spec:
+  restartPolicy: Always
+  containers: [{name: app, image: web:1, command: [sleep, "1"]}]
+status:
+  phase: Running
+  containerStatuses:
+  - {name: app, ready: false, restartCount: 3, state: {waiting: {reason: CrashLoopBackOff}}}
+`;
+  test('a crash loop given without its events: the events would decide (a liveness kill is one)', () => {
+    // restartPolicy Always and a sleep command: crashloop-command-ends is proven, so nothing is open
+    const [proven] = diagnoseText(CRASHING);
+    assert.equal(proven?.findings.find((f) => f.role === 'root-cause')?.rule, 'crashloop-command-ends');
+    assert.deepEqual(proven?.undecided, []);
+    const [d] = diagnoseText(CRASHING.replace('command: [sleep, "1"]', 'command: [/app/server]'));
+    assert.equal(d?.verdict, 'problem');
+    const events = d?.undecided.find((u) => u.fact === 'events');
+    assert.ok(events, JSON.stringify(d?.undecided));
+    assert.ok(events.rules.includes('liveness-probe-failing'), events.rules.join(','));
+    // the YAML gives the whole status: no container field is open
+    assert.equal(d?.undecided.some((u) => u.container !== undefined), false);
+  });
+  test('a pod whose input lacks nothing has nothing undecided, whatever its state', () => {
+    const [d] = diagnoseText(`${CRASHING.replace('command: [sleep, "1"]', 'command: [/app/server]').replace('state: {waiting', 'lastState: {terminated: {reason: Error, exitCode: 2}}, state: {waiting')}
+---
+apiVersion: v1
+kind: Event
+metadata: {name: e1, namespace: shop}
+involvedObject: {kind: Pod, name: web-1, namespace: shop}
+reason: BackOff
+type: Warning
+message: Back-off restarting failed container app in pod web-1_shop(u)
+`);
+    assert.deepEqual(d?.undecided, []);
+  });
+});

@@ -123,3 +123,24 @@ export function unknownEntry(path: readonly string[], vars: Vars): { entry: stri
   const entry = CONTAINER_FIELD[path[1] ?? ''] as string;
   return typeof c.name === 'string' ? { entry, container: c.name } : { entry };
 }
+
+/**
+ * The entries of `unknown` lists (the pod's, or a container's) that could make a fact at `path`
+ * unknown, whatever the pod: `pod.restartPolicy` → pod.restartPolicy; `container.state.…` →
+ * state; `events` → events. A rule none of whose facts' entries a pod lacks is decided on what is
+ * known, so the engine skips deciding it (facts/unknown.ts's answer for such a pod is false for
+ * every path of it). Paths through an alias are read as a container's.
+ */
+export function possibleEntries(path: readonly string[]): string[] {
+  const root = path[0];
+  if (root === undefined) return [];
+  if (root === 'pod') {
+    const entry = POD_FIELD[path[1] ?? ''];
+    return entry === undefined ? [] : [entry];
+  }
+  const whole = ROOT_ENTRY[root];
+  if (whole !== undefined) return [whole];
+  if (CONTAINER_EVENT_FIELD.has(path[1] ?? '') || (path[1] === 'probes' && PROBE_EVENT_FIELD.has(path[3] ?? ''))) return ['events'];
+  const entry = CONTAINER_FIELD[path[1] ?? ''];
+  return entry === undefined ? [] : [entry];
+}

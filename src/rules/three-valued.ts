@@ -4,7 +4,7 @@
 // rule that is simply false, so a diagnosis can say which missing facts would decide it.
 // Pure; run only for pods whose cause is not proven, never on the hot path.
 
-import { unknownAt } from '../facts/unknown.js';
+import { possibleEntries, unknownAt } from '../facts/unknown.js';
 import { compileGetter, predicateOf } from './predicates.js';
 import type { PredicateNode } from './tree.js';
 import type { Predicate, Vars } from './types.js';
@@ -86,4 +86,38 @@ export function decide(node: PredicateNode, vars: Vars, open: Set<string>): Trut
       return out;
     }
   }
+}
+
+const entriesOf = new WeakMap<PredicateNode, ReadonlySet<string>>();
+
+/**
+ * The `unknown` entries (facts/unknown.ts) any fact of `node` could be missing by: a pod whose
+ * unknown lists hold none of them decides `node` on known facts alone, true or false, so it
+ * need not be decided three ways. Computed once per rule tree.
+ */
+export function openingEntries(node: PredicateNode): ReadonlySet<string> {
+  let out = entriesOf.get(node);
+  if (out) return out;
+  const acc = new Set<string>();
+  const walk = (n: PredicateNode): void => {
+    switch (n.kind) {
+      case 'fact':
+        for (const e of possibleEntries(n.path.split('.'))) acc.add(e);
+        return;
+      case 'not':
+        walk(n.of);
+        return;
+      case 'all':
+      case 'any':
+        n.of.forEach(walk);
+        return;
+      case 'some':
+        for (const e of possibleEntries(n.list.split('.'))) acc.add(e);
+        if (n.where) walk(n.where);
+        return;
+    }
+  };
+  walk(node);
+  entriesOf.set(node, (out = acc));
+  return out;
 }
