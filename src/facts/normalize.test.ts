@@ -76,3 +76,18 @@ test("the kubelet's admission event gives a silent status its reason and message
   assert.equal(f.admission?.requested, '1000m');
   assert.equal(f.admission?.event, 'OutOfcpu');
 });
+
+test('a FailedScheduling event older than the pod\'s Scheduled or kubelet events is not the scheduler\'s word now', () => {
+  const at = (minutesAgo: number) => NOW - minutesAgo * 60_000;
+  const pending = { spec: { containers: [{ name: 'app' }] }, status: { phase: 'Pending' } };
+  const failed = ev('FailedScheduling', 'persistentvolumeclaim "app-pvc" not found', { last: at(13) });
+  // scheduled later (the claim was created), the kubelet pulling: the failure is history
+  const later = normalize(input(pending, [ev('Pulling', 'Pulling image "nextcloud:latest"', { type: 'Normal', last: at(8) }), ev('Scheduled', 'Successfully assigned shop/web-1', { type: 'Normal', last: at(9) }), failed]), NOW);
+  assert.equal(later.scheduling, undefined);
+  // the scheduler failing again after an old Scheduled (a recreated pod of the same name) still speaks
+  const again = normalize(input(pending, [ev('FailedScheduling', '0/3 nodes are available: 3 Insufficient cpu.', { last: at(1) }), ev('Scheduled', 'Successfully assigned shop/web-1', { type: 'Normal', last: at(30) })]), NOW);
+  assert.deepEqual(again.scheduling?.insufficient, ['cpu']);
+  // without times the order of a paste proves nothing: the failure stands
+  const untimed = normalize(input(pending, [ev('Pulling', 'Pulling image "nginx"', { type: 'Normal' }), ev('FailedScheduling', '0/3 nodes are available: 3 Insufficient cpu.')]), NOW);
+  assert.equal(untimed.scheduling?.event, 'FailedScheduling');
+});

@@ -490,6 +490,27 @@ function sandboxFacts(events: EventFacts[]): Facts['sandbox'] {
   return out;
 }
 
+/**
+ * Events only a pod bound to a node gets: the scheduler's Scheduled, and what the kubelet (or the
+ * attach/detach controller, for the node it was placed on) does with it.
+ */
+const PLACED_EVENTS = new Set([
+  'Scheduled', 'Pulling', 'Pulled', 'Created', 'Started', 'Killing', 'BackOff', 'Unhealthy',
+  'SuccessfulAttachVolume', 'FailedAttachVolume', 'SuccessfulMountVolume', 'FailedMount',
+  'FailedCreatePodSandBox', 'SandboxChanged', 'FailedSync',
+]);
+
+/**
+ * A FailedScheduling event that a later placement outdates: the scheduler failed, then (the claim
+ * created, a node freed) placed the pod, and the kubelet went on with it. Told by the events' own
+ * times only; without them the order of a paste proves nothing.
+ */
+export function placedSince(failed: EventFacts, events: readonly EventFacts[]): boolean {
+  const at = failed.lastSeenSecondsAgo;
+  if (at === undefined) return false;
+  return events.some((e) => e.reason !== undefined && PLACED_EVENTS.has(e.reason) && e.lastSeenSecondsAgo !== undefined && e.lastSeenSecondsAgo < at);
+}
+
 function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFacts>, events: EventFacts[]): SchedulingFacts | undefined {
   const sched = conditions['PodScheduled'];
   let message: string | undefined;
@@ -497,7 +518,7 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
   if (sched?.status === 'False' && sched.message && sched.reason !== 'SchedulingGated') message = sched.message;
   if (message === undefined && !pod.nodeName && sched?.status !== 'True') {
     const ev = events.find((e) => e.reason === 'FailedScheduling' && e.message);
-    if (ev?.message) {
+    if (ev?.message && !placedSince(ev, events)) {
       message = ev.message;
       from = 'event';
     }
