@@ -163,7 +163,8 @@ export function describePieces(r: Reader, b: Block, order: number): Piece[] {
     const d = describePod(lines, ctx);
     const md = (d.pod['metadata'] ?? {}) as JsonObject;
     const name = nonEmpty(md['name']);
-    const namespace = nonEmpty(md['namespace']);
+    // a fragment's namespace: its own, else the one its command asked for (kubectl describe pod -n NS | grep Events -A5)
+    const namespace = nonEmpty(md['namespace']) ?? (b.cmd?.verb === 'describe' && b.cmd.pod === undefined ? b.cmd.namespace : undefined);
     const piece: Piece = {
       format: name !== undefined ? 'describe' : 'fragment',
       rank: name !== undefined ? 4 : 3,

@@ -477,4 +477,23 @@ describe('one warning for what is skipped', () => {
     assert.equal(p?.events[0]?.count, 6);
     assert.equal(p?.events[0]?.involved.fieldPath, 'spec.containers{api}');
   });
+  test('an Events grep of one namespace belongs to the one pod of that namespace a table shows', () => {
+    const text = [
+      '$ kubectl get pod -A',
+      'NAMESPACE   NAME        READY   STATUS    RESTARTS   AGE',
+      'ns-a        web-a-1     0/1     Pending   0          6m',
+      'ns-b        web-b-1     0/1     Pending   0          6m',
+      '$ kubectl describe pod -n ns-b | grep Events: -A5',
+      'Events:',
+      '  Type     Reason            Age   From               Message',
+      '  ----     ------            ----  ----               -------',
+      '  Warning  FailedScheduling  57s   default-scheduler  0/1 nodes are available: 1 Too many pods.',
+      '',
+    ].join('\n');
+    const pods = read(text).pods;
+    assert.deepEqual(pods.map((p) => [name(p), ns(p), reasons(p)]), [['web-a-1', 'ns-a', []], ['web-b-1', 'ns-b', ['FailedScheduling']]]);
+    // two pods in that namespace: which one is not told, so neither gets them
+    const two = read(text.replace('ns-a        web-a-1', 'ns-b        web-b-2')).pods;
+    assert.ok(!two.some((p) => (name(p) === 'web-b-1' || name(p) === 'web-b-2') && reasons(p).length > 0));
+  });
 });
