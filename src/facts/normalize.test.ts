@@ -91,3 +91,10 @@ test('a FailedScheduling event older than the pod\'s Scheduled or kubelet events
   const untimed = normalize(input(pending, [ev('Pulling', 'Pulling image "nginx"', { type: 'Normal' }), ev('FailedScheduling', '0/3 nodes are available: 3 Insufficient cpu.')]), NOW);
   assert.equal(untimed.scheduling?.event, 'FailedScheduling');
 });
+
+test('a claim given beside the pod is a fact as its row says it', () => {
+  const claim = (phase: string, spec: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data-0', namespace: 'shop' }, spec, status: { phase } });
+  const f = normalize({ ...input({ status: { phase: 'Pending' } }, []), claimObjects: [claim('Pending', { storageClassName: 'standard' }), claim('Pending', {}), claim('Bound', { volumeName: 'pv-1' })] }, NOW);
+  assert.deepEqual(f.pod.claimStates, ['data-0: Pending, StorageClass standard', 'data-0: Pending, no StorageClass', 'data-0: Bound, volume pv-1']);
+  assert.deepEqual(normalize(input({}, []), NOW).pod.claimStates, []);
+});

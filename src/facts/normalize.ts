@@ -46,6 +46,10 @@ export function normalize(input: PodInput, nowMs: number): Facts {
 
   const events = normalizeEvents(input.events, nowMs);
   const pod = podFacts(raw, metadata, spec, status, nowMs, fromText, input.source?.missing?.some((m) => m.fact === 'pod-name') === true);
+  for (const c of input.claimObjects ?? []) {
+    const state = claimState(c);
+    if (state !== undefined) pod.claimStates.push(state);
+  }
   inferPodFields(pod, status, events);
   relatedEvents(pod, events);
   const conditions: Record<string, ConditionFacts> = {};
@@ -236,6 +240,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     volumes: [],
     imagePullSecrets: fieldOfEach(spec['imagePullSecrets'], 'name'),
     claims: [],
+    claimStates: [],
     creating: false,
     kubectl: kubectlColumns(raw, nowMs),
     ownerChain: [],
@@ -543,4 +548,20 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
   setIf(out, 'nodes', p.nodes);
   setIf(out, 'preemption', p.preemption);
   return out;
+}
+
+/** A claim the input gives beside the pod, as its table row says it: "data-0: Pending, StorageClass standard". */
+export function claimState(c: JsonObject): string | undefined {
+  const name = nonEmpty(obj(c['metadata'])?.['name']);
+  if (name === undefined) return undefined;
+  const phase = nonEmpty(obj(c['status'])?.['phase']) ?? (nonEmpty(obj(c['metadata'])?.['deletionTimestamp']) !== undefined ? 'Terminating' : undefined);
+  const spec = obj(c['spec']) ?? {};
+  const sc = nonEmpty(spec['storageClassName']);
+  const volume = nonEmpty(spec['volumeName']);
+  const parts = [phase ?? 'phase not given'];
+  if (volume !== undefined) parts.push(`volume ${volume}`);
+  // a Pending claim without a class: waits for a default StorageClass (or a volume of no class)
+  if (sc !== undefined) parts.push(`StorageClass ${sc}`);
+  else if (phase === 'Pending') parts.push('no StorageClass');
+  return `${name}: ${parts.join(', ')}`;
 }

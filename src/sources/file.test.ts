@@ -117,3 +117,17 @@ describe('snapshot', () => {
     assert.equal(s.warnings.length, 1);
   });
 });
+
+describe('claims beside the pods', () => {
+  const claim = (name: string, phase: string, sc?: string, ns = 'db') => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: ns }, spec: sc ? { storageClassName: sc } : {}, status: { phase } });
+  test('a pod gets the claims its volumes name, or (volumes not given) those a StatefulSet template names after it', () => {
+    const withVolumes = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-0', namespace: 'db' }, spec: { volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'cache' } }], containers: [{ name: 'a' }] } };
+    const noVolumes = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pg-0', namespace: 'db' }, status: { phase: 'Pending' } };
+    const s = snapshotFromTexts([{ file: 'x.json', text: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [withVolumes, noVolumes, claim('cache', 'Bound', 'fast'), claim('data-web-0', 'Pending'), claim('data-pg-0', 'Pending'), claim('data-pg-0-old', 'Pending'), claim('data-pg-0', 'Pending', undefined, 'other')] }) }]);
+    const names = (i: number) => (s.pods[i]?.claimObjects ?? []).map((c) => `${String(obj(c['metadata'])?.['namespace'])}/${String(obj(c['metadata'])?.['name'])}`);
+    // volumes given: only what they name, never a look-alike
+    assert.deepEqual(names(0), ['db/cache']);
+    // volumes not given: TEMPLATE-POD in its namespace
+    assert.deepEqual(names(1), ['db/data-pg-0']);
+  });
+});
