@@ -98,3 +98,9 @@ test('a claim given beside the pod is a fact as its row says it', () => {
   assert.deepEqual(f.pod.claimStates, ['data-0: Pending, StorageClass standard', 'data-0: Pending, no StorageClass', 'data-0: Bound, volume pv-1']);
   assert.deepEqual(normalize(input({}, []), NOW).pod.claimStates, []);
 });
+
+test('nodes given beside a pod on none of them: those not Ready are a fact', () => {
+  const node = (name: string, ready: string | undefined) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: ready ? { conditions: [{ type: 'Ready', status: ready }] } : {} });
+  const f = normalize({ ...input({ status: { phase: 'Pending' } }, []), clusterNodes: [node('n1', 'True'), node('n2', 'Unknown'), node('n3', 'False')] }, NOW);
+  assert.deepEqual(f.pod.nodesNotReady, ['n2 (NotReady)', 'n3 (NotReady)']);
+});

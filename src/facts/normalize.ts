@@ -46,6 +46,10 @@ export function normalize(input: PodInput, nowMs: number): Facts {
 
   const events = normalizeEvents(input.events, nowMs);
   const pod = podFacts(raw, metadata, spec, status, nowMs, fromText, input.source?.missing?.some((m) => m.fact === 'pod-name') === true);
+  for (const n of input.clusterNodes ?? []) {
+    const nf = nodeFacts(n, nowMs);
+    if (!nf.status.startsWith('Ready')) pod.nodesNotReady.push(`${nf.name} (${nf.status})`);
+  }
   for (const c of input.claimObjects ?? []) {
     const state = claimState(c);
     if (state !== undefined) pod.claimStates.push(state);
@@ -241,6 +245,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     imagePullSecrets: fieldOfEach(spec['imagePullSecrets'], 'name'),
     claims: [],
     claimStates: [],
+    nodesNotReady: [],
     creating: false,
     kubectl: kubectlColumns(raw, nowMs),
     ownerChain: [],

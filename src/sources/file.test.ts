@@ -131,3 +131,15 @@ describe('claims beside the pods', () => {
     assert.deepEqual(names(1), ['db/data-pg-0']);
   });
 });
+
+describe('nodes beside the pods', () => {
+  test('a pod on none of the nodes given gets them as its cluster; a pod on one gets that one', () => {
+    const node = (name: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
+    const placed = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'x' }, spec: { nodeName: 'n1', containers: [{ name: 'c' }] }, status: { phase: 'Running' } };
+    const waiting = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'b', namespace: 'x' }, spec: { containers: [{ name: 'c' }] }, status: { phase: 'Pending' } };
+    const s = snapshotFromTexts([{ file: 'x.json', text: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [placed, waiting, node('n1'), node('n2')] }) }]);
+    assert.equal(obj(s.pods[0]?.node?.['metadata'])?.['name'], 'n1');
+    assert.equal(s.pods[0]?.clusterNodes, undefined);
+    assert.deepEqual(s.pods[1]?.clusterNodes?.map((n) => obj(n['metadata'])?.['name']), ['n1', 'n2']);
+  });
+});

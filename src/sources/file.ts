@@ -223,6 +223,8 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[]; dama
       // One pod and one node, and the pod's node not given (its status cut off): a ticket that
       // pastes `kubectl get nodes` with one row pastes the pod's node.
       else if (nodeName === undefined && acc.nodes.length === 1 && acc.pods.length === 1) p.node = acc.nodes[0];
+      // a pod on none of them (Pending): the nodes are the cluster it waits to be placed in
+      if (!p.node && nodeName === undefined) p.clusterNodes = acc.nodes;
     }
   }
   // Claims given with the pods (kubectl get pvc) join the pods that mount them.
