@@ -104,3 +104,9 @@ test('nodes given beside a pod on none of them: those not Ready are a fact', () 
   const f = normalize({ ...input({ status: { phase: 'Pending' } }, []), clusterNodes: [node('n1', 'True'), node('n2', 'Unknown'), node('n3', 'False')] }, NOW);
   assert.deepEqual(f.pod.nodesNotReady, ['n2 (NotReady)', 'n3 (NotReady)']);
 });
+
+test('volumes not in the input: the claims the input ties to the pod are its claims; volumes given: only theirs', () => {
+  const claimEv = ev('FailedBinding', 'no persistent volumes available for this claim and no storage class is set', { type: 'Normal', involved: { kind: 'PersistentVolumeClaim', name: 'data-0', namespace: 'shop' } });
+  assert.deepEqual(normalize(input({ status: { phase: 'Pending' } }, [claimEv]), NOW).pod.claims, ['data-0']);
+  assert.deepEqual(normalize(input({ spec: { volumes: [{ name: 'v', persistentVolumeClaim: { claimName: 'other' } }], containers: [{ name: 'a' }] } }, [claimEv]), NOW).pod.claims, ['other']);
+});

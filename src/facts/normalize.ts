@@ -56,6 +56,11 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   }
   inferPodFields(pod, status, events);
   relatedEvents(pod, events);
+  // the volumes not in the input: the claims the input ties to the pod (their events, their rows) are its claims
+  if (!Array.isArray(spec['volumes'])) {
+    const tied = [...(input.claimObjects ?? []).map((c) => nonEmpty(obj(c['metadata'])?.['name'])), ...events.map((e) => (e.object?.startsWith('PersistentVolumeClaim/') ? nonEmpty(e.object.slice('PersistentVolumeClaim/'.length)) : undefined))];
+    for (const c of tied) if (c !== undefined && !pod.claims.includes(c)) pod.claims.push(c);
+  }
   const conditions: Record<string, ConditionFacts> = {};
   for (const c of objs(status['conditions'])) {
     const type = nonEmpty(c['type']);

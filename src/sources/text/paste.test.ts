@@ -496,4 +496,18 @@ describe('one warning for what is skipped', () => {
     const two = read(text.replace('ns-a        web-a-1', 'ns-b        web-b-2')).pods;
     assert.ok(!two.some((p) => (name(p) === 'web-b-1' || name(p) === 'web-b-2') && reasons(p).length > 0));
   });
+  test('get pods rows cut after STATUS or RESTARTS are read under their command; event rows under describe pvc are the claim\'s', () => {
+    const text = [
+      'kubectl get pods -n pgsql',
+      'pgsql-postgresql-0   0/5     Pending   0',
+      'kubectl describe pvc data-pgsql-postgresql-0 -n pgsql',
+      ' Normal  FailedBinding  4m47s (x5903 over 24h)  persistentvolume-controller  no persistent volumes available for this claim and no storage class is set',
+      '',
+    ].join('\n');
+    const pods = read(text).pods;
+    assert.deepEqual(pods.map((p) => [name(p), ns(p), dig(p?.pod, 'status', 'phase')]), [['pgsql-postgresql-0', 'pgsql', 'Pending']]);
+    assert.deepEqual(pods[0]?.events.map((e) => [e.reason, e.involved.kind, e.involved.name]), [['FailedBinding', 'PersistentVolumeClaim', 'data-pgsql-postgresql-0']]);
+    // the same short line with no get pods command over it is not a row
+    assert.equal(read('some words here\npgsql-postgresql-0   0/5     Pending   0\n$ kubectl get pods\nNAME  READY  STATUS  RESTARTS  AGE\nweb-1  1/1  Running  0  5m\n').pods.length, 1);
+  });
 });
