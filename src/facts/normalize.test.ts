@@ -110,3 +110,13 @@ test('volumes not in the input: the claims the input ties to the pod are its cla
   assert.deepEqual(normalize(input({ status: { phase: 'Pending' } }, [claimEv]), NOW).pod.claims, ['data-0']);
   assert.deepEqual(normalize(input({ spec: { volumes: [{ name: 'v', persistentVolumeClaim: { claimName: 'other' } }], containers: [{ name: 'a' }] } }, [claimEv]), NOW).pod.claims, ['other']);
 });
+
+test('a role its nodeSelector asks for that no node of the table beside it has', () => {
+  const node = (name: string, roles: string[]) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: Object.fromEntries(roles.map((r) => [`node-role.kubernetes.io/${r}`, ''])) }, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
+  const pod = (sel: Record<string, string>) => ({ spec: { nodeSelector: sel, containers: [{ name: 'a' }] } });
+  const nodes = [node('m', ['control-plane']), node('w', [])];
+  assert.deepEqual(normalize({ ...input(pod({ 'node-role.kubernetes.io/master': '', disk: 'ssd' }), []), clusterNodes: nodes }, NOW).pod.rolesNotOffered, ['node-role.kubernetes.io/master=']);
+  assert.deepEqual(normalize({ ...input(pod({ 'node-role.kubernetes.io/control-plane': '' }), []), clusterNodes: nodes }, NOW).pod.rolesNotOffered, []);
+  // no table: nothing is known of the nodes' roles
+  assert.deepEqual(normalize(input(pod({ 'node-role.kubernetes.io/master': '' }), []), NOW).pod.rolesNotOffered, []);
+});

@@ -50,6 +50,10 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     const nf = nodeFacts(n, nowMs);
     if (!nf.status.startsWith('Ready')) pod.nodesNotReady.push(`${nf.name} (${nf.status})`);
   }
+  if (input.clusterNodes && input.clusterNodes.length > 0) {
+    const roles = new Set(input.clusterNodes.flatMap((n) => Object.keys(obj(obj(n['metadata'])?.['labels']) ?? {}).filter((k) => k.startsWith(NODE_ROLE))));
+    for (const [k, v] of Object.entries(obj(spec['nodeSelector']) ?? {})) if (k.startsWith(NODE_ROLE) && !roles.has(k)) pod.rolesNotOffered.push(`${k}=${str(v) ?? ''}`);
+  }
   for (const c of input.claimObjects ?? []) {
     const state = claimState(c);
     if (state !== undefined) pod.claimStates.push(state);
@@ -251,6 +255,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     claims: [],
     claimStates: [],
     nodesNotReady: [],
+    rolesNotOffered: [],
     creating: false,
     kubectl: kubectlColumns(raw, nowMs),
     ownerChain: [],
@@ -559,6 +564,9 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
   setIf(out, 'preemption', p.preemption);
   return out;
 }
+
+/** The prefix of the labels kubectl get nodes prints as ROLES. */
+const NODE_ROLE = 'node-role.kubernetes.io/';
 
 /** A claim the input gives beside the pod, as its table row says it: "data-0: Pending, StorageClass standard". */
 export function claimState(c: JsonObject): string | undefined {
