@@ -250,7 +250,10 @@ export const POD = obj('The pod itself.', {
       event: reason('The same as reason (where the message came from).'),
     }),
   ),
-  claims: strs('PersistentVolumeClaims named by spec.volumes.', 'spec.volumes[*].persistentVolumeClaim.claimName'),
+  claims: strs('PersistentVolumeClaims named by spec.volumes; when the input does not give the volumes, the claims it ties to the pod (their events, their kubectl get pvc rows).', 'spec.volumes[*].persistentVolumeClaim.claimName'),
+  rolesNotOffered: strs('For a pod on no node, beside a kubectl get nodes table: the node-role.kubernetes.io/<role> labels its nodeSelector asks for that no node of the table carries (ROLES lists every role label a node has), as "node-role.kubernetes.io/master=".'),
+  nodesNotReady: strs('For a pod on no node: the nodes the input shows beside it (kubectl get nodes) that are not Ready, as "node-2 (NotReady)"; their pods are lost and the pods that replace them need room on the others.'),
+  claimStates: strs('The claims it mounts that the input shows beside it (kubectl get pvc), as "data-0: Pending, StorageClass standard" or "data-0: Pending, no StorageClass" (a claim with none waits for a default StorageClass or a matching volume).'),
   creating: bool(
     'No container has been created yet: one waits in ContainerCreating/PodInitializing, or (status silent) volume or sandbox failures are reported and no container was created or started.',
   ),

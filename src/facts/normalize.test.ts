@@ -76,3 +76,47 @@ test("the kubelet's admission event gives a silent status its reason and message
   assert.equal(f.admission?.requested, '1000m');
   assert.equal(f.admission?.event, 'OutOfcpu');
 });
+
+test('a FailedScheduling event older than the pod\'s Scheduled or kubelet events is not the scheduler\'s word now', () => {
+  const at = (minutesAgo: number) => NOW - minutesAgo * 60_000;
+  const pending = { spec: { containers: [{ name: 'app' }] }, status: { phase: 'Pending' } };
+  const failed = ev('FailedScheduling', 'persistentvolumeclaim "app-pvc" not found', { last: at(13) });
+  // scheduled later (the claim was created), the kubelet pulling: the failure is history
+  const later = normalize(input(pending, [ev('Pulling', 'Pulling image "nextcloud:latest"', { type: 'Normal', last: at(8) }), ev('Scheduled', 'Successfully assigned shop/web-1', { type: 'Normal', last: at(9) }), failed]), NOW);
+  assert.equal(later.scheduling, undefined);
+  // the scheduler failing again after an old Scheduled (a recreated pod of the same name) still speaks
+  const again = normalize(input(pending, [ev('FailedScheduling', '0/3 nodes are available: 3 Insufficient cpu.', { last: at(1) }), ev('Scheduled', 'Successfully assigned shop/web-1', { type: 'Normal', last: at(30) })]), NOW);
+  assert.deepEqual(again.scheduling?.insufficient, ['cpu']);
+  // without times the order of a paste proves nothing: the failure stands
+  const untimed = normalize(input(pending, [ev('Pulling', 'Pulling image "nginx"', { type: 'Normal' }), ev('FailedScheduling', '0/3 nodes are available: 3 Insufficient cpu.')]), NOW);
+  assert.equal(untimed.scheduling?.event, 'FailedScheduling');
+});
+
+test('a claim given beside the pod is a fact as its row says it', () => {
+  const claim = (phase: string, spec: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data-0', namespace: 'shop' }, spec, status: { phase } });
+  const f = normalize({ ...input({ status: { phase: 'Pending' } }, []), claimObjects: [claim('Pending', { storageClassName: 'standard' }), claim('Pending', {}), claim('Bound', { volumeName: 'pv-1' })] }, NOW);
+  assert.deepEqual(f.pod.claimStates, ['data-0: Pending, StorageClass standard', 'data-0: Pending, no StorageClass', 'data-0: Bound, volume pv-1']);
+  assert.deepEqual(normalize(input({}, []), NOW).pod.claimStates, []);
+});
+
+test('nodes given beside a pod on none of them: those not Ready are a fact', () => {
+  const node = (name: string, ready: string | undefined) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: ready ? { conditions: [{ type: 'Ready', status: ready }] } : {} });
+  const f = normalize({ ...input({ status: { phase: 'Pending' } }, []), clusterNodes: [node('n1', 'True'), node('n2', 'Unknown'), node('n3', 'False')] }, NOW);
+  assert.deepEqual(f.pod.nodesNotReady, ['n2 (NotReady)', 'n3 (NotReady)']);
+});
+
+test('volumes not in the input: the claims the input ties to the pod are its claims; volumes given: only theirs', () => {
+  const claimEv = ev('FailedBinding', 'no persistent volumes available for this claim and no storage class is set', { type: 'Normal', involved: { kind: 'PersistentVolumeClaim', name: 'data-0', namespace: 'shop' } });
+  assert.deepEqual(normalize(input({ status: { phase: 'Pending' } }, [claimEv]), NOW).pod.claims, ['data-0']);
+  assert.deepEqual(normalize(input({ spec: { volumes: [{ name: 'v', persistentVolumeClaim: { claimName: 'other' } }], containers: [{ name: 'a' }] } }, [claimEv]), NOW).pod.claims, ['other']);
+});
+
+test('a role its nodeSelector asks for that no node of the table beside it has', () => {
+  const node = (name: string, roles: string[]) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: Object.fromEntries(roles.map((r) => [`node-role.kubernetes.io/${r}`, ''])) }, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
+  const pod = (sel: Record<string, string>) => ({ spec: { nodeSelector: sel, containers: [{ name: 'a' }] } });
+  const nodes = [node('m', ['control-plane']), node('w', [])];
+  assert.deepEqual(normalize({ ...input(pod({ 'node-role.kubernetes.io/master': '', disk: 'ssd' }), []), clusterNodes: nodes }, NOW).pod.rolesNotOffered, ['node-role.kubernetes.io/master=']);
+  assert.deepEqual(normalize({ ...input(pod({ 'node-role.kubernetes.io/control-plane': '' }), []), clusterNodes: nodes }, NOW).pod.rolesNotOffered, []);
+  // no table: nothing is known of the nodes' roles
+  assert.deepEqual(normalize(input(pod({ 'node-role.kubernetes.io/master': '' }), []), NOW).pod.rolesNotOffered, []);
+});

@@ -46,8 +46,25 @@ export function normalize(input: PodInput, nowMs: number): Facts {
 
   const events = normalizeEvents(input.events, nowMs);
   const pod = podFacts(raw, metadata, spec, status, nowMs, fromText, input.source?.missing?.some((m) => m.fact === 'pod-name') === true);
+  for (const n of input.clusterNodes ?? []) {
+    const nf = nodeFacts(n, nowMs);
+    if (!nf.status.startsWith('Ready')) pod.nodesNotReady.push(`${nf.name} (${nf.status})`);
+  }
+  if (input.clusterNodes && input.clusterNodes.length > 0) {
+    const roles = new Set(input.clusterNodes.flatMap((n) => Object.keys(obj(obj(n['metadata'])?.['labels']) ?? {}).filter((k) => k.startsWith(NODE_ROLE))));
+    for (const [k, v] of Object.entries(obj(spec['nodeSelector']) ?? {})) if (k.startsWith(NODE_ROLE) && !roles.has(k)) pod.rolesNotOffered.push(`${k}=${str(v) ?? ''}`);
+  }
+  for (const c of input.claimObjects ?? []) {
+    const state = claimState(c);
+    if (state !== undefined) pod.claimStates.push(state);
+  }
   inferPodFields(pod, status, events);
   relatedEvents(pod, events);
+  // the volumes not in the input: the claims the input ties to the pod (their events, their rows) are its claims
+  if (!Array.isArray(spec['volumes'])) {
+    const tied = [...(input.claimObjects ?? []).map((c) => nonEmpty(obj(c['metadata'])?.['name'])), ...events.map((e) => (e.object?.startsWith('PersistentVolumeClaim/') ? nonEmpty(e.object.slice('PersistentVolumeClaim/'.length)) : undefined))];
+    for (const c of tied) if (c !== undefined && !pod.claims.includes(c)) pod.claims.push(c);
+  }
   const conditions: Record<string, ConditionFacts> = {};
   for (const c of objs(status['conditions'])) {
     const type = nonEmpty(c['type']);
@@ -236,6 +253,9 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
     volumes: [],
     imagePullSecrets: fieldOfEach(spec['imagePullSecrets'], 'name'),
     claims: [],
+    claimStates: [],
+    nodesNotReady: [],
+    rolesNotOffered: [],
     creating: false,
     kubectl: kubectlColumns(raw, nowMs),
     ownerChain: [],
@@ -490,6 +510,27 @@ function sandboxFacts(events: EventFacts[]): Facts['sandbox'] {
   return out;
 }
 
+/**
+ * Events only a pod bound to a node gets: the scheduler's Scheduled, and what the kubelet (or the
+ * attach/detach controller, for the node it was placed on) does with it.
+ */
+const PLACED_EVENTS = new Set([
+  'Scheduled', 'Pulling', 'Pulled', 'Created', 'Started', 'Killing', 'BackOff', 'Unhealthy',
+  'SuccessfulAttachVolume', 'FailedAttachVolume', 'SuccessfulMountVolume', 'FailedMount',
+  'FailedCreatePodSandBox', 'SandboxChanged', 'FailedSync',
+]);
+
+/**
+ * A FailedScheduling event that a later placement outdates: the scheduler failed, then (the claim
+ * created, a node freed) placed the pod, and the kubelet went on with it. Told by the events' own
+ * times only; without them the order of a paste proves nothing.
+ */
+export function placedSince(failed: EventFacts, events: readonly EventFacts[]): boolean {
+  const at = failed.lastSeenSecondsAgo;
+  if (at === undefined) return false;
+  return events.some((e) => e.reason !== undefined && PLACED_EVENTS.has(e.reason) && e.lastSeenSecondsAgo !== undefined && e.lastSeenSecondsAgo < at);
+}
+
 function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFacts>, events: EventFacts[]): SchedulingFacts | undefined {
   const sched = conditions['PodScheduled'];
   let message: string | undefined;
@@ -497,7 +538,7 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
   if (sched?.status === 'False' && sched.message && sched.reason !== 'SchedulingGated') message = sched.message;
   if (message === undefined && !pod.nodeName && sched?.status !== 'True') {
     const ev = events.find((e) => e.reason === 'FailedScheduling' && e.message);
-    if (ev?.message) {
+    if (ev?.message && !placedSince(ev, events)) {
       message = ev.message;
       from = 'event';
     }
@@ -522,4 +563,23 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
   setIf(out, 'nodes', p.nodes);
   setIf(out, 'preemption', p.preemption);
   return out;
+}
+
+/** The prefix of the labels kubectl get nodes prints as ROLES. */
+const NODE_ROLE = 'node-role.kubernetes.io/';
+
+/** A claim the input gives beside the pod, as its table row says it: "data-0: Pending, StorageClass standard". */
+export function claimState(c: JsonObject): string | undefined {
+  const name = nonEmpty(obj(c['metadata'])?.['name']);
+  if (name === undefined) return undefined;
+  const phase = nonEmpty(obj(c['status'])?.['phase']) ?? (nonEmpty(obj(c['metadata'])?.['deletionTimestamp']) !== undefined ? 'Terminating' : undefined);
+  const spec = obj(c['spec']) ?? {};
+  const sc = nonEmpty(spec['storageClassName']);
+  const volume = nonEmpty(spec['volumeName']);
+  const parts = [phase ?? 'phase not given'];
+  if (volume !== undefined) parts.push(`volume ${volume}`);
+  // a Pending claim without a class: waits for a default StorageClass (or a volume of no class)
+  if (sc !== undefined) parts.push(`StorageClass ${sc}`);
+  else if (phase === 'Pending') parts.push('no StorageClass');
+  return `${name}: ${parts.join(', ')}`;
 }

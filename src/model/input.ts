@@ -102,6 +102,10 @@ export interface PodInput {
   node?: JsonObject;
   /** Log tails by container name (live mode, or a fixture's `logs:`). */
   logs?: Record<string, ContainerLog>;
+  /** The nodes the input gives beside a pod that is on none of them (kubectl get nodes): the cluster it waits in. */
+  clusterNodes?: JsonObject[];
+  /** The PersistentVolumeClaims it mounts, when the input gives them beside it (kubectl get pvc, a claim's YAML). */
+  claimObjects?: JsonObject[];
   /** Controllers above the pod, nearest first (ReplicaSet, Deployment). */
   ownerChain?: { kind: string; name: string }[];
   /** What live mode could not read, e.g. "events (forbidden: …)". */

@@ -117,3 +117,29 @@ describe('snapshot', () => {
     assert.equal(s.warnings.length, 1);
   });
 });
+
+describe('claims beside the pods', () => {
+  const claim = (name: string, phase: string, sc?: string, ns = 'db') => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: ns }, spec: sc ? { storageClassName: sc } : {}, status: { phase } });
+  test('a pod gets the claims its volumes name, or (volumes not given) those a StatefulSet template names after it', () => {
+    const withVolumes = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-0', namespace: 'db' }, spec: { volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'cache' } }], containers: [{ name: 'a' }] } };
+    const noVolumes = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pg-0', namespace: 'db' }, status: { phase: 'Pending' } };
+    const s = snapshotFromTexts([{ file: 'x.json', text: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [withVolumes, noVolumes, claim('cache', 'Bound', 'fast'), claim('data-web-0', 'Pending'), claim('data-pg-0', 'Pending'), claim('data-pg-0-old', 'Pending'), claim('data-pg-0', 'Pending', undefined, 'other')] }) }]);
+    const names = (i: number) => (s.pods[i]?.claimObjects ?? []).map((c) => `${String(obj(c['metadata'])?.['namespace'])}/${String(obj(c['metadata'])?.['name'])}`);
+    // volumes given: only what they name, never a look-alike
+    assert.deepEqual(names(0), ['db/cache']);
+    // volumes not given: TEMPLATE-POD in its namespace
+    assert.deepEqual(names(1), ['db/data-pg-0']);
+  });
+});
+
+describe('nodes beside the pods', () => {
+  test('a pod on none of the nodes given gets them as its cluster; a pod on one gets that one', () => {
+    const node = (name: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
+    const placed = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'x' }, spec: { nodeName: 'n1', containers: [{ name: 'c' }] }, status: { phase: 'Running' } };
+    const waiting = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'b', namespace: 'x' }, spec: { containers: [{ name: 'c' }] }, status: { phase: 'Pending' } };
+    const s = snapshotFromTexts([{ file: 'x.json', text: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [placed, waiting, node('n1'), node('n2')] }) }]);
+    assert.equal(obj(s.pods[0]?.node?.['metadata'])?.['name'], 'n1');
+    assert.equal(s.pods[0]?.clusterNodes, undefined);
+    assert.deepEqual(s.pods[1]?.clusterNodes?.map((n) => obj(n['metadata'])?.['name']), ['n1', 'n2']);
+  });
+});

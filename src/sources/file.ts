@@ -223,7 +223,37 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[]; dama
       // One pod and one node, and the pod's node not given (its status cut off): a ticket that
       // pastes `kubectl get nodes` with one row pastes the pod's node.
       else if (nodeName === undefined && acc.nodes.length === 1 && acc.pods.length === 1) p.node = acc.nodes[0];
+      // a pod on none of them (Pending): the nodes are the cluster it waits to be placed in
+      if (!p.node && nodeName === undefined) p.clusterNodes = acc.nodes;
     }
   }
+  // Claims given with the pods (kubectl get pvc) join the pods that mount them.
+  if (acc.objects) joinClaims(acc.pods, acc.objects);
   return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures, ...(acc.objects ? { objects: acc.objects } : {}), ...(acc.nodes.length > 0 ? { nodes: acc.nodes } : {}), ...(damaged.length > 0 ? { damaged } : {}) };
+}
+
+/**
+ * Each pod gets the claims of the input it mounts: those its spec.volumes name; when the input
+ * does not give its volumes (a describe cut short, a table row), the claims a StatefulSet's
+ * volumeClaimTemplates make for it, named TEMPLATE-POD.
+ */
+export function joinClaims(pods: PodInput[], objects: readonly JsonObject[]): void {
+  const claims = objects.filter((o) => o['kind'] === 'PersistentVolumeClaim');
+  if (claims.length === 0) return;
+  for (const p of pods) {
+    const md = obj(p.pod['metadata']) ?? {};
+    const name = nonEmpty(md['name']);
+    const ns = nonEmpty(md['namespace']);
+    const volumes = obj(p.pod['spec'])?.['volumes'];
+    const named = Array.isArray(volumes) ? volumes.map((v) => nonEmpty(obj(obj(v)?.['persistentVolumeClaim'])?.['claimName'])).filter((c): c is string => c !== undefined) : undefined;
+    const mine = claims.filter((c) => {
+      const cmd = obj(c['metadata']) ?? {};
+      const cn = nonEmpty(cmd['name']);
+      const cns = nonEmpty(cmd['namespace']);
+      if (cn === undefined || (ns !== undefined && cns !== undefined && ns !== cns)) return false;
+      if (named !== undefined) return named.includes(cn);
+      return name !== undefined && cn.endsWith(`-${name}`);
+    });
+    if (mine.length > 0) p.claimObjects = mine;
+  }
 }

@@ -13,7 +13,7 @@ import { diagnosePod } from '../engine/diagnose.js';
 import { diagnoseWorkload, type WorkloadDiagnosis } from '../engine/workload.js';
 import { parseWorkloadTarget, workloadFromSnapshot, workloadWarnings } from '../sources/workloads.js';
 import type { Snapshot } from '../model/input.js';
-import type { Finding, PodDiagnosis } from '../engine/types.js';
+import type { Finding, Hypothesis, PodDiagnosis } from '../engine/types.js';
 import { wordsFor, type Words } from '../render/words.js';
 
 export interface FixtureExpectation {
@@ -145,7 +145,7 @@ export function normalizeMention(s: string): string {
 }
 
 /** A finding's words as expect.mentions reads them: title, explanation, remedies, evidence values. */
-function mentionText(f: Finding, w: Words): string {
+function mentionText(f: Finding | Hypothesis, w: Words): string {
   const t = w.finding(f);
   return [t.title, t.explanation, t.remedies.join(' '), JSON.stringify(t.evidence.map((e) => e.value))].join(' ');
 }
@@ -153,12 +153,15 @@ function mentionText(f: Finding, w: Words): string {
 /**
  * What expect.mentions is looked for in: the root-cause findings' titles, explanations, remedies
  * and evidence values (written by `w`, English for mentions); without a root cause, every
- * finding plus the kubectl STATUS and phase.
+ * finding plus the kubectl STATUS and phase. When no cause is proven the likely causes are the
+ * answer the user reads (the engine gives hypotheses only then), so their words count too: a
+ * paste cut before the scheduler's message is honestly answered by a hypothesis, never by a
+ * root cause it cannot prove.
  */
 export function mentionPool(d: PodDiagnosis, w: Words): string {
   const roots = d.findings.filter((f) => f.role === 'root-cause');
   const pool = roots.length > 0 ? roots : d.findings;
-  let text = pool.map((f) => mentionText(f, w)).join(' ');
+  let text = [...pool, ...d.hypotheses].map((f) => mentionText(f, w)).join(' ');
   if (roots.length === 0) text += ` ${d.kubectl.status} ${d.phase ?? ''}`;
   return normalizeMention(text);
 }

@@ -483,6 +483,12 @@ export const PODS_TABLE_HEADER = /^(?:NAMESPACE[↑↓]? +)?NAME[↑↓]? +(?:PF
 /** A `kubectl get pods` row without its header: [NAMESPACE] NAME READY STATUS RESTARTS AGE [IP NODE …]. */
 export const PODS_TABLE_ROW = /^(?:([a-z0-9][-a-z0-9.]*)\s+)?([\w.-]+)\s+(\d+\/\d+)\s+([A-Z][\w:./-]*|Init:\S+|Signal:\d+|ExitCode:\d+)\s+(\d+(?: \([\w.]+ ago\))?)\s+((?:\d+[ydhms])+|<invalid>|<unknown>)(?:\s+(.*))?$/;
 
+/**
+ * A `kubectl get pods` row cut after its STATUS or RESTARTS (NAME READY STATUS [RESTARTS]), as
+ * people shorten what they paste: read only as the output of a get pods command.
+ */
+export const SHORT_PODS_ROW = /^(?:([a-z0-9][-a-z0-9.]*)\s+)?([a-z0-9][-a-z0-9.]*)\s+(\d+\/\d+)\s+([A-Z][\w:./-]*|Init:\S+)(?:\s+(\d+))?$/;
+
 /** "No resources found in x namespace." / kubectl events' "No events found in x namespace." */
 export const NO_RESOURCES = /^No (resources|events) found(?: in ([\w.-]+) namespace)?\.?$/;
 /** kubectl logs refused: the container is waiting. */

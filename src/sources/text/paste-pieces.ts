@@ -163,7 +163,21 @@ export function describePieces(r: Reader, b: Block, order: number): Piece[] {
     const d = describePod(lines, ctx);
     const md = (d.pod['metadata'] ?? {}) as JsonObject;
     const name = nonEmpty(md['name']);
-    const namespace = nonEmpty(md['namespace']);
+    // event rows alone under `kubectl describe pvc NAME` (or a Job): that object's events, evidence for the pods that use it
+    const object = b.cmd?.object;
+    if (object !== undefined && EVIDENCE_KINDS.has(object.kind) && name === undefined && d.pod['spec'] === undefined && d.pod['status'] === undefined && d.events.length > 0) {
+      for (const e of d.events) {
+        const inv = (e['involvedObject'] ??= {}) as JsonObject;
+        inv['kind'] = object.kind;
+        inv['name'] = object.name;
+        if (b.cmd?.namespace !== undefined) inv['namespace'] = b.cmd.namespace;
+        else delete inv['namespace'];
+        r.evidence.push({ event: e, line: d.line, order });
+      }
+      continue;
+    }
+    // a fragment's namespace: its own, else the one its command asked for (kubectl describe pod -n NS | grep Events -A5)
+    const namespace = nonEmpty(md['namespace']) ?? (b.cmd?.verb === 'describe' && b.cmd.pod === undefined ? b.cmd.namespace : undefined);
     const piece: Piece = {
       format: name !== undefined ? 'describe' : 'fragment',
       rank: name !== undefined ? 4 : 3,

@@ -4,7 +4,7 @@
 
 import { nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
 import type { Line, TextObject } from './describe.js';
-import { describeKey, DESCRIBE_SECTIONS, EVENT_HEADER, EVENT_ROW, EVENTS_TABLE_HEADER, EVENTS_TABLE_ROW, F_FENCE, F_FENCED, F_GAP, isContainerHeader, isEllipsis, isJsonStart, isYamlLine, K8S_KEYS, keyValue, NO_RESOURCES, OLD_EVENT_HEADER, OLD_EVENT_ROW, PODS_TABLE_HEADER, PODS_TABLE_ROW, promptCommand, STATE_KEYS, WAITING_TO_START, yamlKey, type Command, type PasteLines } from './paste-lines.js';
+import { describeKey, DESCRIBE_SECTIONS, EVENT_HEADER, EVENT_ROW, EVENTS_TABLE_HEADER, EVENTS_TABLE_ROW, F_FENCE, F_FENCED, F_GAP, isContainerHeader, isEllipsis, isJsonStart, isYamlLine, K8S_KEYS, keyValue, NO_RESOURCES, OLD_EVENT_HEADER, OLD_EVENT_ROW, PODS_TABLE_HEADER, PODS_TABLE_ROW, promptCommand, SHORT_PODS_ROW, STATE_KEYS, WAITING_TO_START, yamlKey, type Command, type PasteLines } from './paste-lines.js';
 import { inlineItems, type InlineItems } from './inline.js';
 import { PYTHON_DICT } from './dumps.js';
 import { JSON_MEMBER } from './json-cut.js';
@@ -150,7 +150,12 @@ export class Segmenter {
       // (node logs that stand for no event of a pod — image garbage collection, the API server's
       // own lines — are no journal block: read as any other lines are, a log after a hint)
       else if (parseJournalLine(t) !== undefined && this.journalEvents(i)) b = { kind: 'journal', from: i, to: this.journalExtent(i) };
-      else b = this.start(i);
+      else if (cmd !== undefined && !cmdUsed && isGetPods(cmd) && SHORT_PODS_ROW.test(t)) {
+        // get pods rows cut after STATUS or RESTARTS, under the command that printed them
+        let to = i + 1;
+        while (to < L.count && !this.fence(to) && (SHORT_PODS_ROW.test(this.t(to)) || PODS_TABLE_ROW.test(this.t(to)))) to++;
+        b = { kind: 'pods-table', from: i, to };
+      } else b = this.start(i);
       // a line of kubectl output inside a sentence, or wrapped in something: an inline block
       let inline: { block?: Block; cmd?: Command } | undefined;
       if (!b) {
@@ -838,4 +843,9 @@ export function eventPieces(r: Reader, events: TextObject[], order: number, form
     p.events.push(e.value);
   }
   return out;
+}
+
+/** kubectl get pods (pod, po), the command whose rows a shortened row can only be. */
+function isGetPods(c: Command): boolean {
+  return c.verb === 'get' && c.resource !== undefined && /^(?:pods?|po)$/.test(c.resource);
 }

@@ -477,4 +477,37 @@ describe('one warning for what is skipped', () => {
     assert.equal(p?.events[0]?.count, 6);
     assert.equal(p?.events[0]?.involved.fieldPath, 'spec.containers{api}');
   });
+  test('an Events grep of one namespace belongs to the one pod of that namespace a table shows', () => {
+    const text = [
+      '$ kubectl get pod -A',
+      'NAMESPACE   NAME        READY   STATUS    RESTARTS   AGE',
+      'ns-a        web-a-1     0/1     Pending   0          6m',
+      'ns-b        web-b-1     0/1     Pending   0          6m',
+      '$ kubectl describe pod -n ns-b | grep Events: -A5',
+      'Events:',
+      '  Type     Reason            Age   From               Message',
+      '  ----     ------            ----  ----               -------',
+      '  Warning  FailedScheduling  57s   default-scheduler  0/1 nodes are available: 1 Too many pods.',
+      '',
+    ].join('\n');
+    const pods = read(text).pods;
+    assert.deepEqual(pods.map((p) => [name(p), ns(p), reasons(p)]), [['web-a-1', 'ns-a', []], ['web-b-1', 'ns-b', ['FailedScheduling']]]);
+    // two pods in that namespace: which one is not told, so neither gets them
+    const two = read(text.replace('ns-a        web-a-1', 'ns-b        web-b-2')).pods;
+    assert.ok(!two.some((p) => (name(p) === 'web-b-1' || name(p) === 'web-b-2') && reasons(p).length > 0));
+  });
+  test('get pods rows cut after STATUS or RESTARTS are read under their command; event rows under describe pvc are the claim\'s', () => {
+    const text = [
+      'kubectl get pods -n pgsql',
+      'pgsql-postgresql-0   0/5     Pending   0',
+      'kubectl describe pvc data-pgsql-postgresql-0 -n pgsql',
+      ' Normal  FailedBinding  4m47s (x5903 over 24h)  persistentvolume-controller  no persistent volumes available for this claim and no storage class is set',
+      '',
+    ].join('\n');
+    const pods = read(text).pods;
+    assert.deepEqual(pods.map((p) => [name(p), ns(p), dig(p?.pod, 'status', 'phase')]), [['pgsql-postgresql-0', 'pgsql', 'Pending']]);
+    assert.deepEqual(pods[0]?.events.map((e) => [e.reason, e.involved.kind, e.involved.name]), [['FailedBinding', 'PersistentVolumeClaim', 'data-pgsql-postgresql-0']]);
+    // the same short line with no get pods command over it is not a row
+    assert.equal(read('some words here\npgsql-postgresql-0   0/5     Pending   0\n$ kubectl get pods\nNAME  READY  STATUS  RESTARTS  AGE\nweb-1  1/1  Running  0  5m\n').pods.length, 1);
+  });
 });

@@ -587,6 +587,11 @@ function contradicts(d: Draft, p: Piece): boolean {
 /** Which pod a piece that names none belongs to. */
 function ownerOf(p: Piece, drafts: Draft[]): Draft | undefined {
   if (drafts.length === 1) return drafts[0];
+  if (p.namespace !== undefined) {
+    // events of one namespace (kubectl describe pod -n NS | grep Events -A5): the one pod that may be in it
+    const there = drafts.filter((d) => d.namespace === undefined || d.namespace === p.namespace);
+    if (there.length === 1) return there[0];
+  }
   const rich = drafts.filter((d) => d.pieces.some((x) => x.rank >= 3));
   if (rich.length === 1) return rich[0];
   const before = rich.filter((d) => d.order <= p.order).sort((a, b) => b.order - a.order)[0];

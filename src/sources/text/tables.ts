@@ -16,7 +16,7 @@
 // get a placeholder pod, so a diagnosis can be made from the events alone.
 
 import { eventObject, EVENTS_HEADER, sourceHost, isPrompt, markTextInput, parseAge, PODS_HEADER, toLines, type EventRow, type KubectlTextResult, type Line, type TextObject } from './describe.js';
-import { EVENTS_TABLE_ROW, PODS_TABLE_ROW } from './paste-lines.js';
+import { EVENTS_TABLE_ROW, PODS_TABLE_ROW, SHORT_PODS_ROW } from './paste-lines.js';
 import { blockWidth, wrapJoin } from './describe-lines.js';
 import type { JsonObject } from '../../util/json.js';
 
@@ -386,6 +386,11 @@ export function podsTableLines(lines: Line[], file: string, now: number): { pods
           if (rest[1]) c['NODE'] = rest[1];
         }
       }
+    }
+    if (!header && (!c || !/^\d+\/\d+$/.test(c['READY'] ?? ''))) {
+      // a row cut after STATUS or RESTARTS: what it shows, no more (its age stays unknown)
+      const m = SHORT_PODS_ROW.exec(l.text);
+      if (m) c = { NAMESPACE: m[1] ?? '', NAME: m[2] as string, READY: m[3] as string, STATUS: m[4] as string, ...(m[5] !== undefined ? { RESTARTS: m[5] } : {}) };
     }
     if (!c || !/^\d+\/\d+$/.test(c['READY'] ?? '') || !c['NAME']) {
       warnings.push(`${file}:${l.n}: a pods table row not understood: skipped`);
