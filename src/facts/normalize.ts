@@ -144,6 +144,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
       setIf(ev, 'threshold', p.threshold);
       setIf(ev, 'available', p.available);
       setIf(ev, 'condition', p.condition);
+      setIf(ev, 'nodeCondition', p.nodeCondition);
       setIf(ev, 'topContainer', p.topContainer);
       facts.eviction = ev;
     }
