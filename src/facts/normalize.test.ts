@@ -76,3 +76,19 @@ test("the kubelet's admission event gives a silent status its reason and message
   assert.equal(f.admission?.requested, '1000m');
   assert.equal(f.admission?.event, 'OutOfcpu');
 });
+
+test('a node the API server says does not exist: node.gone, and nothing else of it is claimed', () => {
+  const pod = { metadata: { name: 'web-1', namespace: 'shop', deletionTimestamp: '2024-12-31T23:00:00Z' }, spec: { nodeName: 'ip-10-0-0-1', containers: [{ name: 'app' }] } };
+  const f = normalize({ ...input(pod, []), nodeGone: true }, NOW);
+  assert.equal(f.node?.name, 'ip-10-0-0-1');
+  assert.equal(f.node?.gone, true);
+  assert.equal(f.node?.status, 'NotFound');
+  assert.equal(f.node?.ready, undefined);
+  // a Node that was read wins; without a node name there is nothing to say
+  assert.equal(normalize({ ...input(pod, []), nodeGone: true, node: { kind: 'Node', metadata: { name: 'ip-10-0-0-1' }, status: { conditions: [{ type: 'Ready', status: 'True' }] } } }, NOW).node?.gone, undefined);
+  assert.equal(normalize({ ...input({ spec: { containers: [{ name: 'app' }] } }, []), nodeGone: true }, NOW).node, undefined);
+});
+
+test('spec.runtimeClassName is a pod fact', () => {
+  assert.equal(normalize(input({ spec: { runtimeClassName: 'gvisor', containers: [{ name: 'app' }] } }, []), NOW).pod.runtimeClassName, 'gvisor');
+});

@@ -117,6 +117,8 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   const facts: Facts = { pod, conditions, events, containers, gaps, unknown: unknownFacts(input, pod, gaps, fromText), fromText, oddities: findOddities(raw) };
   knownColumns(pod, containers, gaps);
   if (input.node) facts.node = nodeFacts(input.node, nowMs);
+  // the API server said the node does not exist: no kubelet is left to finish this pod
+  else if (input.nodeGone === true && pod.nodeName !== undefined) facts.node = { name: pod.nodeName, status: 'NotFound', gone: true, unschedulable: false, taints: [], pressure: [] };
   const scheduling = schedulingFacts(pod, conditions, events);
   if (scheduling) facts.scheduling = scheduling;
   const mount = mountFacts(events);
@@ -265,6 +267,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
   setIf(pod, 'qosClass', nonEmpty(status['qosClass']));
   setIf(pod, 'priorityClassName', nonEmpty(spec['priorityClassName']));
   setIf(pod, 'serviceAccountName', nonEmpty(spec['serviceAccountName']));
+  setIf(pod, 'runtimeClassName', nonEmpty(spec['runtimeClassName']));
   setIf(pod, 'activeDeadlineSeconds', count(spec['activeDeadlineSeconds']));
   setIf(pod, 'deletionGracePeriodSeconds', count(metadata['deletionGracePeriodSeconds']));
   if (owner) {

@@ -100,6 +100,8 @@ export interface PodInput {
   capturedAt?: number;
   /** The Node the pod runs on, when live mode read it. */
   node?: JsonObject;
+  /** The API server answered that the pod's node (spec.nodeName) does not exist: it was removed. */
+  nodeGone?: boolean;
   /** Log tails by container name (live mode, or a fixture's `logs:`). */
   logs?: Record<string, ContainerLog>;
   /** Controllers above the pod, nearest first (ReplicaSet, Deployment). */

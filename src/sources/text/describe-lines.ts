@@ -32,6 +32,8 @@ export interface TextInput {
   placeholder?: boolean;
   /** Log tails pasted with the text (`kubectl logs` output), by container. */
   logs?: Record<string, ContainerLog>;
+  /** kubectl was told the pod's node does not exist ('nodes "x" not found'). */
+  nodeGone?: boolean;
 }
 
 /** Extra facts about a Pod object that came from kubectl's text output (not its YAML). */

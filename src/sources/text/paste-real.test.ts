@@ -235,6 +235,9 @@ describe('kubectl\'s own errors', () => {
     assert.equal(dig(p?.pod, 'spec', 'nodeName'), 'ip-172-20-92-136.ap-southeast-1.compute.internal');
     assert.ok(dig(p?.pod, 'metadata', 'deletionTimestamp'));
     assert.equal(p?.logs, undefined);
+    // and that the node is gone: only for the pod kubectl logs was asked about
+    assert.equal(p?.nodeGone, true);
+    assert.equal(s.pods.find((x) => name(x) === 'xxxxxxxxxxxxx-app-393156728-l17xt')?.nodeGone, undefined);
   });
 });
 

@@ -761,6 +761,8 @@ export interface Piece {
   inline?: boolean;
   /** A workload's pod template: joins a pod only when its containers are the pod's. */
   template?: boolean;
+  /** kubectl was told the pod's node does not exist ('nodes "x" not found'). */
+  nodeGone?: boolean;
 }
 
 export interface Reader {

@@ -19,7 +19,7 @@
 // values are never kept.
 
 import { InputError } from '../../model/errors.js';
-import { isObject, nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
+import { dig, isObject, nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
 import { CONTAINER_REASONS, inferFieldPath, markTextInput, textInputOf, type KubectlTextResult, type TextObject } from './describe.js';
 import { F_FENCE, NO_RESOURCES, pasteLines } from './paste-lines.js';
 import { unnamed } from './tables.js';
@@ -269,6 +269,8 @@ interface Assembled {
   logs?: Record<string, ContainerLog>;
   capturedAt: number;
   line: number;
+  /** The API server said the pod's node does not exist. */
+  nodeGone?: boolean;
 }
 
 function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
@@ -465,7 +467,10 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   }
   // what describe said it does not print, about a block pasted without its container's name: that container's
   if (renamed !== undefined) for (const m of missing) if (m.subjects) m.subjects = m.subjects.map((x) => x.split(UNNAMED).join(renamed));
-  return { pod, events, missing, format, placeholder, ...(logs ? { logs } : {}), capturedAt, line: d.line };
+  // the node kubectl was told is gone is the pod's own (a richer piece may name another)
+  const gone = d.pieces.find((p) => p.nodeGone === true);
+  const nodeGone = gone !== undefined && dig(gone.pod, 'spec', 'nodeName') === dig(pod, 'spec', 'nodeName');
+  return { pod, events, missing, format, placeholder, ...(logs ? { logs } : {}), capturedAt, line: d.line, ...(nodeGone ? { nodeGone } : {}) };
 }
 
 /** The claims a draft's pod mounts (spec.volumes[].persistentVolumeClaim.claimName). */
@@ -758,7 +763,7 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   let first: TextObject | undefined;
   for (const d of drafts.sort((a, b) => a.order - b.order || a.line - b.line)) {
     const a = assembleDraft(d, now, nowKnown);
-    const info = { format: a.format, missing: a.missing, warnings: [] as string[], capturedAt: a.capturedAt, ...(a.placeholder ? { placeholder: true } : {}), ...(a.logs ? { logs: a.logs } : {}) };
+    const info = { format: a.format, missing: a.missing, warnings: [] as string[], capturedAt: a.capturedAt, ...(a.placeholder ? { placeholder: true } : {}), ...(a.logs ? { logs: a.logs } : {}), ...(a.nodeGone ? { nodeGone: true } : {}) };
     markTextInput(a.pod, info);
     const o = { value: a.pod, line: a.line };
     first ??= o;
