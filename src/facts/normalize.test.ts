@@ -92,3 +92,15 @@ test('a node the API server says does not exist: node.gone, and nothing else of 
 test('spec.runtimeClassName is a pod fact', () => {
   assert.equal(normalize(input({ spec: { runtimeClassName: 'gvisor', containers: [{ name: 'app' }] } }, []), NOW).pod.runtimeClassName, 'gvisor');
 });
+
+test('a deleted pod read from kubectl text has no phase of its own: the kubelet\'s Evicted event gives its reason', () => {
+  const evicted = ev('Evicted', 'The node was low on resource: ephemeral-storage. Threshold quantity: 1Gi, available: 925292Ki.');
+  const pod = { metadata: { name: 'web-1', namespace: 'shop', deletionTimestamp: '2024-12-31T23:00:00Z' }, spec: { containers: [{ name: 'app' }] }, status: { phase: 'Running' } };
+  // kubectl prints Terminating in place of the phase: the reader's "Running" is a guess
+  const text = normalize({ ...input(pod, [evicted]), source: { file: 'p.txt', input: 'p.txt', format: 'pods-table' } }, NOW);
+  assert.equal(text.pod.reason, 'Evicted');
+  assert.equal(text.eviction?.resource, 'ephemeral-storage');
+  assert.equal(text.eviction?.nodeCondition, 'DiskPressure');
+  // a YAML pod's phase Running is its own: an old Evicted event does not rewrite it
+  assert.equal(normalize(input(pod, [evicted]), NOW).pod.reason, undefined);
+});

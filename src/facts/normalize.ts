@@ -46,7 +46,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
 
   const events = normalizeEvents(input.events, nowMs);
   const pod = podFacts(raw, metadata, spec, status, nowMs, fromText, input.source?.missing?.some((m) => m.fact === 'pod-name') === true);
-  inferPodFields(pod, status, events);
+  inferPodFields(pod, status, events, fromText);
   relatedEvents(pod, events);
   const conditions: Record<string, ConditionFacts> = {};
   for (const c of objs(status['conditions'])) {
@@ -327,7 +327,7 @@ const ADMISSION_REASON = /^(?:OutOf\w+|UnexpectedAdmissionError|NodeAffinity|Nod
 /** What the kubelet's admission messages say. */
 const ADMISSION_MESSAGE = /Node didn't have enough resource|Predicate \w+ failed|didn't match (?:Pod's )?node|Allocate failed|unhealthy devices|node is shutting down|Pod was rejected|is forbidden by|not (?:found|supported) on the node|Resources cannot be allocated/i;
 
-function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[]): void {
+function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[], fromText: boolean): void {
   const inferred: Record<string, EventOrigin> = {};
   if (pod.nodeName === undefined) {
     for (const e of events) {
@@ -347,7 +347,9 @@ function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[])
       inferred['nodeName'] = { reason: e.reason ?? 'kubelet' };
     }
   }
-  const phase = nonEmpty(status['phase']);
+  // kubectl's text prints "Terminating" in place of a deleted pod's phase (get pods STATUS, describe
+  // Status): the phase a text reader gives such a pod is its guess
+  const phase = fromText && pod.deleting ? undefined : nonEmpty(status['phase']);
   if (pod.reason === undefined && (phase === undefined || phase === 'Failed')) {
     // the kubelet's Evicted event, or its admission rejection (reason OutOfcpu, UnexpectedAdmissionError…)
     const ev = events.find((e) => e.message && (e.reason === 'Evicted' || (e.reason !== undefined && ADMISSION_REASON.test(e.reason) && ADMISSION_MESSAGE.test(e.message))));
