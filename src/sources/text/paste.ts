@@ -21,7 +21,8 @@
 import { InputError } from '../../model/errors.js';
 import { dig, isObject, nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
 import { CONTAINER_REASONS, inferFieldPath, markTextInput, textInputOf, type KubectlTextResult, type TextObject } from './describe.js';
-import { F_FENCE, NO_RESOURCES, pasteLines } from './paste-lines.js';
+import { F_FENCE, NO_RESOURCES, pasteLines, promptCommand } from './paste-lines.js';
+import { applySetImage } from './set-image.js';
 import { unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from '../../model/input.js';
 import { clone, CONTROLLER_KINDS, Segmenter, UNNAMED, type LogPiece, type PasteOptions, type Piece, type Reader } from './paste-segment.js';
@@ -761,8 +762,10 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
 
   const objects: TextObject[] = [];
   let first: TextObject | undefined;
+  const assembled: JsonObject[] = [];
   for (const d of drafts.sort((a, b) => a.order - b.order || a.line - b.line)) {
     const a = assembleDraft(d, now, nowKnown);
+    assembled.push(a.pod);
     const info = { format: a.format, missing: a.missing, warnings: [] as string[], capturedAt: a.capturedAt, ...(a.placeholder ? { placeholder: true } : {}), ...(a.logs ? { logs: a.logs } : {}), ...(a.nodeGone ? { nodeGone: true } : {}) };
     markTextInput(a.pod, info);
     const o = { value: a.pod, line: a.line };
@@ -771,6 +774,13 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
     for (const e of a.events) objects.push({ value: e, line: a.line });
   }
   objects.push(...r.others);
+  // `kubectl set image` typed before the pods it made: their image is in the command line
+  for (let i = 0; i < L.count; i++) {
+    const t = L.text[i] as string;
+    if (!t.includes('set image')) continue;
+    const set = promptCommand(t)?.setImage;
+    if (set) applySetImage(set, assembled);
+  }
 
   // what could not be placed, counted (never shown)
   const unplaced: number[] = [...r.skipped.map((i) => L.n[i] as number), ...r.skippedLines];
