@@ -147,6 +147,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
       setIf(ev, 'available', p.available);
       setIf(ev, 'condition', p.condition);
       setIf(ev, 'nodeCondition', p.nodeCondition);
+      if (p.resource === 'ephemeral-storage' && p.kind === 'node-pressure') setIf(ev, 'nodeDisk', input.nodeDisk);
       setIf(ev, 'topContainer', p.topContainer);
       facts.eviction = ev;
     }

@@ -102,6 +102,8 @@ export interface PodInput {
   node?: JsonObject;
   /** The API server answered that the pod's node (spec.nodeName) does not exist: it was removed. */
   nodeGone?: boolean;
+  /** The node's disk as a df table pasted with the pod shows it, in words. */
+  nodeDisk?: string;
   /** Log tails by container name (live mode, or a fixture's `logs:`). */
   logs?: Record<string, ContainerLog>;
   /** Controllers above the pod, nearest first (ReplicaSet, Deployment). */

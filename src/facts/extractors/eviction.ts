@@ -61,13 +61,14 @@ export const EVICTION_FACTS = obj('The eviction message of an Evicted pod, parse
     }),
   ),
   summary: strs('One line per container: usage against request.'),
+  nodeDisk: opt(str('For a node short of ephemeral-storage: the node filesystem a df table in the input shows, the fullest of / and /var ("/ (/dev/root) 90% used, 895M of 8.7G available").')),
   /** The container most over its request (usage − request), as the eviction manager ranks them. */
   topContainer: opt(str('The container furthest over its request.')),
 });
 export type EvictionFacts = FactType<typeof EVICTION_FACTS>;
 export type EvictedContainer = EvictionFacts['containers'][number];
 /** What one message tells. */
-export type ParsedEviction = Omit<EvictionFacts, 'message' | 'event' | 'summary'>;
+export type ParsedEviction = Omit<EvictionFacts, 'message' | 'event' | 'summary' | 'nodeDisk'>;
 
 export function parseEvictionMessage(message: string): ParsedEviction {
   const msg = message.replace(/\s+/g, ' ');

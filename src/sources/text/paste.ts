@@ -23,6 +23,7 @@ import { dig, isObject, nonEmpty, obj, str, type JsonObject } from '../../util/j
 import { CONTAINER_REASONS, inferFieldPath, markTextInput, textInputOf, type KubectlTextResult, type TextObject } from './describe.js';
 import { F_FENCE, NO_RESOURCES, pasteLines, promptCommand } from './paste-lines.js';
 import { applySetImage } from './set-image.js';
+import { nodeDiskSummary, readDf } from './df.js';
 import { unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from '../../model/input.js';
 import { clone, CONTROLLER_KINDS, Segmenter, UNNAMED, type LogPiece, type PasteOptions, type Piece, type Reader } from './paste-segment.js';
@@ -763,10 +764,12 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
   const objects: TextObject[] = [];
   let first: TextObject | undefined;
   const assembled: JsonObject[] = [];
+  // df's table pasted with one pod: the node's disk, as the user's shell saw it
+  const nodeDisk = drafts.length === 1 ? nodeDiskSummary(readDf(L.text)) : undefined;
   for (const d of drafts.sort((a, b) => a.order - b.order || a.line - b.line)) {
     const a = assembleDraft(d, now, nowKnown);
     assembled.push(a.pod);
-    const info = { format: a.format, missing: a.missing, warnings: [] as string[], capturedAt: a.capturedAt, ...(a.placeholder ? { placeholder: true } : {}), ...(a.logs ? { logs: a.logs } : {}), ...(a.nodeGone ? { nodeGone: true } : {}) };
+    const info = { format: a.format, missing: a.missing, warnings: [] as string[], capturedAt: a.capturedAt, ...(a.placeholder ? { placeholder: true } : {}), ...(a.logs ? { logs: a.logs } : {}), ...(a.nodeGone ? { nodeGone: true } : {}), ...(nodeDisk !== undefined ? { nodeDisk } : {}) };
     markTextInput(a.pod, info);
     const o = { value: a.pod, line: a.line };
     first ??= o;
