@@ -189,6 +189,7 @@ export const POD = obj('The pod itself.', {
   priorityClassName: opt(str('spec.priorityClassName.', 'spec.priorityClassName')),
   restartPolicy: opt(apiEnum('spec.restartPolicy: Always (the API default for a pod spec given without it), OnFailure or Never; absent when the input has no pod spec to say it (describe text does not print it).', ['Always', 'OnFailure', 'Never'], 'spec.restartPolicy')),
   serviceAccountName: opt(str('spec.serviceAccountName.', 'spec.serviceAccountName')),
+  runtimeClassName: opt(str('spec.runtimeClassName: the RuntimeClass whose handler runs the pod (gvisor, kata…); absent for the node\'s default runtime.', 'spec.runtimeClassName')),
   ownerChain: strs('Controllers above the pod, nearest first, as Kind/name (ReplicaSet/web-7d4b9c6f5, Deployment/web).', 'metadata.ownerReferences'),
   owner: opt(
     obj('The controlling owner reference.', {
@@ -269,7 +270,8 @@ export const POD = obj('The pod itself.', {
 
 export const NODE = obj('The pod\'s Node (live mode reads it when the diagnosis needs it).', {
   name: str('Node name.'),
-  status: str('The STATUS kubectl get nodes prints: Ready, NotReady, Unknown, with ",SchedulingDisabled" when cordoned.'),
+  status: str('The STATUS kubectl get nodes prints: Ready, NotReady, Unknown, with ",SchedulingDisabled" when cordoned; NotFound when the Node object no longer exists.'),
+  gone: opt(bool('The API server answered that the Node does not exist (nodes "x" not found): it was removed, and nothing of it (conditions, taints) is known.')),
   ready: opt(apiEnum('Status of the node\'s Ready condition: True, False or Unknown.', CONDITION_STATUSES)),
   readyReason: opt(reason('Reason of the Ready condition (KubeletReady, KubeletNotReady, NodeStatusUnknown).')),
   readyMessage: opt(str('Message of the Ready condition.')),

@@ -460,7 +460,8 @@ function oneContainer(
     c.imagePull = pull;
   }
   if (waitingReason === 'CreateContainerConfigError') {
-    const ev = waitingMessage === undefined ? failedEvent(/^Error: /) : undefined;
+    // (the API server's error for a Secret or ConfigMap it cannot decrypt, pasted as kubectl printed it)
+    const ev = waitingMessage === undefined ? failedEvent(/^Error: |^(?:Internal error occurred: )?unable to transform key /) : undefined;
     const msg = waitingMessage ?? ev;
     if (msg) c.configError = classifyConfigError(msg);
     const from = ev !== undefined ? 'Failed' : waitingEvent;

@@ -120,3 +120,31 @@ test('a role its nodeSelector asks for that no node of the table beside it has',
   // no table: nothing is known of the nodes' roles
   assert.deepEqual(normalize(input(pod({ 'node-role.kubernetes.io/master': '' }), []), NOW).pod.rolesNotOffered, []);
 });
+
+test('a node the API server says does not exist: node.gone, and nothing else of it is claimed', () => {
+  const pod = { metadata: { name: 'web-1', namespace: 'shop', deletionTimestamp: '2024-12-31T23:00:00Z' }, spec: { nodeName: 'ip-10-0-0-1', containers: [{ name: 'app' }] } };
+  const f = normalize({ ...input(pod, []), nodeGone: true }, NOW);
+  assert.equal(f.node?.name, 'ip-10-0-0-1');
+  assert.equal(f.node?.gone, true);
+  assert.equal(f.node?.status, 'NotFound');
+  assert.equal(f.node?.ready, undefined);
+  // a Node that was read wins; without a node name there is nothing to say
+  assert.equal(normalize({ ...input(pod, []), nodeGone: true, node: { kind: 'Node', metadata: { name: 'ip-10-0-0-1' }, status: { conditions: [{ type: 'Ready', status: 'True' }] } } }, NOW).node?.gone, undefined);
+  assert.equal(normalize({ ...input({ spec: { containers: [{ name: 'app' }] } }, []), nodeGone: true }, NOW).node, undefined);
+});
+
+test('spec.runtimeClassName is a pod fact', () => {
+  assert.equal(normalize(input({ spec: { runtimeClassName: 'gvisor', containers: [{ name: 'app' }] } }, []), NOW).pod.runtimeClassName, 'gvisor');
+});
+
+test('a deleted pod read from kubectl text has no phase of its own: the kubelet\'s Evicted event gives its reason', () => {
+  const evicted = ev('Evicted', 'The node was low on resource: ephemeral-storage. Threshold quantity: 1Gi, available: 925292Ki.');
+  const pod = { metadata: { name: 'web-1', namespace: 'shop', deletionTimestamp: '2024-12-31T23:00:00Z' }, spec: { containers: [{ name: 'app' }] }, status: { phase: 'Running' } };
+  // kubectl prints Terminating in place of the phase: the reader's "Running" is a guess
+  const text = normalize({ ...input(pod, [evicted]), source: { file: 'p.txt', input: 'p.txt', format: 'pods-table' } }, NOW);
+  assert.equal(text.pod.reason, 'Evicted');
+  assert.equal(text.eviction?.resource, 'ephemeral-storage');
+  assert.equal(text.eviction?.nodeCondition, 'DiskPressure');
+  // a YAML pod's phase Running is its own: an old Evicted event does not rewrite it
+  assert.equal(normalize(input(pod, [evicted]), NOW).pod.reason, undefined);
+});

@@ -58,7 +58,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     const state = claimState(c);
     if (state !== undefined) pod.claimStates.push(state);
   }
-  inferPodFields(pod, status, events);
+  inferPodFields(pod, status, events, fromText);
   relatedEvents(pod, events);
   // the volumes not in the input: the claims the input ties to the pod (their events, their rows) are its claims
   if (!Array.isArray(spec['volumes'])) {
@@ -134,6 +134,8 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   const facts: Facts = { pod, conditions, events, containers, gaps, unknown: unknownFacts(input, pod, gaps, fromText), fromText, oddities: findOddities(raw) };
   knownColumns(pod, containers, gaps);
   if (input.node) facts.node = nodeFacts(input.node, nowMs);
+  // the API server said the node does not exist: no kubelet is left to finish this pod
+  else if (input.nodeGone === true && pod.nodeName !== undefined) facts.node = { name: pod.nodeName, status: 'NotFound', gone: true, unschedulable: false, taints: [], pressure: [] };
   const scheduling = schedulingFacts(pod, conditions, events);
   if (scheduling) facts.scheduling = scheduling;
   const mount = mountFacts(events);
@@ -161,6 +163,8 @@ export function normalize(input: PodInput, nowMs: number): Facts {
       setIf(ev, 'threshold', p.threshold);
       setIf(ev, 'available', p.available);
       setIf(ev, 'condition', p.condition);
+      setIf(ev, 'nodeCondition', p.nodeCondition);
+      if (p.resource === 'ephemeral-storage' && p.kind === 'node-pressure') setIf(ev, 'nodeDisk', input.nodeDisk);
       setIf(ev, 'topContainer', p.topContainer);
       facts.eviction = ev;
     }
@@ -284,6 +288,7 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
   setIf(pod, 'qosClass', nonEmpty(status['qosClass']));
   setIf(pod, 'priorityClassName', nonEmpty(spec['priorityClassName']));
   setIf(pod, 'serviceAccountName', nonEmpty(spec['serviceAccountName']));
+  setIf(pod, 'runtimeClassName', nonEmpty(spec['runtimeClassName']));
   setIf(pod, 'activeDeadlineSeconds', count(spec['activeDeadlineSeconds']));
   setIf(pod, 'deletionGracePeriodSeconds', count(metadata['deletionGracePeriodSeconds']));
   if (owner) {
@@ -343,7 +348,7 @@ const ADMISSION_REASON = /^(?:OutOf\w+|UnexpectedAdmissionError|NodeAffinity|Nod
 /** What the kubelet's admission messages say. */
 const ADMISSION_MESSAGE = /Node didn't have enough resource|Predicate \w+ failed|didn't match (?:Pod's )?node|Allocate failed|unhealthy devices|node is shutting down|Pod was rejected|is forbidden by|not (?:found|supported) on the node|Resources cannot be allocated/i;
 
-function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[]): void {
+function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[], fromText: boolean): void {
   const inferred: Record<string, EventOrigin> = {};
   if (pod.nodeName === undefined) {
     for (const e of events) {
@@ -363,7 +368,9 @@ function inferPodFields(pod: PodFacts, status: JsonObject, events: EventFacts[])
       inferred['nodeName'] = { reason: e.reason ?? 'kubelet' };
     }
   }
-  const phase = nonEmpty(status['phase']);
+  // kubectl's text prints "Terminating" in place of a deleted pod's phase (get pods STATUS, describe
+  // Status): the phase a text reader gives such a pod is its guess
+  const phase = fromText && pod.deleting ? undefined : nonEmpty(status['phase']);
   if (pod.reason === undefined && (phase === undefined || phase === 'Failed')) {
     // the kubelet's Evicted event, or its admission rejection (reason OutOfcpu, UnexpectedAdmissionError…)
     const ev = events.find((e) => e.message && (e.reason === 'Evicted' || (e.reason !== undefined && ADMISSION_REASON.test(e.reason) && ADMISSION_MESSAGE.test(e.message))));

@@ -57,6 +57,7 @@ const POD_FIELD: Readonly<Record<string, string>> = {
   activeDeadlineSeconds: 'spec',
   priorityClassName: 'spec',
   serviceAccountName: 'spec',
+  runtimeClassName: 'spec',
   containerCount: 'spec',
   initContainerCount: 'spec',
   phase: 'status',

@@ -100,6 +100,10 @@ export interface PodInput {
   capturedAt?: number;
   /** The Node the pod runs on, when live mode read it. */
   node?: JsonObject;
+  /** The API server answered that the pod's node (spec.nodeName) does not exist: it was removed. */
+  nodeGone?: boolean;
+  /** The node's disk as a df table pasted with the pod shows it, in words. */
+  nodeDisk?: string;
   /** Log tails by container name (live mode, or a fixture's `logs:`). */
   logs?: Record<string, ContainerLog>;
   /** The nodes the input gives beside a pod that is on none of them (kubectl get nodes): the cluster it waits in. */

@@ -8,12 +8,12 @@ import { textInputOf } from './text/describe-lines.js';
 import type { ContainerLog, PodInput, SourceRef } from '../model/input.js';
 
 /** Fields to add to the PodInput of a pod object (nothing for YAML/JSON pods); its warnings go to `warnings`. */
-export function podInputFields(pod: JsonObject, warnings: string[]): { capturedAt?: number; logs?: Record<string, ContainerLog> } {
+export function podInputFields(pod: JsonObject, warnings: string[]): { capturedAt?: number; logs?: Record<string, ContainerLog>; nodeGone?: boolean; nodeDisk?: string } {
   const info = textInputOf(pod);
   if (!info) return {};
   warnings.push(...info.warnings);
   info.warnings = [];
-  return { capturedAt: info.capturedAt, ...(info.logs ? { logs: info.logs } : {}) };
+  return { capturedAt: info.capturedAt, ...(info.logs ? { logs: info.logs } : {}), ...(info.nodeGone ? { nodeGone: true } : {}), ...(info.nodeDisk !== undefined ? { nodeDisk: info.nodeDisk } : {}) };
 }
 
 /** The source details of a pod read from text, to merge into its SourceRef. */

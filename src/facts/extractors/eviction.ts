@@ -16,6 +16,23 @@ import { formatBytes, parseQuantity } from './quantity.js';
 export const EVICTION_KINDS = ['node-pressure', 'pod-storage-limit', 'container-storage-limit', 'emptydir-limit', 'node-condition', 'unknown'] as const;
 export type EvictionKind = (typeof EVICTION_KINDS)[number];
 
+/** The node conditions of the eviction manager, one per kind of signal. */
+export const PRESSURE_CONDITIONS = ['MemoryPressure', 'DiskPressure', 'PIDPressure'] as const;
+export type PressureCondition = (typeof PRESSURE_CONDITIONS)[number];
+
+/**
+ * The node condition the kubelet sets while a resource named in an eviction message is short: the
+ * resource is what the eviction manager's signal reclaims (memory; ephemeral-storage for nodefs,
+ * imagefs and containerfs; inodes; pids), or the signal itself on old kubelets.
+ */
+export function pressureConditionOf(resource: string): PressureCondition | undefined {
+  const r = resource.toLowerCase();
+  if (r === 'memory' || r.startsWith('memory.') || r.startsWith('allocatablememory')) return 'MemoryPressure';
+  if (r === 'ephemeral-storage' || r === 'inodes' || /^(?:nodefs|imagefs|containerfs)\b/.test(r)) return 'DiskPressure';
+  if (r === 'pids' || r.startsWith('pid.')) return 'PIDPressure';
+  return undefined;
+}
+
 /** The pod's `eviction` facts: the message parsed here, with where it came from and a summary. */
 export const EVICTION_FACTS = obj('The eviction message of an Evicted pod, parsed (extractor).', {
   message: str('The whole message.'),
@@ -29,6 +46,10 @@ export const EVICTION_FACTS = obj('The eviction message of an Evicted pod, parse
   threshold: opt(str('Eviction threshold.')),
   available: opt(str('What was available.')),
   condition: opt(str('Node condition named, e.g. DiskPressure.')),
+  // The eviction manager sets one node condition per signal (pkg/kubelet/eviction: memory.available
+  // → MemoryPressure; nodefs.*, imagefs.*, containerfs.* → DiskPressure; pid.available → PIDPressure),
+  // and the node lifecycle controller taints the node with it (node.kubernetes.io/memory-pressure…).
+  nodeCondition: opt(oneOf('The node condition the kubelet reports while the node is low on this resource: MemoryPressure, DiskPressure or PIDPressure (node-pressure evictions; the condition named, for node-condition rejections).', PRESSURE_CONDITIONS)),
   containers: listOf(
     'Per-container usage from the message.',
     'name',
@@ -40,13 +61,14 @@ export const EVICTION_FACTS = obj('The eviction message of an Evicted pod, parse
     }),
   ),
   summary: strs('One line per container: usage against request.'),
+  nodeDisk: opt(str('For a node short of ephemeral-storage: the node filesystem a df table in the input shows, the fullest of / and /var ("/ (/dev/root) 90% used, 895M of 8.7G available").')),
   /** The container most over its request (usage − request), as the eviction manager ranks them. */
   topContainer: opt(str('The container furthest over its request.')),
 });
 export type EvictionFacts = FactType<typeof EVICTION_FACTS>;
 export type EvictedContainer = EvictionFacts['containers'][number];
 /** What one message tells. */
-export type ParsedEviction = Omit<EvictionFacts, 'message' | 'event' | 'summary'>;
+export type ParsedEviction = Omit<EvictionFacts, 'message' | 'event' | 'summary' | 'nodeDisk'>;
 
 export function parseEvictionMessage(message: string): ParsedEviction {
   const msg = message.replace(/\s+/g, ' ');
@@ -76,7 +98,11 @@ export function parseEvictionMessage(message: string): ParsedEviction {
   const podLimit = /Pod ephemeral local storage usage exceeds the total limit of containers (\S+?)\.?(?:\s|$)/.exec(msg);
   const emptyDir = /Usage of EmptyDir volume "([^"]*)" exceeds the limit "([^"]*)"/.exec(msg);
   if (podLimit || emptyDir) out.resource ??= 'ephemeral-storage';
-  if (low) out.kind = 'node-pressure';
+  if (low) {
+    out.kind = 'node-pressure';
+    const c = pressureConditionOf(out.resource as string);
+    if (c !== undefined) out.nodeCondition = c;
+  }
   else if (podLimit) {
     out.kind = 'pod-storage-limit';
     out.limit = podLimit[1] as string;
@@ -87,7 +113,15 @@ export function parseEvictionMessage(message: string): ParsedEviction {
   } else if (out.containers.some((c) => c.limit !== undefined)) {
     out.kind = 'container-storage-limit';
     out.limit = out.containers.find((c) => c.limit !== undefined)?.limit as string;
-  } else if (cond) out.kind = 'node-condition';
+  } else if (cond) {
+    out.kind = 'node-condition';
+    // one pressure condition named: the node was short of its resource
+    const c = PRESSURE_CONDITIONS.find((x) => x === out.condition);
+    if (c !== undefined) {
+      out.nodeCondition = c;
+      out.resource ??= c === 'MemoryPressure' ? 'memory' : c === 'DiskPressure' ? 'ephemeral-storage' : 'pids';
+    }
+  }
   let best = -Infinity;
   for (const c of out.containers) {
     const over = (parseQuantity(c.usage) ?? 0) - (parseQuantity(c.request) ?? 0);

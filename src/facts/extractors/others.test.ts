@@ -84,6 +84,23 @@ describe('eviction messages', () => {
     assert.deepEqual(p.containers, [{ name: 'app', limit: '500Mi' }]);
   });
   test('node condition', () => assert.equal(parseEvictionMessage('The node had condition: [DiskPressure]. ').condition, 'DiskPressure'));
+  test('the node condition the eviction manager sets for the resource', () => {
+    assert.equal(parseEvictionMessage('The node was low on resource: memory. Container egg was using 5053216Ki, which exceeds its request of 0.').nodeCondition, 'MemoryPressure');
+    assert.equal(parseEvictionMessage('The node was low on resource: ephemeral-storage. Threshold quantity: 1Gi, available: 925292Ki.').nodeCondition, 'DiskPressure');
+    assert.equal(parseEvictionMessage('The node was low on resource: inodes. ').nodeCondition, 'DiskPressure');
+    assert.equal(parseEvictionMessage('The node was low on resource: pids. ').nodeCondition, 'PIDPressure');
+    // v1.6–1.7 named the condition itself
+    assert.equal(parseEvictionMessage('The node was low on resource: [MemoryPressure]. ').nodeCondition, 'MemoryPressure');
+    // a resource with no pressure condition of its own, and the pod's own limits: none
+    assert.equal(parseEvictionMessage('The node was low on resource: nvidia.com/gpu. ').nodeCondition, undefined);
+    assert.equal(parseEvictionMessage('Usage of EmptyDir volume "cache" exceeds the limit "1Gi". ').nodeCondition, undefined);
+  });
+  test('a pressure condition alone names the resource the node was short of', () => {
+    const p = parseEvictionMessage('Pod The node had condition: [DiskPressure]. ');
+    assert.deepEqual([p.kind, p.nodeCondition, p.resource], ['node-condition', 'DiskPressure', 'ephemeral-storage']);
+    const two = parseEvictionMessage('The node had condition: [MemoryPressure, DiskPressure]. ');
+    assert.deepEqual([two.nodeCondition, two.resource], [undefined, undefined]);
+  });
 });
 
 describe('config errors', () => {

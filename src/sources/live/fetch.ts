@@ -326,7 +326,10 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
       input.node = await client.getJSON(`/api/v1/nodes/${encodeURIComponent(nodeName)}`);
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 404)) degrade(e, client, `node ${nodeName}`, notes);
-      else notes.push(`node ${nodeName} (it no longer exists)`);
+      else {
+        notes.push(`node ${nodeName} (it no longer exists)`);
+        input.nodeGone = true;
+      }
     }
   }
   const { logs } = await readLogs(client, pod, notes, opts.container);

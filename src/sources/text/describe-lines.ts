@@ -32,6 +32,10 @@ export interface TextInput {
   placeholder?: boolean;
   /** Log tails pasted with the text (`kubectl logs` output), by container. */
   logs?: Record<string, ContainerLog>;
+  /** kubectl was told the pod's node does not exist ('nodes "x" not found'). */
+  nodeGone?: boolean;
+  /** The node's disk as a df table pasted with the pod shows it ("/ (/dev/root) 90% used, 895M of 8.7G available"). */
+  nodeDisk?: string;
 }
 
 /** Extra facts about a Pod object that came from kubectl's text output (not its YAML). */

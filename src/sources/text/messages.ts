@@ -84,6 +84,17 @@ const ENTRIES: Entry[] = [
   { re: new RegExp(`^Container image ${Q}[^"“”]+${Q} is not present with pull policy of Never`), kind: 'event', type: 'Warning', reason: 'ErrImageNeverPull', source: 'kubelet' },
   { re: new RegExp(`^Failed to (?:apply default image tag|inspect image) ${Q}`), kind: 'event', type: 'Warning', reason: 'InspectFailed', source: 'kubelet' },
   { re: KUBELET_ERROR, kind: 'event', type: 'Warning', reason: 'Failed', source: 'kubelet' },
+  // the API server cannot decrypt a stored Secret or ConfigMap (its encryption configuration
+  // changed or went missing: storage.NewInternalErrorf "unable to transform key %q: %v"); the
+  // kubelet building the pod's configuration gets the same error for the object the pod names
+  {
+    re: /^(?:Error from server \(InternalError\): )?(?:Internal error occurred: )?unable to transform key ["“]\/registry\/(?:secrets|configmaps)\//,
+    kind: 'event',
+    type: 'Warning',
+    reason: 'Failed',
+    source: 'kubelet',
+    skip: (m) => /^Error from server \(InternalError\): /.exec(m[0])?.[0].length ?? 0,
+  },
   // -- the kubelet: containers ------------------------------------------------------------------
   { re: /^Created container\b/, kind: 'event', type: 'Normal', reason: 'Created', source: 'kubelet' },
   { re: /^Started container\b/, kind: 'event', type: 'Normal', reason: 'Started', source: 'kubelet' },
@@ -153,7 +164,7 @@ const ENTRIES: Entry[] = [
 
 /** The words any known message starts with: a quick test before the catalogue is tried. */
 export const STARTS =
-  /\d+\/\d+ nodes are available|No nodes are available|no nodes available|Failed for reason|running "VolumeBinding"|pod has unbound|Cannot schedule pods|Preempted|Successfully assigned|Failed to pull image|Back-off|[Pp]ulling image|Successfully pulled|Container image|Failed to (?:apply|inspect|attach|create)|Failed create|Error: |Created container|Started container|(?:Liveness|Readiness|Startup) probe|Container |Stopping container|Killing container|PreStopHook|PostStartHook|Exec lifecycle hook|HTTP lifecycle hook|error killing pod|Error syncing pod|MountVolume\.|MapVolume\.|Unable to (?:attach|mount)|Multi-Attach|AttachVolume\.|Pod sandbox changed|network is not ready|Error response from daemon: \{"message":"no available IPv4|no available IPv4 addresses|Marking for deletion|no persistent volumes|storageclass\.storage|[Ff]ailed to provision|waiting for (?:a volume|first consumer)|Pod |The node (?:was|had)|Usage of EmptyDir|Node didn't|Node \S+ which|Predicate |Allocate failed|Cannot enforce|Preempted in order|back-off|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer|RunContainerError|InvalidImageName|ErrImageNeverPull|PostStartHookError|PreStartHookError|ContainerCannotRun|StartError/g;
+  /\d+\/\d+ nodes are available|No nodes are available|no nodes available|Failed for reason|running "VolumeBinding"|pod has unbound|Cannot schedule pods|Preempted|Successfully assigned|Failed to pull image|Back-off|[Pp]ulling image|Successfully pulled|Container image|Failed to (?:apply|inspect|attach|create)|Failed create|Error: |Created container|Started container|(?:Liveness|Readiness|Startup) probe|Container |Stopping container|Killing container|PreStopHook|PostStartHook|Exec lifecycle hook|HTTP lifecycle hook|error killing pod|Error syncing pod|MountVolume\.|MapVolume\.|Unable to (?:attach|mount)|Multi-Attach|AttachVolume\.|Pod sandbox changed|network is not ready|Error response from daemon: \{"message":"no available IPv4|no available IPv4 addresses|Marking for deletion|no persistent volumes|storageclass\.storage|[Ff]ailed to provision|waiting for (?:a volume|first consumer)|Pod |The node (?:was|had)|Usage of EmptyDir|Node didn't|Node \S+ which|Predicate |Allocate failed|Cannot enforce|Preempted in order|back-off|CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer|RunContainerError|InvalidImageName|ErrImageNeverPull|PostStartHookError|PreStartHookError|ContainerCannotRun|StartError|Error from server \(InternalError\): (?:Internal error occurred: )?unable to transform key|Internal error occurred: unable to transform key|unable to transform key/g;
 
 /** Where a message may begin: the start of the text, or after a space, a quote, a backtick, a colon, a bracket. */
 const BOUNDARY = /[\s"'`“‘(\[:>*|-]/;

@@ -9,6 +9,7 @@
 // lines costs tens of megabytes, not hundreds.
 
 import { InputError } from '../../model/errors.js';
+import { parseSetImage, type SetImage } from './set-image.js';
 import { stripControls } from '../../util/sanitize.js';
 import { CONTAINER_KEYS, POD_KEYS, SECTION_KEYS, STATE_KEYS } from './describe-keys.js';
 
@@ -302,6 +303,8 @@ export interface Command {
   path?: string;
   /** The object of another kind described or got: `kubectl describe pvc data-0` → PersistentVolumeClaim data-0. */
   object?: { kind: string; name: string };
+  /** `kubectl set image deploy/web app=web:v2`: the workload and the images it is given. */
+  setImage?: SetImage;
 }
 
 const KUBECTL = /^(?:sudo\s+(?:-\S+\s+)*)?(?:(?:\S*\/)?kubectl(?:\.exe|\.sh)?|oc|k|kc|kubecolor|microk8s[. ]kubectl|minikube kubectl --|k3s kubectl|k0s kubectl|rke2 kubectl)(?=\s|$)/;
@@ -429,6 +432,10 @@ export function parseCommand(cmdline: string): Command {
     const kind = OBJECT_KINDS[(c.resource ?? '').split('.')[0] ?? ''];
     if (kind !== undefined && objName !== undefined && /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(objName)) c.object = { kind, name: objName };
   } else if (c.verb === 'events') c.resource = 'events';
+  else if (c.verb === 'set') {
+    const s = parseSetImage(pos, c.namespace);
+    if (s) c.setImage = s;
+  }
   return c;
 }
 

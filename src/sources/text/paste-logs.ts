@@ -65,6 +65,7 @@ export function logsPiece(r: Reader, b: Block, order: number): Piece {
   const piece: Piece = { format: 'logs', rank: 0, line: r.L.n[b.from] as number, order, events: [], eventsSeen: false, logs: { text, previous: b.cmd?.previous === true, truncated, ...(container !== undefined ? { container } : {}) } };
   if (nodeGone !== undefined) {
     piece.pod = { spec: { nodeName: nodeGone } };
+    piece.nodeGone = true;
     if (text === '') delete piece.logs;
   }
   if (b.cmd?.pod !== undefined) piece.name = b.cmd.pod;

@@ -235,6 +235,9 @@ describe('kubectl\'s own errors', () => {
     assert.equal(dig(p?.pod, 'spec', 'nodeName'), 'ip-172-20-92-136.ap-southeast-1.compute.internal');
     assert.ok(dig(p?.pod, 'metadata', 'deletionTimestamp'));
     assert.equal(p?.logs, undefined);
+    // and that the node is gone: only for the pod kubectl logs was asked about
+    assert.equal(p?.nodeGone, true);
+    assert.equal(s.pods.find((x) => name(x) === 'xxxxxxxxxxxxx-app-393156728-l17xt')?.nodeGone, undefined);
   });
 });
 
@@ -431,5 +434,37 @@ describe('containers no one named', () => {
 describe('inline items', () => {
   test('a line of prose holds nothing', () => {
     assert.deepEqual(inlineItems('My pod does not start and I do not know why.'), { events: [], states: [], rows: [], commands: [], values: [] });
+  });
+});
+
+describe('the API server cannot decrypt a Secret', () => {
+  const MSG = 'unable to transform key "/registry/secrets/blog-system/aws-s3-credentials": identity transformer tried to read encrypted data';
+  test('kubectl\'s InternalError stands for the kubelet\'s Failed event about that Secret', () => {
+    const k = findKnownMessage(`Error from server (InternalError): ${MSG}`);
+    assert.equal(k?.reason, 'Failed');
+    assert.equal(k?.message, MSG);
+    assert.equal(findKnownMessage(`Error from server (InternalError): Internal error occurred: ${MSG}`)?.message, `Internal error occurred: ${MSG}`);
+    // another object's key, or another InternalError: not this message
+    assert.equal(findKnownMessage('Error from server (InternalError): unable to transform key "/registry/pods/x/y": bad'), undefined);
+  });
+  test('wrapped over lines and commented out under the pod\'s describe: the pod\'s config error says it', () => {
+    const s = read(
+      [
+        '```bash',
+        'kubectl get pods -n blog-system',
+        '# NAME          READY   STATUS                       RESTARTS',
+        '# was-xxx       0/1     CreateContainerConfigError   0',
+        '```',
+        '',
+        '```bash',
+        'kubectl describe pod was-xxx -n blog-system | grep -A5 "Events"',
+        '# Error from server (InternalError): unable to transform key',
+        '# "/registry/secrets/blog-system/aws-s3-credentials":',
+        '# identity transformer tried to read encrypted data',
+        '```',
+      ].join('\n'),
+    );
+    const p = s.pods.find((x) => name(x) === 'was-xxx');
+    assert.deepEqual(p?.events.map((e) => [e.reason, e.message]), [['Failed', MSG]]);
   });
 });

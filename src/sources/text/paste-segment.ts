@@ -237,9 +237,11 @@ export class Segmenter {
       // (a message cut at its colon goes on; a row whose message is empty is followed by the next row)
       const colon = /:\s*(?:\*\*)?$/.test(text) && items.events.length + items.states.length > 0 && findKnownMessage(next) === undefined && !/(?:^|\s)(?:Normal|Warning)\s/.test(next);
       const evicted = items.states.some((s) => s.reason === 'Evicted') && /^(?:Threshold quantity: |Container \S+ was using )/.test(next);
+      // kubectl's one-line API error, wrapped by the page: it goes on to a line that ends it
+      const apiError = /^Error from server \(\w+\): /.test(text) && !/[.)]\s*$/.test(text) && findKnownMessage(text) === undefined;
       const bare = items.events.length + items.states.length + items.rows.length + items.values.length === 0 && /:\s*$/.test(text) && findKnownMessage(`${text} ${next}`) !== undefined;
       // (a line that is kubectl output itself starts its own block: "I see this in the events:" / a row)
-      if (!(open || colon || evicted || bare) || promptCommand(next) || this.strongStart(to) || EVENT_ROW.test(next) || EVENTS_TABLE_ROW.test(next) || OLD_EVENT_ROW.test(next) || next.length > INLINE_MAX) break;
+      if (!(open || colon || evicted || bare || apiError) || promptCommand(next) || this.strongStart(to) || EVENT_ROW.test(next) || EVENTS_TABLE_ROW.test(next) || OLD_EVENT_ROW.test(next) || next.length > INLINE_MAX) break;
       text = `${text} ${next}`;
       to++;
       items = inlineItems(text);
@@ -766,6 +768,8 @@ export interface Piece {
   inline?: boolean;
   /** A workload's pod template: joins a pod only when its containers are the pod's. */
   template?: boolean;
+  /** kubectl was told the pod's node does not exist ('nodes "x" not found'). */
+  nodeGone?: boolean;
 }
 
 export interface Reader {

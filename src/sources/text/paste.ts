@@ -19,9 +19,11 @@
 // values are never kept.
 
 import { InputError } from '../../model/errors.js';
-import { isObject, nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
+import { dig, isObject, nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
 import { CONTAINER_REASONS, inferFieldPath, markTextInput, textInputOf, type KubectlTextResult, type TextObject } from './describe.js';
-import { F_FENCE, NO_RESOURCES, pasteLines } from './paste-lines.js';
+import { F_FENCE, NO_RESOURCES, pasteLines, promptCommand } from './paste-lines.js';
+import { applySetImage } from './set-image.js';
+import { nodeDiskSummary, readDf } from './df.js';
 import { unnamed } from './tables.js';
 import type { ContainerLog, MissingFact, TextFormat } from '../../model/input.js';
 import { clone, CONTROLLER_KINDS, Segmenter, UNNAMED, type LogPiece, type PasteOptions, type Piece, type Reader } from './paste-segment.js';
@@ -269,6 +271,8 @@ interface Assembled {
   logs?: Record<string, ContainerLog>;
   capturedAt: number;
   line: number;
+  /** The API server said the pod's node does not exist. */
+  nodeGone?: boolean;
 }
 
 function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
@@ -465,7 +469,10 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   }
   // what describe said it does not print, about a block pasted without its container's name: that container's
   if (renamed !== undefined) for (const m of missing) if (m.subjects) m.subjects = m.subjects.map((x) => x.split(UNNAMED).join(renamed));
-  return { pod, events, missing, format, placeholder, ...(logs ? { logs } : {}), capturedAt, line: d.line };
+  // the node kubectl was told is gone is the pod's own (a richer piece may name another)
+  const gone = d.pieces.find((p) => p.nodeGone === true);
+  const nodeGone = gone !== undefined && dig(gone.pod, 'spec', 'nodeName') === dig(pod, 'spec', 'nodeName');
+  return { pod, events, missing, format, placeholder, ...(logs ? { logs } : {}), capturedAt, line: d.line, ...(nodeGone ? { nodeGone } : {}) };
 }
 
 /** The claims a draft's pod mounts (spec.volumes[].persistentVolumeClaim.claimName). */
@@ -761,9 +768,13 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
 
   const objects: TextObject[] = [];
   let first: TextObject | undefined;
+  const assembled: JsonObject[] = [];
+  // df's table pasted with one pod: the node's disk, as the user's shell saw it
+  const nodeDisk = drafts.length === 1 ? nodeDiskSummary(readDf(L.text)) : undefined;
   for (const d of drafts.sort((a, b) => a.order - b.order || a.line - b.line)) {
     const a = assembleDraft(d, now, nowKnown);
-    const info = { format: a.format, missing: a.missing, warnings: [] as string[], capturedAt: a.capturedAt, ...(a.placeholder ? { placeholder: true } : {}), ...(a.logs ? { logs: a.logs } : {}) };
+    assembled.push(a.pod);
+    const info = { format: a.format, missing: a.missing, warnings: [] as string[], capturedAt: a.capturedAt, ...(a.placeholder ? { placeholder: true } : {}), ...(a.logs ? { logs: a.logs } : {}), ...(a.nodeGone ? { nodeGone: true } : {}), ...(nodeDisk !== undefined ? { nodeDisk } : {}) };
     markTextInput(a.pod, info);
     const o = { value: a.pod, line: a.line };
     first ??= o;
@@ -771,6 +782,13 @@ export function readPaste(text: string, file: string, opts: PasteOptions = {}): 
     for (const e of a.events) objects.push({ value: e, line: a.line });
   }
   objects.push(...r.others);
+  // `kubectl set image` typed before the pods it made: their image is in the command line
+  for (let i = 0; i < L.count; i++) {
+    const t = L.text[i] as string;
+    if (!t.includes('set image')) continue;
+    const set = promptCommand(t)?.setImage;
+    if (set) applySetImage(set, assembled);
+  }
 
   // what could not be placed, counted (never shown)
   const unplaced: number[] = [...r.skipped.map((i) => L.n[i] as number), ...r.skippedLines];
