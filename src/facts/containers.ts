@@ -412,7 +412,9 @@ function oneContainer(
   };
   if (inferred) c.inferred = inferred;
   if (c.restartCount === undefined) unknown.push('restartCount');
-  if (sp === undefined) unknown.push('spec');
+  // (a spec entry with its name alone, as a describe fragment of the status keys leaves it: every
+  // real spec has an image, so nothing of it was given)
+  if (sp === undefined || Object.keys(sp).every((k) => k === 'name')) unknown.push('spec');
   const warning = events.length === 0 ? undefined : events.find((e) => e.type === 'Warning' && e.reason !== undefined && !(e.reason === 'BackOff' && /^Back-off restarting/i.test(e.message ?? '')));
   if (warning) {
     c.warning = { reason: warning.reason as string, count: warning.count };

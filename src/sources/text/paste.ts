@@ -77,6 +77,12 @@ function mergeInto(a: JsonObject, b: JsonObject): void {
     if (key !== undefined && Array.isArray(cur) && Array.isArray(v)) {
       for (const item of v) {
         if (!isObject(item)) continue;
+        // an item without its name (a YAML excerpt "initContainers: - command: …") is the list's
+        // one item when it has one; beside several it belongs to none that can be told: dropped
+        if (item[key] === undefined && cur.length > 0) {
+          if (cur.length === 1 && isObject(cur[0])) mergeInto(cur[0], item);
+          continue;
+        }
         const same = cur.find((x) => isObject(x) && x[key] === item[key]);
         if (isObject(same)) mergeInto(same, item);
         else cur.push(clone(item));
