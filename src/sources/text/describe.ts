@@ -20,7 +20,7 @@ import type { MissingFact } from '../../model/input.js';
 import { blockWidth, isPrompt, iso, keyValue, markTextInput, MAX_PODS, none, parseAge, parseRfc1123, toLines, warn, type Ctx, type Line, type TextInput, type TextObject, wrapJoin } from './describe-lines.js';
 import { POD_KEYS } from './describe-keys.js';
 import { containers } from './describe-containers.js';
-import { CONTAINER_REASONS, eventObject, eventRows, inferFieldPath, type EventRow } from './describe-events.js';
+import { CONTAINER_REASONS, eventObject, eventRows, inferFieldPath, writtenEventRows, type EventRow } from './describe-events.js';
 
 // Moved to describe-lines.ts, describe-events.ts and describe-containers.ts; still importable from here.
 export { parseProbe } from './describe-containers.js';
@@ -347,8 +347,14 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
         break;
       }
       case 'Events':
-        hasEvents = true;
-        if (v === '') rows = eventRows(s.body, ctx);
+        // known to be none only when kubectl says so ("<none>"); an "Events:" with no rows under
+        // it is a paste cut there, and its events are unknown. A writer's condensed section
+        // ("Events: Liveness probe failed: …") gives the events its messages stand for.
+        if (v === '<none>') hasEvents = true;
+        else {
+          rows = v === '' ? eventRows(s.body, ctx) : writtenEventRows([v, ...s.body.map((l) => l.text)]);
+          if (rows.length > 0) hasEvents = true;
+        }
         break;
       default:
         break; // SeccompProfile, Topology Spread Constraints, old "Image(s)", …: not used

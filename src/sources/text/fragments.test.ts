@@ -263,3 +263,30 @@ describe('command and args of a describe, and a YAML excerpt of the same pod', (
     assert.equal(inits[0]?.['name'], 'init-myservice');
   });
 });
+
+describe('an Events section: none, cut, or condensed by the writer', () => {
+  const head = 'Name:         web-1\nNamespace:    shop\nNode:         node-1/10.0.0.1\nStatus:       Pending\n';
+  test('"Events:  <none>" is known to be none', () => {
+    const p = one(`${head}Events:  <none>\n`);
+    assert.ok(!facts(p).includes('events'));
+  });
+  test('"Events:" with nothing after it is a paste cut there: the events are unknown, not none', () => {
+    const p = one(`${head}Events:\n`);
+    assert.ok(facts(p).includes('events'));
+    const q = one(`${head}Events:\n  Type    Reason     Age   From               Message\n  ----    ------     ----  ----               -------\n`);
+    assert.ok(facts(q).includes('events'));
+  });
+  test('"Events: <message> (xN over T)" and messages under it are the events they stand for; other words are not', () => {
+    const p = one('Last State:  Terminated\n  Reason:    Error\n  Exit Code: 143\nRestart Count: 3\nEvents: Liveness probe failed: context deadline exceeded  (x4 over 2m8s)\n        Container app failed liveness probe, will be restarted\n        and then it came back\n');
+    const evs = p.events;
+    assert.deepEqual(
+      evs.map((e) => [e.reason, e.count, e.message]),
+      [
+        ['Unhealthy', 4, 'Liveness probe failed: context deadline exceeded'],
+        ['Killing', 1, 'Container app failed liveness probe, will be restarted'],
+      ],
+    );
+    assert.equal(evs[0]?.last, undefined);
+    assert.ok(!facts(p).includes('events'));
+  });
+});
