@@ -400,7 +400,7 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   // What this text does not say, and where to see it.
   const missing: MissingFact[] = [];
   const ns = namespace && namespace !== 'default' ? ` -n ${namespace}` : '';
-  const yaml = `kubectl get pod ${name ?? 'NAME'}${ns} -o yaml`;
+  const yaml = `kubectl get pod ${name ?? '<pod>'}${ns} -o yaml`;
   const waiting: string[] = [];
   for (const key of ['initContainerStatuses', 'containerStatuses']) {
     for (const st of (status[key] as JsonObject[] | undefined) ?? []) {
@@ -412,12 +412,12 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   const notTrue = conditions.filter((c) => c['status'] !== 'True').map((c) => String(c['type']));
   if (notTrue.length > 0) missing.push({ fact: 'condition-message', subjects: notTrue, command: yaml });
   if (rows.some((r, i) => !r.fieldPath && r.reason && CONTAINER_REASONS.has(r.reason) && !(events[i]?.['involvedObject'] as JsonObject)['fieldPath'])) {
-    missing.push({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${name ?? 'NAME'} -o wide` });
+    missing.push({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${name ?? '<pod>'} -o wide` });
   }
   if (guessedStates.length > 0) missing.push({ fact: 'state-line', subjects: guessedStates, command: yaml });
   if (terminating) missing.push({ fact: 'terminating-phase', command: yaml });
   missing.push({ fact: createdBy !== undefined ? 'creation-time' : 'age', command: yaml });
-  if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? 'NAME'}${ns}` });
+  if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? '<pod>'}${ns}` });
   if (!spec['containers']) missing.push({ fact: 'containers', command: yaml });
   return { pod, events, missing, line: lines[0]?.n ?? 1, now, estimated: estimate !== undefined };
 }
@@ -557,7 +557,7 @@ export function parseEventsSection(text: string, file: string, now = Date.now())
   for (const r of rows) objects.push({ value: eventObject(r, { name }, now, r.fieldPath), line: 1 });
   markTextInput(pod, {
     format: 'describe',
-    missing: [{ fact: 'pod-object', command: 'kubectl describe pod NAME' }],
+    missing: [{ fact: 'pod-object', command: 'kubectl describe pod <pod>' }],
     warnings: [],
     capturedAt: now,
     placeholder: true,

@@ -363,7 +363,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   }
   const ns = d.namespace && d.namespace !== 'default' ? ` -n ${d.namespace}` : '';
   // a made-up name is no name to run a command with
-  const podRef = d.madeUp ? 'NAME' : (d.name as string);
+  const podRef = d.madeUp ? '<pod>' : (d.name as string); // (the engine's placeholder for an unnamed pod, as in the findings' commands)
   const yamlCmd = `kubectl get pod ${podRef}${ns} -o yaml`;
   const missing: MissingFact[] = [];
   // a container (status) pasted without its name, from YAML
