@@ -212,6 +212,38 @@ describe('secrets never reach the output', () => {
       for (const s of SECRETS) assert.ok(!r.out.includes(s) && !r.err.includes(s), `${fmt} leaks ${s}`);
     }
   });
+  test('from describe text, whose Command and Args the reader keeps for the facts', async () => {
+    const text = [
+      'Name:         leaky',
+      'Namespace:    default',
+      'Node:         node-1/10.0.0.1',
+      'Status:       Running',
+      'Containers:',
+      '  app:',
+      '    Image:          registry.example.com/app:1',
+      '    Command:',
+      '      sh',
+      '      -c',
+      '      run --password=Sup3rS3cretPw',
+      '    Args:',
+      '      --token',
+      '      tok_live_8f7a6b5c4d',
+      '    State:          Waiting',
+      '      Reason:       CrashLoopBackOff',
+      '    Last State:     Terminated',
+      '      Reason:       Error',
+      '      Exit Code:    127',
+      '    Ready:          False',
+      '    Restart Count:  3',
+      'Events:  <none>',
+      '',
+    ].join('\n');
+    const f = file('leaky-describe.txt', text);
+    for (const fmt of FORMATS) {
+      const r = await run(['-f', f, '-o', fmt]);
+      for (const s of SECRETS) assert.ok(!r.out.includes(s) && !r.err.includes(s), `${fmt} leaks ${s}`);
+    }
+  });
 });
 
 describe('terminal safety', () => {

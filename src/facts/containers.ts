@@ -328,6 +328,9 @@ function oneContainer(
   const { name, kind, index, sp, st } = entry;
   const events = podEvents.length === 0 ? [] : podEvents.filter((e) => e.container === name);
   const resources = obj(sp?.['resources']);
+  // (a spec entry with its name alone, as a describe fragment of the status keys leaves it: every
+  // real spec has an image, so nothing of it was given)
+  const specGiven = sp !== undefined && Object.keys(sp).some((k) => k !== 'name');
   let state = stateFacts(st['state'], nowMs);
   let lastState = stateFacts(st['lastState'], nowMs);
   const statusKnown = state.kind !== 'unknown';
@@ -392,9 +395,9 @@ function oneContainer(
     probes: {
       // kubectl describe prints a port without its name (Port: 8080/TCP): from text, a probe on a
       // named port cannot be checked against the ports
-      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports, sp?.['image'] !== undefined, ctx, sp !== undefined),
-      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports, sp?.['image'] !== undefined, ctx, sp !== undefined),
-      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports, sp?.['image'] !== undefined, ctx, sp !== undefined),
+      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports, sp?.['image'] !== undefined, ctx, specGiven),
+      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports, sp?.['image'] !== undefined, ctx, specGiven),
+      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports, sp?.['image'] !== undefined, ctx, specGiven),
     },
     events,
     configRefs: configRefs(sp),
@@ -408,11 +411,11 @@ function oneContainer(
           killedForNewDefinition: events.length > 0 && events.some((e) => e.reason === 'Killing' && killedForNewDefinition(e.message)),
         }
       : {}),
-    hasSpec: sp !== undefined,
+    hasSpec: specGiven,
   };
   if (inferred) c.inferred = inferred;
   if (c.restartCount === undefined) unknown.push('restartCount');
-  if (sp === undefined) unknown.push('spec');
+  if (!specGiven) unknown.push('spec');
   const warning = events.length === 0 ? undefined : events.find((e) => e.type === 'Warning' && e.reason !== undefined && !(e.reason === 'BackOff' && /^Back-off restarting/i.test(e.message ?? '')));
   if (warning) {
     c.warning = { reason: warning.reason as string, count: warning.count };

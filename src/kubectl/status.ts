@@ -70,7 +70,8 @@ export function kubectlColumns(pod: unknown, nowMs: number): KubectlColumns {
     }
     const terminated = obj(dig(cs, 'state', 'terminated'));
     const waiting = obj(dig(cs, 'state', 'waiting'));
-    if (terminated && (num(terminated['exitCode']) ?? 0) === 0) continue;
+    // (a state read from text may lack its exit code: a reason other than Completed is a failure)
+    if (terminated && (num(terminated['exitCode']) ?? (nonEmpty(terminated['reason']) === undefined || terminated['reason'] === 'Completed' ? 0 : 1)) === 0) continue;
     if (sidecar && bool(cs['started']) === true) {
       if (bool(cs['ready']) === true) ready++;
       continue;

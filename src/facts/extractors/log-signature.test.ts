@@ -54,6 +54,11 @@ const ROWS: { src: string; log: string; kind: string | undefined }[] = [
   { src: 'fixtures/log-dependency-dns.yaml', log: 'ERROR notifier: failed to connect to broker: dial tcp: lookup rabbitmq.messaging.svc.cluster.local on 10.96.0.10:53: no such host', kind: 'dns' },
   { src: 'Node.js net module, lib/net.js (listen EADDRINUSE)', log: 'Error: listen EADDRINUSE: address already in use :::3000', kind: 'address-in-use' },
   { src: 'Spring Framework, PropertyPlaceholderHelper.parseStringValue', log: "java.lang.IllegalArgumentException: Could not resolve placeholder 'DB_PASSWORD' in value \"${DB_PASSWORD}\"", kind: 'missing-env' },
+  // istio-init's set -x trace, the node's kernel lacking the REDIRECT target (fixtures/real/154)
+  { src: 'istio/istio#13630 (OKD, istio-init)', log: '+ iptables -t nat -N ISTIO_REDIRECT\n+ iptables -t nat -A ISTIO_REDIRECT -p tcp -j REDIRECT --to-port 15001\niptables: No chain/target/match by that name.\n+ dump\n+ iptables-save', kind: 'iptables' },
+  { src: 'libiptc iptc_strerror, TC_CREATE_CHAIN / EEXIST (an init container run a second time)', log: 'iptables: Chain already exists.', kind: 'iptables' },
+  { src: 'iptables without root: its own permission error, not a file\'s', log: 'iptables v1.8.4 (legacy): can\'t initialize iptables table `nat\': Permission denied (you must be root)', kind: 'iptables' },
+  { src: 'negative case written for this test: the command traced, not its error', log: '+ iptables -t nat -N ISTIO_REDIRECT -m comment --comment istio/redirect-common-chain', kind: undefined },
   { src: 'negative case written for this test', log: 'INFO starting\nINFO ready\nINFO shutting down', kind: undefined },
 ];
 

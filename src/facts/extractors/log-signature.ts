@@ -17,6 +17,7 @@ export const LOG_SIGNATURE_KINDS = [
   'python-oom',
   'disk-full',
   'address-in-use',
+  'iptables',
   'connection-refused',
   'dns',
   'permission-denied',
@@ -29,7 +30,7 @@ export type LogSignatureKind = (typeof LOG_SIGNATURE_KINDS)[number];
 export const LOG_SIGNATURE_FIELDS = {
   signature: opt(
     oneOf(
-      'Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, disk-full (no space left on device, ENOSPC, disk quota exceeded), address-in-use, connection-refused, dns, permission-denied, missing-env, missing-file.',
+      'Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, disk-full (no space left on device, ENOSPC, disk quota exceeded), address-in-use, iptables (a rule iptables refuses), connection-refused, dns, permission-denied, missing-env, missing-file.',
       LOG_SIGNATURE_KINDS,
     ),
   ),
@@ -78,6 +79,14 @@ const SIGNATURES: { kind: LogSignatureKind; re: RegExp }[] = [
   // errors it leads to
   { kind: 'disk-full', re: /no space left on device|\bENOSPC\b|[Dd]isk quota exceeded|No space left on device/ },
   { kind: 'address-in-use', re: /address already in use|EADDRINUSE|Address in use|port is already allocated/i },
+  // iptables (libiptc's iptc_strerror, or the nft backend's words) refusing a rule: a mesh's or a
+  // CNI's init container that sets up the pod's network ("iptables: Chain already exists." when it
+  // runs a second time, "iptables: No chain/target/match by that name." when the node's kernel
+  // lacks the target); before permission-denied, which iptables says without root
+  {
+    kind: 'iptables',
+    re: /^ip6?tables(?:-restore|-save|-legacy|-nft)?(?: v[\d.]+(?: \([\w-]+\))?)?: (?:Chain already exists|No chain\/target\/match by that name|Bad rule \(does a matching rule exist in that chain\?\)|Couldn't load (?:target|match)|can't initialize ip6?tables table|Permission denied \(you must be root\)|Index of insertion too big|Bad built-in chain name)/,
+  },
   {
     kind: 'missing-env',
     re: /(?:environment variable|env var|env)\s+["'`]?[A-Z][A-Z0-9_]{2,}["'`]?\s+(?:is\s+)?(?:not set|missing|required|must be set|undefined)|missing required (?:env|environment)|KeyError: '[A-Z][A-Z0-9_]+'|required key [A-Z][A-Z0-9_]+ missing value|Could not resolve placeholder '[^']+'/i,

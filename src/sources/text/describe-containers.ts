@@ -301,15 +301,16 @@ export function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
         if (mounts.length > 0) cur.spec['volumeMounts'] = mounts;
         break;
       }
-      case 'Command': {
-        // the program only (its first line): what the runtime tried to start; the arguments may
-        // carry credentials and are dropped, as Args are
-        const program = value !== '' ? value : sub[0]?.text;
-        if (program !== undefined && program !== '') cur.spec['command'] = [program];
+      case 'Command':
+      case 'Args': {
+        // kubectl prints each element on its own line (an element's own line breaks too), or a
+        // one-element list on the key's line. Kept whole in the spec like a YAML pod's: the facts
+        // read off them (the program, a script's first program, a sleep) are all that is ever
+        // shown, since the arguments may carry credentials.
+        const words = [...(value !== '' && !none(value) ? [value] : []), ...sub.map((x) => x.text)].filter((x) => x !== '');
+        if (words.length > 0) cur.spec[key === 'Command' ? 'command' : 'args'] = words;
         break;
       }
-      case 'Args':
-        break; // arguments may carry credentials and tell the diagnosis nothing: dropped
       default:
         break; // Host Port(s), SeccompProfile, Devices…: not used
     }

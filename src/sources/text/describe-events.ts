@@ -4,6 +4,7 @@
 
 import type { JsonObject } from '../../util/json.js';
 import { blockWidth, iso, parseRfc1123, parseAge, warn, wrapJoin, type Ctx, type Line } from './describe-lines.js';
+import { knownMessage } from './messages.js';
 
 // ---- events -------------------------------------------------------------------------------------
 
@@ -246,4 +247,26 @@ export function eventObject(row: EventRow, pod: { name?: string; namespace?: str
   if (row.source) e['source'] = row.host ? { component: row.source, host: row.host } : { component: row.source };
   if (pod.namespace) e['metadata'] = { namespace: pod.namespace };
   return e;
+}
+
+/**
+ * An Events section a writer condensed to its messages ("Events: Liveness probe failed: … (x4 over
+ * 2m8s)", further messages on the lines under it): each line that is a message the kubelet or
+ * another component writes is that event, with its reason and count; when it happened is not
+ * said. Lines that are no known message are left out.
+ */
+export function writtenEventRows(texts: string[]): EventRow[] {
+  const rows: EventRow[] = [];
+  for (const raw of texts) {
+    const text = raw.trim();
+    const times = /\s*\(x(\d+) over [^)]*\)\s*$/.exec(text);
+    const message = times ? text.slice(0, times.index) : text;
+    const k = knownMessage(message);
+    if (!k || k.kind !== 'event' || k.at !== 0) continue;
+    const row: EventRow = { message: k.message, count: times ? Number(times[1]) : 1, reason: k.reason };
+    if (k.type) row.type = k.type;
+    if (k.source) row.source = k.source;
+    rows.push(row);
+  }
+  return rows;
 }

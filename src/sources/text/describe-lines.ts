@@ -6,7 +6,7 @@ import { InputError } from '../../model/errors.js';
 import { stripControls } from '../../util/sanitize.js';
 import type { JsonObject } from '../../util/json.js';
 import type { ContainerLog, MissingFact, TextFormat } from '../../model/input.js';
-import { EVENTS_TABLE_HEADER, PODS_TABLE_HEADER } from './paste-lines.js';
+import { dropAnnotation, EVENTS_TABLE_HEADER, PODS_TABLE_HEADER } from './paste-lines.js';
 
 /** Lines longer than this are cut (a message of megabytes is not what kubectl prints). */
 export const MAX_LINE = 64 * 1024;
@@ -104,7 +104,7 @@ export interface Line {
 export function keyValue(text: string): [string, string] | undefined {
   const m = /^([A-Za-z][\w .\/-]{0,60}?):(?:[ ]+(.*))?$/.exec(text);
   if (!m) return undefined;
-  return [m[1] as string, (m[2] ?? '').trim()];
+  return [m[1] as string, dropAnnotation((m[2] ?? '').trim())];
 }
 
 // ---- text → lines -------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import type { MissingFact } from '../../model/input.js';
 import { blockWidth, isPrompt, iso, keyValue, markTextInput, MAX_PODS, none, parseAge, parseRfc1123, toLines, warn, type Ctx, type Line, type TextInput, type TextObject, wrapJoin } from './describe-lines.js';
 import { POD_KEYS } from './describe-keys.js';
 import { containers } from './describe-containers.js';
-import { CONTAINER_REASONS, eventObject, eventRows, inferFieldPath, type EventRow } from './describe-events.js';
+import { CONTAINER_REASONS, eventObject, eventRows, inferFieldPath, writtenEventRows, type EventRow } from './describe-events.js';
 
 // Moved to describe-lines.ts, describe-events.ts and describe-containers.ts; still importable from here.
 export { parseProbe } from './describe-containers.js';
@@ -347,8 +347,14 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
         break;
       }
       case 'Events':
-        hasEvents = true;
-        if (v === '') rows = eventRows(s.body, ctx);
+        // known to be none only when kubectl says so ("<none>"); an "Events:" with no rows under
+        // it is a paste cut there, and its events are unknown. A writer's condensed section
+        // ("Events: Liveness probe failed: …") gives the events its messages stand for.
+        if (v === '<none>') hasEvents = true;
+        else {
+          rows = v === '' ? eventRows(s.body, ctx) : writtenEventRows([v, ...s.body.map((l) => l.text)]);
+          if (rows.length > 0) hasEvents = true;
+        }
         break;
       default:
         break; // SeccompProfile, Topology Spread Constraints, old "Image(s)", …: not used
@@ -394,7 +400,7 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   // What this text does not say, and where to see it.
   const missing: MissingFact[] = [];
   const ns = namespace && namespace !== 'default' ? ` -n ${namespace}` : '';
-  const yaml = `kubectl get pod ${name ?? 'NAME'}${ns} -o yaml`;
+  const yaml = `kubectl get pod ${name ?? '<pod>'}${ns} -o yaml`;
   const waiting: string[] = [];
   for (const key of ['initContainerStatuses', 'containerStatuses']) {
     for (const st of (status[key] as JsonObject[] | undefined) ?? []) {
@@ -406,12 +412,12 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   const notTrue = conditions.filter((c) => c['status'] !== 'True').map((c) => String(c['type']));
   if (notTrue.length > 0) missing.push({ fact: 'condition-message', subjects: notTrue, command: yaml });
   if (rows.some((r, i) => !r.fieldPath && r.reason && CONTAINER_REASONS.has(r.reason) && !(events[i]?.['involvedObject'] as JsonObject)['fieldPath'])) {
-    missing.push({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${name ?? 'NAME'} -o wide` });
+    missing.push({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${name ?? '<pod>'} -o wide` });
   }
   if (guessedStates.length > 0) missing.push({ fact: 'state-line', subjects: guessedStates, command: yaml });
   if (terminating) missing.push({ fact: 'terminating-phase', command: yaml });
   missing.push({ fact: createdBy !== undefined ? 'creation-time' : 'age', command: yaml });
-  if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? 'NAME'}${ns}` });
+  if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? '<pod>'}${ns}` });
   if (!spec['containers']) missing.push({ fact: 'containers', command: yaml });
   return { pod, events, missing, line: lines[0]?.n ?? 1, now, estimated: estimate !== undefined };
 }
@@ -551,7 +557,7 @@ export function parseEventsSection(text: string, file: string, now = Date.now())
   for (const r of rows) objects.push({ value: eventObject(r, { name }, now, r.fieldPath), line: 1 });
   markTextInput(pod, {
     format: 'describe',
-    missing: [{ fact: 'pod-object', command: 'kubectl describe pod NAME' }],
+    missing: [{ fact: 'pod-object', command: 'kubectl describe pod <pod>' }],
     warnings: [],
     capturedAt: now,
     placeholder: true,

@@ -176,3 +176,117 @@ describe("the pod's own Reason and Message", () => {
     assert.equal(status(p)['message'], 'The node had condition: [DiskPressure].');
   });
 });
+
+describe('a last state quoted alone, with the writer\'s words around it', () => {
+  const last = (p: PodInput) => (statuses(p)[0]?.['lastState'] as JsonObject | undefined)?.['terminated'] as JsonObject | undefined;
+  test('"error:" before the lines is the writer\'s lead-in, not a container; Reason and Exit Code at the Last State column are its own (Azure/azure-service-operator#298)', () => {
+    const p = one('**Describe the bug**\nerror:\n  Last State:     Terminated\n  Reason:       OOMKilled\n  Exit Code:    137\n\nAfter installing the operator you can see the above error\n');
+    assert.deepEqual(last(p), { reason: 'OOMKilled', exitCode: 137 });
+    assert.notEqual(statuses(p)[0]?.['name'], 'error');
+    assert.ok(facts(p).includes('container-name'));
+  });
+  test('a blank line between a name and the keys: no container block of that name (Azure/azure-databricks-operator#62)', () => {
+    const p = one('error:\n\n      Last State:     Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n');
+    assert.deepEqual(last(p), { reason: 'OOMKilled', exitCode: 137 });
+    assert.notEqual(statuses(p)[0]?.['name'], 'error');
+  });
+  test('a real container block named like a word is still one: its Container ID follows', () => {
+    const p = one('Containers:\n  output:\n    Container ID:  containerd://ab\n    Image:         busybox\n    State:         Running\n      Started:     Sun, 02 Mar 2025 09:58:00 +0000\n    Ready:         True\n    Restart Count: 0\n');
+    assert.equal(statuses(p)[0]?.['name'], 'output');
+  });
+  test('a note after a value ("← SIGTERM…", "  # …") is the writer\'s, not the value', () => {
+    const p = one('Last State:  Terminated\n  Reason:    Error\n  Exit Code: 143          ← SIGTERM from the kubelet, not OOMKilled\nRestart Count: 3\n');
+    assert.deepEqual(last(p), { reason: 'Error', exitCode: 143 });
+    assert.equal(statuses(p)[0]?.['restartCount'], 3);
+    const q = one('Last State:  Terminated\n  Reason:    Error\n  Exit Code: 1   # the app\'s own exit\n');
+    assert.equal(last(q)?.['exitCode'], 1);
+  });
+  test('a fragment of status keys alone gives no spec: its resources are unknown, not "none set"', () => {
+    const p = one('Last State:     Terminated\n  Reason:       OOMKilled\n  Exit Code:    137\n');
+    const spec = ((p.pod['spec'] as JsonObject)['containers'] as JsonObject[])[0] as JsonObject;
+    assert.deepEqual(Object.keys(spec), ['name']);
+  });
+});
+
+describe('command and args of a describe, and a YAML excerpt of the same pod', () => {
+  const orange = [
+    '$ kubectl describe pod orange',
+    'Name:         orange',
+    'Namespace:    default',
+    'Node:         controlplane/10.33.139.9',
+    'Status:       Pending',
+    'Init Containers:',
+    '  init-myservice:',
+    '    Container ID:  docker://ceff',
+    '    Image:         busybox',
+    '    Command:',
+    '      sh',
+    '      -c',
+    '      sleeeep 2;',
+    '    Args:',
+    '      --verbose',
+    '    State:          Waiting',
+    '      Reason:       CrashLoopBackOff',
+    '    Last State:     Terminated',
+    '      Reason:       Error',
+    '      Exit Code:    127',
+    '    Ready:          False',
+    '    Restart Count:  3',
+    'Containers:',
+    '  app:',
+    '    Container ID:',
+    '    Image:         busybox:1.28',
+    '    State:          Waiting',
+    '      Reason:       PodInitializing',
+    '    Ready:          False',
+    '    Restart Count:  0',
+    'Events:  <none>',
+    '',
+    '$ kubectl get pod orange -o yaml',
+    'initContainers:',
+    '  - command:',
+    '    - sh',
+    '    - -c',
+    '    - sleeeeep 2;',
+    '',
+  ].join('\n');
+  test('Command and Args are kept element by element (the facts read the program off them)', () => {
+    const p = one(orange);
+    const init = ((p.pod['spec'] as JsonObject)['initContainers'] as JsonObject[])[0] as JsonObject;
+    assert.deepEqual(init['command'], ['sh', '-c', 'sleeeep 2;']);
+    assert.deepEqual(init['args'], ['--verbose']);
+  });
+  test('a nameless container of a YAML excerpt is the list\'s one container, not one more', () => {
+    const p = one(orange);
+    const inits = (p.pod['spec'] as JsonObject)['initContainers'] as JsonObject[];
+    assert.equal(inits.length, 1);
+    assert.equal(inits[0]?.['name'], 'init-myservice');
+  });
+});
+
+describe('an Events section: none, cut, or condensed by the writer', () => {
+  const head = 'Name:         web-1\nNamespace:    shop\nNode:         node-1/10.0.0.1\nStatus:       Pending\n';
+  test('"Events:  <none>" is known to be none', () => {
+    const p = one(`${head}Events:  <none>\n`);
+    assert.ok(!facts(p).includes('events'));
+  });
+  test('"Events:" with nothing after it is a paste cut there: the events are unknown, not none', () => {
+    const p = one(`${head}Events:\n`);
+    assert.ok(facts(p).includes('events'));
+    const q = one(`${head}Events:\n  Type    Reason     Age   From               Message\n  ----    ------     ----  ----               -------\n`);
+    assert.ok(facts(q).includes('events'));
+  });
+  test('"Events: <message> (xN over T)" and messages under it are the events they stand for; other words are not', () => {
+    const p = one('Last State:  Terminated\n  Reason:    Error\n  Exit Code: 143\nRestart Count: 3\nEvents: Liveness probe failed: context deadline exceeded  (x4 over 2m8s)\n        Container app failed liveness probe, will be restarted\n        and then it came back\n');
+    const evs = p.events;
+    assert.deepEqual(
+      evs.map((e) => [e.reason, e.count, e.message]),
+      [
+        ['Unhealthy', 4, 'Liveness probe failed: context deadline exceeded'],
+        ['Killing', 1, 'Container app failed liveness probe, will be restarted'],
+      ],
+    );
+    assert.equal(evs[0]?.last, undefined);
+    assert.ok(!facts(p).includes('events'));
+  });
+});

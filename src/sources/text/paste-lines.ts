@@ -445,7 +445,17 @@ export function parseCommand(cmdline: string): Command {
 export function keyValue(text: string): [string, string] | undefined {
   const m = /^([A-Za-z][\w .\/()-]{0,60}?):(?:[ ]+(.*))?$/.exec(text);
   if (!m) return undefined;
-  return [m[1] as string, (m[2] ?? '').trim()];
+  return [m[1] as string, dropAnnotation((m[2] ?? '').trim())];
+}
+
+/**
+ * A note a user wrote after a value ("143   ← SIGTERM from the kubelet", "3   # the default"): kubectl
+ * prints no arrows, and no "# " after a run of spaces, so what follows is the user's, not the value.
+ * ("#success=1" of a probe line has no space after its "#".)
+ */
+export function dropAnnotation(value: string): string {
+  const m = /^(.*?\S)(?:\s*[←⟵]|\s+(?:<--+|<==+)(?=\s|$)|\s{2,}#\s).*$/.exec(value);
+  return m ? (m[1] as string) : value;
 }
 
 /** describe's keys by level, from the one list (describe-keys.ts). */

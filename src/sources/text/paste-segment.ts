@@ -349,8 +349,19 @@ export class Segmenter {
     if (d?.kind === 'container') return j >= 0 && nd !== undefined && (nd.kind !== 'top' || STATE_KEYS.has(nd.key)) && this.ind(j) >= ind;
     // a container block: "app:" (or just "app") with its keys under it
     const name = isContainerHeader(t) ?? (/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(t) ? t : undefined);
-    if (name !== undefined && j >= 0 && nd?.kind === 'container' && (this.ind(j) > ind || (this.ind(j) === ind && /^(?:Container ID|Image)$/.test(nd.key)))) return true;
+    if (name !== undefined && j >= 0 && nd?.kind === 'container' && (this.ind(j) > ind || (this.ind(j) === ind && /^(?:Container ID|Image)$/.test(nd.key))) && !this.proseLead(i, name, j, nd.key)) return true;
     return false;
+  }
+
+  /**
+   * A word of the writer's before the kubectl text ("error:", "output:"), not a container's name:
+   * describe prints no blank line between a container's name and its keys, and a container block
+   * starts at its "Container ID:" (or "Image:") — a lead-in word followed by a later key of the
+   * block ("Last State:") is the writer's introduction of what follows.
+   */
+  private proseLead(i: number, name: string, j: number, key: string): boolean {
+    if (this.gap(j)) return true;
+    return PROSE_LEADS.test(name) && !/^(?:Container ID|Image)$/.test(key);
   }
 
   private describeExtent(i: number): number {
@@ -717,6 +728,8 @@ const KLOG_STRUCTURED = /^["“][A-Z][^"“”]{3,120}["”] [a-zA-Z]+=["“”]
 const OTHER_KEYS = new Set(['Selector', 'Parallelism', 'Completions', 'Completion Mode', 'Pods Statuses', 'Pod Template', 'Backoff Limit', 'Replicas', 'StorageClass', 'Access Modes', 'VolumeMode', 'Capacity', 'Used By', 'Mounted By', 'Roles', 'Taints', 'Unschedulable', 'Addresses', 'CreationTimestamp', 'Schedule', 'Concurrency Policy', 'Reclaim Policy', 'StrategyType', 'MinReadySeconds', 'Update Strategy', 'Active Deadline Seconds']);
 
 /** The head of an old-layout `kubectl get events` row: LAST SEEN FIRST SEEN COUNT NAME KIND. */
+/** Words a writer puts before pasted output ("error:", "output:"), also valid container names. */
+const PROSE_LEADS = /^(?:errors?|warnings?|output|outputs|results?|logs?|notes?|details|examples?|describe|description|problem|issue|update|edit|status|events|here|above|below|response|solution|fix|cause)$/;
 const OLD_TABLE_ROW_HEAD = /^(?:[a-z0-9][-a-z0-9.]*\s+)?(?:(?:\d+[ydhms])+|<unknown>|<invalid>)\s+(?:(?:\d+[ydhms])+|<unknown>|<invalid>)\s+\d+\s+\S+\s+[A-Z]\w+\s+(?:\S+\s+)?(?:Normal|Warning)\s/;
 
 // ---- pieces -----------------------------------------------------------------------------------

@@ -79,6 +79,12 @@ function mergeInto(a: JsonObject, b: JsonObject): void {
     if (key !== undefined && Array.isArray(cur) && Array.isArray(v)) {
       for (const item of v) {
         if (!isObject(item)) continue;
+        // an item without its name (a YAML excerpt "initContainers: - command: …") is the list's
+        // one item when it has one; beside several it belongs to none that can be told: dropped
+        if (item[key] === undefined && cur.length > 0) {
+          if (cur.length === 1 && isObject(cur[0])) mergeInto(cur[0], item);
+          continue;
+        }
         const same = cur.find((x) => isObject(x) && x[key] === item[key]);
         if (isObject(same)) mergeInto(same, item);
         else cur.push(clone(item));
@@ -361,7 +367,7 @@ function assembleDraft(d: Draft, now: number, nowKnown: boolean): Assembled {
   }
   const ns = d.namespace && d.namespace !== 'default' ? ` -n ${d.namespace}` : '';
   // a made-up name is no name to run a command with
-  const podRef = d.madeUp ? 'NAME' : (d.name as string);
+  const podRef = d.madeUp ? '<pod>' : (d.name as string); // (the engine's placeholder for an unnamed pod, as in the findings' commands)
   const yamlCmd = `kubectl get pod ${podRef}${ns} -o yaml`;
   const missing: MissingFact[] = [];
   // a container (status) pasted without its name, from YAML

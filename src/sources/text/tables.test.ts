@@ -118,4 +118,24 @@ web-1   0/1     ContainerCreating   0          12m   <none>   node-2   <none>   
       ['CrashLoopBackOff', 'Running', 'Completed', 'Init:0/2'],
     );
   });
+  test('a row\'s terminated reason gives no exit code but Completed\'s 0 (an OOM kill or an Error says no code)', async () => {
+    const { kubectlColumns } = await import('../../kubectl/status.js');
+    const rows = `NAME    READY   STATUS       RESTARTS   AGE
+oom-1   0/1     OOMKilled    2          5m
+err-1   0/1     Error        0          5m
+ok-1    0/1     Completed    0          5m
+ini-1   0/1     Init:Error   1          5m
+ini-2   0/1     Init:OOMKilled   1      5m
+`;
+    const pods = kinds(parsePodsTable(rows, 'pods.txt', NOW).objects, 'Pod');
+    assert.deepEqual(at(pods[0], 'status', 'containerStatuses', 0, 'state'), { terminated: { reason: 'OOMKilled' } });
+    assert.deepEqual(at(pods[1], 'status', 'containerStatuses', 0, 'state'), { terminated: { reason: 'Error' } });
+    assert.deepEqual(at(pods[2], 'status', 'containerStatuses', 0, 'state'), { terminated: { reason: 'Completed', exitCode: 0 } });
+    assert.deepEqual(at(pods[3], 'status', 'initContainerStatuses', 0, 'state'), { terminated: { reason: 'Error' } });
+    // (kubectl's printer reads them back to the same STATUS: a reason other than Completed is a failure)
+    assert.deepEqual(
+      pods.map((p) => kubectlColumns(p, NOW).status),
+      ['OOMKilled', 'Error', 'Completed', 'Init:Error', 'Init:OOMKilled'],
+    );
+  });
 });

@@ -218,6 +218,16 @@ function placeholderPod(p: PodRef, now: number): JsonObject {
 
 /** Waiting reasons kubectl shows as STATUS for a container that has not started. */
 export const WAITING = /^(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ErrImageNeverPull|InvalidImageName|CreateContainerConfigError|CreateContainerError|RunContainerError|ContainerCreating|PodInitializing|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|PreCreateHookError|PreStartHookError|PostStartHookError)$/;
+/**
+ * A terminated state from the reason kubectl's STATUS column shows: only Completed fixes the exit
+ * code (the kubelet says Completed for exit 0 alone); Error is any other code, and an OOM kill's
+ * code is the process's (137 when the killed process is the container's own, not always), so the
+ * row does not say it.
+ */
+function terminatedByReason(reason: string): JsonObject {
+  return reason === 'Completed' ? { reason, exitCode: 0 } : { reason };
+}
+
 export const TERMINATED = /^(?:OOMKilled|Error|Completed|ContainerCannotRun|StartError|Signal:\d+|ExitCode:\d+)$/;
 /**
  * Reasons the pod's status carries (status.reason), shown as STATUS when no container has a
@@ -313,7 +323,7 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
       const code = /^ExitCode:(\d+)$/.exec(r);
       if (sig) return { terminated: { signal: Number(sig[1]), exitCode: 128 + Number(sig[1]) } };
       if (code) return { terminated: { exitCode: Math.max(1, Number(code[1])) } };
-      return WAITING.test(r) ? { waiting: { reason: r } } : TERMINATED.test(r) ? { terminated: { reason: r, exitCode: r === 'OOMKilled' ? 137 : 1 } } : { waiting: { reason: r } };
+      return WAITING.test(r) ? { waiting: { reason: r } } : TERMINATED.test(r) ? { terminated: terminatedByReason(r) } : { waiting: { reason: r } };
     };
     st['initContainerStatuses'] = inits.map((name, i) => ({ name, ready: i < done, restartCount: i === done ? restarts : 0, state: stateOf(i) }));
     for (const s of statuses) {
@@ -334,7 +344,7 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
   } else if (TERMINATED.test(status)) {
     const sig = /^Signal:(\d+)$/.exec(status);
     const code = /^ExitCode:(\d+)$/.exec(status);
-    first['state'] = { terminated: sig ? { signal: Number(sig[1]), exitCode: 128 + Number(sig[1]) } : code ? { exitCode: Number(code[1]) } : { reason: status, exitCode: status === 'OOMKilled' ? 137 : status === 'Completed' ? 0 : 1 } };
+    first['state'] = { terminated: sig ? { signal: Number(sig[1]), exitCode: 128 + Number(sig[1]) } : code ? { exitCode: Number(code[1]) } : terminatedByReason(status) };
     first['ready'] = false;
   }
   st['phase'] = phase;
