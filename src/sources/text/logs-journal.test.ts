@@ -55,6 +55,18 @@ describe("a container's output alone", () => {
     const exec = 'exec /app: no such file or directory\n';
     assert.equal(read(exec).pods[0]?.logs?.['(unnamed)']?.text, 'exec /app: no such file or directory');
   });
+  test('411: a C error whose "(errno: text)" a blog wrapped onto its own line is one line again', () => {
+    const t = ['```', 'nginx: [emerg] chown("/var/cache/nginx/client_temp", 101) failed', '(1: Operation not permitted)', '```'].join('\n');
+    assert.equal(read(`$ kubectl logs web-1 -c nginx\n${t}\n`).pods[0]?.logs?.['nginx']?.text, 'nginx: [emerg] chown("/var/cache/nginx/client_temp", 101) failed (1: Operation not permitted)');
+    // alone, an errno line has nothing to join to
+    assert.equal(read('$ kubectl logs web-1\n```\n(13: Permission denied)\n```\n').pods[0]?.logs?.['(unnamed)']?.text, '(13: Permission denied)');
+  });
+  test('well-known failure words anywhere in a line make it a program line; prose about them does not', () => {
+    assert.equal(isProgramLine('Communications link failure'), true);
+    assert.equal(isProgramLine('“Failed to scrape node” err=”Get "https://10.0.0.5:10250/metrics/resource": tls: failed to verify certificate: x509: cannot validate certificate for 10.0.0.5'), true);
+    assert.equal(isProgramLine('FATAL: password authentication failed for user "app"'), true);
+    assert.equal(isProgramLine('the x509 certificate was wrong'), false);
+  });
   test('a sentence that mentions an error is not a log', () => {
     assert.equal(isProgramLine('I get permission denied when the pod starts'), false);
     assert.equal(isProgramLine('the pod fails with exec format error'), false);
