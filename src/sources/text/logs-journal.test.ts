@@ -136,6 +136,14 @@ describe("the kubelet's and the runtime's journal", () => {
     assert.equal(p?.events[0]?.reason, 'failed');
     assert.equal(p?.events[0]?.involved.fieldPath, 'spec.containers{client}');
   });
+  test('193: the configMap volume plugin\'s "Couldn\'t get configMap" is the FailedMount later kubelets record; handlers.go is the kubelet\'s', () => {
+    const line = parseJournalLine('E0831 04:12:41.868086    3570 configmap.go:157] Couldn\'t get configMap default/bigquery: configmaps "bigquery" not found');
+    assert.equal(line?.program, 'kubelet');
+    const [ev] = journalEvents(line!);
+    assert.equal(ev?.reason, 'FailedMount');
+    assert.match(ev?.message ?? '', /configmaps "bigquery" not found$/);
+    assert.equal(parseJournalLine('I0823 10:28:58.312316    2346 handlers.go:67] Exec lifecycle hook ([/bin/bash -c sleep 25]) for Container "x" in Pod "y_default(u)" failed - error: e')?.file, 'handlers.go');
+  });
   test('structured klog (1.19+): err=, pod=, the sync failures inside', () => {
     const line = parseJournalLine(
       'Dec 04 10:00:00 node-1 kubelet[1234]: E1204 10:00:00.000000    1234 pod_workers.go:1298] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"app\\" with ErrImagePull: \\"rpc error: code = NotFound desc = failed to pull and unpack image \\\\\\"docker.io/library/nginx:1.99\\\\\\": not found\\"" pod="shop/web-1" podUID=abc',
