@@ -27,9 +27,15 @@ export const CREATION_BLOCKERS = new Set(['FailedMount', 'FailedAttachVolume', '
 /** Kubelets ≤ 1.5 repeated a volume timeout as FailedSync ("Error syncing pod, skipping: timeout expired waiting for volumes…"). */
 export const VOLUME_SYNC = /waiting for volumes to attach|Unable to (?:attach or )?mount volumes/;
 
+/**
+ * Kubelets before 1.10 recorded a failed pod network or sandbox set-up as FailedSync too ('failed to
+ * "SetupNetwork" for "web_ns" with SetupNetworkError: "…"'): what FailedCreatePodSandBox says now.
+ */
+export const SANDBOX_SYNC = /failed to "(?:SetupNetwork|CreatePodSandbox|ConfigPodSandbox)" for /;
+
 export function blocksCreation(e: EventFacts): boolean {
   if (e.reason === undefined) return false;
-  return CREATION_BLOCKERS.has(e.reason) || (e.reason === 'FailedSync' && VOLUME_SYNC.test(e.message ?? ''));
+  return CREATION_BLOCKERS.has(e.reason) || (e.reason === 'FailedSync' && (VOLUME_SYNC.test(e.message ?? '') || SANDBOX_SYNC.test(e.message ?? '')));
 }
 
 /** The event kind that carries the words a reason-only echo leaves out. */

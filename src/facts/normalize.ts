@@ -9,11 +9,11 @@ import { isBindingError, parseSchedulingMessage } from './extractors/scheduling.
 import { effectiveRequests } from './extractors/quantity.js';
 import { isRejection, parseAdmission } from './extractors/admission.js';
 import { classifyMountError, mountSpecificity } from './extractors/mount.js';
-import { classifySandboxError } from './extractors/sandbox.js';
+import { classifySandboxError, missingCniPlugins } from './extractors/sandbox.js';
 import { findLogSignature } from './extractors/log-signature.js';
 import { derivedOwnerChain } from '../model/owner.js';
 import { containerOfFieldPath } from './attribution.js';
-import { blocksCreation, VOLUME_SYNC } from './inference.js';
+import { blocksCreation, SANDBOX_SYNC, VOLUME_SYNC } from './inference.js';
 import { grace } from './arithmetic.js';
 import { findOddities } from './oddities.js';
 import { nodeAffinityTerms, podAffinityTerms, qosClass, toleration, volumeText } from './pod-spec.js';
@@ -505,7 +505,9 @@ function sandboxFacts(events: EventFacts[]): Facts['sandbox'] {
   let newest: EventFacts | undefined;
   let count = 0;
   for (const e of events) {
-    if ((e.reason !== 'FailedCreatePodSandBox' && e.reason !== 'NetworkNotReady') || !e.message) continue;
+    // (kubelets before 1.10 recorded it as FailedSync: inference.ts SANDBOX_SYNC)
+    const oldSync = e.reason === 'FailedSync' && SANDBOX_SYNC.test(e.message ?? '');
+    if ((e.reason !== 'FailedCreatePodSandBox' && e.reason !== 'NetworkNotReady' && !oldSync) || !e.message) continue;
     count += e.count;
     newest ??= e;
   }
@@ -513,6 +515,8 @@ function sandboxFacts(events: EventFacts[]): Facts['sandbox'] {
   const c = classifySandboxError(newest.message);
   const out: NonNullable<Facts['sandbox']> = { kind: c.kind, message: c.message, reason: newest.reason as string, event: newest.reason as string, count };
   setIf(out, 'plugin', c.plugin);
+  const missing = missingCniPlugins(events.filter((e) => e.reason === newest?.reason).map((e) => e.message ?? ''));
+  if (missing.length > 0) out.missingPlugins = missing;
   setIf(out, 'lastSeenSecondsAgo', newest.lastSeenSecondsAgo);
   return out;
 }

@@ -7,7 +7,8 @@ import { parseAdmission } from './admission.js';
 import { parseGoDuration } from './go-duration.js';
 import { parseHookMessage } from './hook.js';
 import { classifyMountError } from './mount.js';
-import { classifySandboxError } from './sandbox.js';
+import { classifySandboxError, missingCniPlugins } from './sandbox.js';
+import { SANDBOX_SYNC } from '../inference.js';
 
 describe('mount errors', () => {
   const table: [string, string, string?, string?][] = [
@@ -128,4 +129,21 @@ test('calico IPAM conflicts are not exhaustion; dockershim names no CNI plugin',
 test('pre-1.26 exec hook output and CRLF', () => {
   const h = parseHookMessage('Exec lifecycle hook ([/bin/sh -c badcommand > /usr/share/message]) for Container "lifecycle-demo-container" in Pod "lifecycle-demo_default(2ec3)" failed - error: command \'/bin/sh -c badcommand > /usr/share/message\' exited with 127: /bin/sh: 1: badcommand: not found\r\n');
   assert.equal(h.output, '/bin/sh: 1: badcommand: not found');
+});
+
+test('a CNI plugin binary not found is its own kind; the directories searched name no plugin', () => {
+  // real post 310 (kubelet 1.5, FailedSync with Go-escaped quotes) and a containerd-era message
+  const old = 'Error syncing pod, skipping: failed to "SetupNetwork" for "web" with SetupNetworkError: "Failed to setup network for pod \\"web\\" using network plugins \\"cni\\": failed to find plugin \\"bridge\\" in path [/opt/cni/bin /opt/flannel/bin]; Skipping pod"';
+  const r = classifySandboxError(old);
+  assert.equal(r.kind, 'cni-plugin-missing');
+  assert.equal(r.plugin, undefined, '/opt/flannel/bin is a directory searched, not the plugin');
+  const now = 'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "9f": failed to find plugin "loopback" in path [/opt/cni/bin]';
+  assert.equal(classifySandboxError(now).kind, 'cni-plugin-missing');
+  assert.deepEqual(missingCniPlugins([old, now, now]), ['bridge', 'loopback']);
+  assert.deepEqual(missingCniPlugins(['cni plugin not initialized']), []);
+});
+
+test('FailedSync of an old kubelet that failed the pod network blocks creation, as FailedCreatePodSandBox does', () => {
+  assert.equal(SANDBOX_SYNC.test('Error syncing pod, skipping: failed to "SetupNetwork" for "web_ns" with SetupNetworkError: "…"'), true);
+  assert.equal(SANDBOX_SYNC.test('Error syncing pod, skipping: failed to "StartContainer" for "app" with CrashLoopBackOff: "…"'), false);
 });

@@ -59,6 +59,29 @@ const ROWS: { src: string; log: string; kind: string | undefined }[] = [
   { src: 'libiptc iptc_strerror, TC_CREATE_CHAIN / EEXIST (an init container run a second time)', log: 'iptables: Chain already exists.', kind: 'iptables' },
   { src: 'iptables without root: its own permission error, not a file\'s', log: 'iptables v1.8.4 (legacy): can\'t initialize iptables table `nat\': Permission denied (you must be root)', kind: 'iptables' },
   { src: 'negative case written for this test: the command traced, not its error', log: '+ iptables -t nat -N ISTIO_REDIRECT -m comment --comment istio/redirect-common-chain', kind: undefined },
+  // a database refused the credentials (PostgreSQL's FATAL 28P01 through JDBC, MySQL's 1045)
+  {
+    src: 'fixtures/real/420 (Quarkus, PostgreSQL JDBC)',
+    log: '2025-10-26 06:44:34,957 WARN  [io.agr.pool] (agroal-11) Datasource \'<default>\': FATAL: password authentication failed for user "my-default"\n2025-10-26 06:44:35,031 ERROR [io.qua.run.Application] (main) Failed to start application (with profile prod): org.postgresql.util.PSQLException: FATAL: password authentication failed for user "my-default"\n\tat org.postgresql.core.v3.ConnectionFactoryImpl.doAuthentication(ConnectionFactoryImpl.java:623)',
+    kind: 'db-auth',
+  },
+  { src: 'MySQL server error 1045 as a client prints it', log: "ERROR 1045 (28000): Access denied for user 'app'@'10.244.1.7' (using password: YES)", kind: 'db-auth' },
+  // a TLS certificate that does not verify: the cause, before the connection errors after it
+  {
+    src: 'fixtures/real/199 (metrics-server scraping kubelets)',
+    log: 'E0601 scraper.go:140] "Failed to scrape node" err="Get \\"https://10.0.0.5:10250/metrics/resource\\": tls: failed to verify certificate: x509: cannot validate certificate for 10.0.0.5 because it doesn\'t contain any IP SANs" node="n1"',
+    kind: 'tls-verify',
+  },
+  { src: 'Go crypto/x509 UnknownAuthorityError', log: 'Error: Get "https://registry.local/v2/": x509: certificate signed by unknown authority\ndial tcp 10.0.0.1:443: connect: connection refused', kind: 'tls-verify' },
+  // the connection went nowhere
+  { src: 'fixtures/real/414 (MySQL Connector/J under STRICT mTLS)', log: 'Communications link failure\nThe last packet sent successfully to the server was 0 milliseconds ago.', kind: 'connect-failed' },
+  { src: 'Go net.Dialer timeout', log: 'level=error msg="cannot reach redis" err="dial tcp 10.96.3.4:6379: i/o timeout"', kind: 'connect-failed' },
+  // kube-proxy's sync: iptables' "No such file or directory" is a missing chain, not a missing file
+  {
+    src: 'fixtures/real/424 (kube-proxy, proxier.go)',
+    log: 'E0610 07:32:16.910840       1 proxier.go:1564] "Failed to execute iptables-restore" err=<\n    exit status 2: Ignoring deprecated --wait-interval option.\n    iptables-restore v1.8.8 (legacy): Couldn\'t load target `KUBE-SVC-UOLAULR5MHUYULMB\':No such file or directory\n    Error occurred at line: 177',
+    kind: 'proxy-rules',
+  },
   { src: 'negative case written for this test', log: 'INFO starting\nINFO ready\nINFO shutting down', kind: undefined },
 ];
 

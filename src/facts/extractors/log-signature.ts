@@ -17,8 +17,12 @@ export const LOG_SIGNATURE_KINDS = [
   'python-oom',
   'disk-full',
   'address-in-use',
+  'proxy-rules',
+  'db-auth',
+  'tls-verify',
   'iptables',
   'connection-refused',
+  'connect-failed',
   'dns',
   'permission-denied',
   'missing-env',
@@ -30,7 +34,7 @@ export type LogSignatureKind = (typeof LOG_SIGNATURE_KINDS)[number];
 export const LOG_SIGNATURE_FIELDS = {
   signature: opt(
     oneOf(
-      'Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, disk-full (no space left on device, ENOSPC, disk quota exceeded), address-in-use, iptables (a rule iptables refuses), connection-refused, dns, permission-denied, missing-env, missing-file.',
+      'Extractor: exec-format, exec-not-found (exec /x: no such file or directory), exec-permission, command-not-found (a script called a program the image lacks), missing-module (ModuleNotFoundError, Cannot find module, ClassNotFoundException…), go-panic, java-oom, node-oom, python-oom, disk-full (no space left on device, ENOSPC, disk quota exceeded), address-in-use, proxy-rules (kube-proxy could not load its rules: iptables-restore failed), iptables (a rule iptables refuses), db-auth (a database refused the credentials), tls-verify (a TLS certificate did not verify: x509), connection-refused, connect-failed (a connection that timed out or found no route: Communications link failure, i/o timeout), dns, permission-denied, missing-env, missing-file.',
       LOG_SIGNATURE_KINDS,
     ),
   ),
@@ -79,6 +83,10 @@ const SIGNATURES: { kind: LogSignatureKind; re: RegExp }[] = [
   // errors it leads to
   { kind: 'disk-full', re: /no space left on device|\bENOSPC\b|[Dd]isk quota exceeded|No space left on device/ },
   { kind: 'address-in-use', re: /address already in use|EADDRINUSE|Address in use|port is already allocated/i },
+  // kube-proxy's sync loop: "Failed to execute iptables-restore" (proxier.go), with
+  // iptables-restore's own "Couldn't load target `KUBE-SVC-…'" / "line N failed" under it. The
+  // "No such file or directory" in that output is iptables' word for a missing chain, not a file.
+  { kind: 'proxy-rules', re: /Failed to execute iptables-restore|iptables-restore(?: v[\d.]+)?(?: \([\w-]+\))?: (?:line \d+ failed|Couldn't load target)/ },
   // iptables (libiptc's iptc_strerror, or the nft backend's words) refusing a rule: a mesh's or a
   // CNI's init container that sets up the pod's network ("iptables: Chain already exists." when it
   // runs a second time, "iptables: No chain/target/match by that name." when the node's kernel
@@ -97,8 +105,16 @@ const SIGNATURES: { kind: LogSignatureKind; re: RegExp }[] = [
     kind: 'command-not-found',
     re: /(?:^|\s)(?:\S*\/)?(?:sh|bash|dash|ash|zsh|[\w.-]+\.sh)(?::| line)[^\n]*?: (?:exec: )?[^\s:]*: (?:command )?not found\s*$|^env: ['‘]?[^\s:']+['’]?: No such file or directory/,
   },
+  // a database refused the credentials: PostgreSQL (FATAL 28P01), MySQL/MariaDB (1045), SQL
+  // Server (18456), Oracle (ORA-01017), MongoDB (SCRAM)
+  { kind: 'db-auth', re: /password authentication failed for user|Access denied for user ['"]|Login failed for user ['"]|ORA-01017|SCRAM(?:-SHA-\d+)? authentication failed|Authentication failed\.?\s*[,:]?\s*(?:mongo|MongoSecurityException)/i },
+  // a TLS peer's certificate did not verify (Go's crypto/x509, Java's PKIX, OpenSSL)
+  { kind: 'tls-verify', re: /\bx509: |tls: failed to verify certificate|certificate verify failed|PKIX path building failed|unable to find valid certification path/ },
   { kind: 'dns', re: /no such host|ENOTFOUND|Name or service not known|Temporary failure in name resolution|getaddrinfo (?:EAI_AGAIN|ENOTFOUND)|UnknownHostException|could not translate host name/i },
   { kind: 'connection-refused', re: /connection refused|ECONNREFUSED|Connection refused|Connect(?:ion)?Exception: Connection refused/i },
+  // the connection went nowhere: no answer in time, no route (a NetworkPolicy, a mesh's mTLS, a
+  // firewall). JDBC's MySQL driver says "Communications link failure" for any of them.
+  { kind: 'connect-failed', re: /Communications link failure|\bi\/o timeout\b|Connection timed out|connect: no route to host|No route to host|\bETIMEDOUT\b|\bEHOSTUNREACH\b|SocketTimeoutException: connect timed out/i },
   { kind: 'permission-denied', re: /permission denied|EACCES|Operation not permitted|AccessDeniedException/i },
   { kind: 'missing-file', re: /no such file or directory|ENOENT|FileNotFoundException|FileNotFoundError|cannot open (?:shared object )?file/i },
   { kind: 'go-panic', re: /^panic: |^fatal error: |goroutine \d+ \[running\]/ },

@@ -3,17 +3,18 @@
 //   network is not ready: container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized
 //   …plugin type="aws-cni" name="aws-cni" failed (add): add cmd: failed to assign an IP address to container
 
-import { eventTally, obj, oneOf, opt, str, type FactType } from '../declare.js';
+import { eventTally, obj, oneOf, opt, str, strs, type FactType } from '../declare.js';
 
 /** Every kind classifySandboxError returns: the fact catalogue's sandbox.kind values. */
-export const SANDBOX_KINDS = ['cni-not-ready', 'ip-exhausted', 'cni-unauthorized', 'cni-failed', 'sandbox-image', 'runtime', 'unknown'] as const;
+export const SANDBOX_KINDS = ['cni-not-ready', 'cni-plugin-missing', 'ip-exhausted', 'cni-unauthorized', 'cni-failed', 'sandbox-image', 'runtime', 'unknown'] as const;
 export type SandboxKind = (typeof SANDBOX_KINDS)[number];
 
 /** The pod's `sandbox` facts: the newest sandbox failure, classified here; normalize adds the event's reason, count and age. */
 export const SANDBOX_FACTS = obj('The newest sandbox/network failure among the events (extractor).', {
-  kind: oneOf('cni-not-ready, ip-exhausted, cni-unauthorized, cni-failed, sandbox-image, runtime, unknown.', SANDBOX_KINDS),
+  kind: oneOf('cni-not-ready, cni-plugin-missing (a plugin binary is not in the CNI bin directory), ip-exhausted, cni-unauthorized, cni-failed, sandbox-image, runtime, unknown.', SANDBOX_KINDS),
   message: str('The event message.'),
   plugin: opt(str('CNI plugin named (calico, flannel, aws-cni, cilium…).')),
+  missingPlugins: opt(strs('A CNI plugin binary the runtime did not find (failed to find plugin "loopback" in path), in any of the events.')),
   ...eventTally('FailedCreatePodSandBox or NetworkNotReady.', 'sandbox'),
 });
 export type SandboxFacts = FactType<typeof SANDBOX_FACTS>;
@@ -39,7 +40,8 @@ export function classifySandboxError(message: string): SandboxError {
   const msg = message.trim();
   // dockershim names the kubelet's own plugin ("networkPlugin cni failed"): not the CNI plugin.
   // (pod and sandbox names are left out of that guess: a pod may be called weave-scope-agent)
-  const words = msg.replace(/\b(?:pod|sandbox|container|name|for) "[^"]*"/g, '');
+  // (nor the directories searched for a plugin binary: "in path [/opt/cni/bin /opt/flannel/bin]")
+  const words = msg.replace(/\b(?:pod|sandbox|container|name|for) "[^"]*"/g, '').replace(/ in path \[[^\]]*\]/g, '');
   const plugin = /plugin type="([^"]+)"/.exec(msg)?.[1] ?? PLUGIN_WORDS.find(([, re]) => re.test(words))?.[0];
   const out = (kind: SandboxKind): SandboxError => (plugin ? { kind, message: msg, plugin } : { kind, message: msg });
   if (
@@ -48,10 +50,13 @@ export function classifySandboxError(message: string): SandboxError {
     )
   )
     return out('ip-exhausted');
+  // A plugin binary the network config names is not in the CNI bin directory (the reference
+  // plugins, loopback and bridge among them, were never installed on the node, or are elsewhere).
+  if (/failed to find plugin \\?"[^"\\]+\\?" in path/.test(msg)) return out('cni-plugin-missing');
   // The node's network agent is down or not installed: its config, its state file, its local
   // endpoint (weave 127.0.0.1:6784, aws-node's ipamd 127.0.0.1:50051, a unix socket), its binary.
   if (
-    /cni plugin not initialized|NetworkPluginNotReady|cni config uninitialized|network plugin is not ready|no networks found in \/etc\/cni\/net\.d|\/run\/flannel\/subnet\.env: no such file|\/var\/lib\/calico\/nodename: no such file|check that the calico\/node container is running|connect: no such file or directory.*cilium|unable to connect to Cilium daemon|dial tcp 127\.0\.0\.1:\d+: connect: connection refused|dial unix \S+: connect: (?:no such file or directory|connection refused)|failed to find plugin "[^"]+" in path|failed to contact node Istio CNI agent/i.test(
+    /cni plugin not initialized|NetworkPluginNotReady|cni config uninitialized|network plugin is not ready|no networks found in \/etc\/cni\/net\.d|\/run\/flannel\/subnet\.env: no such file|\/var\/lib\/calico\/nodename: no such file|check that the calico\/node container is running|connect: no such file or directory.*cilium|unable to connect to Cilium daemon|dial tcp 127\.0\.0\.1:\d+: connect: connection refused|dial unix \S+: connect: (?:no such file or directory|connection refused)|failed to contact node Istio CNI agent/i.test(
       msg,
     )
   ) {
@@ -62,4 +67,13 @@ export function classifySandboxError(message: string): SandboxError {
   if (plugin || /failed to (?:setup|set up) network|NetworkPlugin cni failed|networkPlugin cni failed/i.test(msg)) return out('cni-failed');
   if (/failed to reserve sandbox name|context deadline exceeded|failed to create containerd task|OCI runtime|The container name "[^"]*" is already in use/i.test(msg)) return out('runtime');
   return out('unknown');
+}
+
+/** The CNI plugin binaries the messages say the runtime did not find, in order, each once. */
+export function missingCniPlugins(messages: string[]): string[] {
+  const out: string[] = [];
+  for (const m of messages) {
+    for (const x of m.matchAll(/failed to find plugin \\?"([^"\\]+)\\?" in path/g)) if (!out.includes(x[1] as string) && out.length < 16) out.push(x[1] as string);
+  }
+  return out;
 }

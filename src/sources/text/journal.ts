@@ -21,7 +21,8 @@
 //   - remote_runtime.go / containerd RunPodSandbox failed → FailedCreatePodSandBox 'Failed to create
 //     pod sandbox: <err>'; CreateContainer / StartContainer failed → Failed 'Error: <err>';
 //   - prober.go "Probe failed" → Unhealthy '<Type> probe failed: <output>';
-//   - volume manager "Unable to attach or mount volumes" → FailedMount;
+//   - volume manager "Unable to attach or mount volumes" → FailedMount; the configMap and secret
+//     volume plugins' "Couldn't get configMap ns/x: configmaps "x" not found" → FailedMount;
 //   - any other line whose message is one of Kubernetes' own (messages.ts: "MountVolume.SetUp
 //     failed …", "Failed to create pod sandbox: …") → that event.
 // A line without a year (klog's MMDD, a syslog date) gives no time: the year is not in the text.
@@ -72,7 +73,7 @@ const LOGFMT = /^(?:time="[^"]*" )?level=\w+ msg=/;
 const PROGRAMS = /^(?:kubelet|containerd|crio|cri-o|dockerd|docker|k3s|k3s-agent|k3s-server|rke2-agent|rke2-server|microk8s\.daemon-kubelite|kubelite|snap\.microk8s\.daemon-kubelite)$/;
 
 /** klog source files of the kubelet (and of the volume and runtime code it runs). */
-const KUBELET_FILES = /^(?:kubelet|kubelet_pods|kubelet_node_status|pod_workers|kuberuntime_manager|kuberuntime_container|kuberuntime_sandbox|kuberuntime_image|kuberuntime_gc|remote_runtime|remote_image|log|instrumented_services|prober|prober_manager|worker|reconciler|reconciler_common|operation_generator|nestedpendingoperations|volume_manager|secret|configmap|projected|csi_attacher|csi_mounter|mount_linux|eviction_manager|helpers|pod_container_deletor|docker_sandbox|docker_container|cni|generic|manager|status_manager|scope|predicate|container_manager_linux|cpu_manager|topology_manager|memory_manager|plugin_watcher|server|kubelet_getters|images|image_gc_manager|event|pod_startup_latency_tracker)\.go$/;
+const KUBELET_FILES = /^(?:kubelet|kubelet_pods|kubelet_node_status|pod_workers|kuberuntime_manager|kuberuntime_container|kuberuntime_sandbox|kuberuntime_image|kuberuntime_gc|remote_runtime|remote_image|log|instrumented_services|prober|prober_manager|worker|reconciler|reconciler_common|operation_generator|nestedpendingoperations|volume_manager|secret|configmap|projected|csi_attacher|csi_mounter|mount_linux|eviction_manager|helpers|handlers|pod_container_deletor|docker_sandbox|docker_container|cni|generic|manager|status_manager|scope|predicate|container_manager_linux|cpu_manager|topology_manager|memory_manager|plugin_watcher|server|kubelet_getters|images|image_gc_manager|event|pod_startup_latency_tracker)\.go$/;
 
 /** Go's %q of a string, undone. */
 export function unquoteGo(s: string): string {
@@ -263,6 +264,13 @@ export function journalEvents(line: JournalLine): JournalEvent[] {
   }
   // volumes
   if (/^Unable to attach or mount volumes for pod; skipping pod/.test(msg) && err !== '') return [base({ type: 'Warning', reason: 'FailedMount', message: `Unable to attach or mount volumes: ${err}` })];
+  // the configMap / secret volume plugins (configmap.go, secret.go): the object the volume needs is
+  // not there. Kubelets before 1.5 logged only this, and recorded no per-volume event; later ones
+  // record the same error as FailedMount.
+  if (line.file === undefined || /^(?:configmap|secret|projected)\.go$/.test(line.file)) {
+    const obj = /^Couldn't get (?:configMap|secret) [^\s:]+: ((?:configmaps?|secrets?) "[^"]+" not found)/.exec(msg);
+    if (obj) return [base({ type: 'Warning', reason: 'FailedMount', message: msg })];
+  }
   const oldMount = /^Unable to (?:attach or )?mount volumes for pod "[^"]+": (.*?)(?:; skipping pod)?$/.exec(msg);
   if (oldMount) return [base({ type: 'Warning', reason: 'FailedMount', message: msg.replace(/; skipping pod$/, '') })];
   // a message of Kubernetes' own, in the message or the error

@@ -41,12 +41,20 @@ const STRONG: RegExp[] = [
   /^(?:Error|error): (?:failed to|unable to|cannot|could not|no such|open |dial |listen |missing |invalid |unknown )/,
 ];
 
+/**
+ * Well-known failure words that only a program's output carries, wherever they stand in the line
+ * (after a logger's prefix, inside a structured line's err="…"): a database refusing credentials,
+ * JDBC's MySQL driver failing to connect, a TLS certificate that does not verify, kube-proxy's
+ * iptables-restore failing.
+ */
+const KNOWN_FAILURE = /password authentication failed for user "|Access denied for user '|Communications link failure|\bx509: (?:certificate|cannot validate)|tls: failed to verify certificate|Failed to execute iptables-restore|PKIX path building failed/;
+
 /** A line with a program's log level first (weaker: counts only beside a strong one, or several together). */
 const LEVELED = /^(?:\[?\d{4}[-/]\d\d[-/]\d\d[T ][\d:.,]+(?:Z|[+-]\d\d:?\d\d)?\]?\s+)?(?:\[?(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|WARN(?:ING)?|INFO|DEBUG)\]?[:\s]|\[(?:error|fatal|crit|warn|info|notice)\]\s|level=(?:error|fatal|panic|warn(?:ing)?|info|debug)\b|\{"(?:level|severity|lvl)":)/;
 
 /** Is this line a program's failure output (a strong shape)? */
 export function isProgramLine(text: string): boolean {
-  return STRONG.some((re) => re.test(text));
+  return STRONG.some((re) => re.test(text)) || KNOWN_FAILURE.test(text);
 }
 
 /** Is this line a program's log line (a level first)? */

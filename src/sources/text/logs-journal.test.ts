@@ -55,6 +55,18 @@ describe("a container's output alone", () => {
     const exec = 'exec /app: no such file or directory\n';
     assert.equal(read(exec).pods[0]?.logs?.['(unnamed)']?.text, 'exec /app: no such file or directory');
   });
+  test('411: a C error whose "(errno: text)" a blog wrapped onto its own line is one line again', () => {
+    const t = ['```', 'nginx: [emerg] chown("/var/cache/nginx/client_temp", 101) failed', '(1: Operation not permitted)', '```'].join('\n');
+    assert.equal(read(`$ kubectl logs web-1 -c nginx\n${t}\n`).pods[0]?.logs?.['nginx']?.text, 'nginx: [emerg] chown("/var/cache/nginx/client_temp", 101) failed (1: Operation not permitted)');
+    // alone, an errno line has nothing to join to
+    assert.equal(read('$ kubectl logs web-1\n```\n(13: Permission denied)\n```\n').pods[0]?.logs?.['(unnamed)']?.text, '(13: Permission denied)');
+  });
+  test('well-known failure words anywhere in a line make it a program line; prose about them does not', () => {
+    assert.equal(isProgramLine('Communications link failure'), true);
+    assert.equal(isProgramLine('“Failed to scrape node” err=”Get "https://10.0.0.5:10250/metrics/resource": tls: failed to verify certificate: x509: cannot validate certificate for 10.0.0.5'), true);
+    assert.equal(isProgramLine('FATAL: password authentication failed for user "app"'), true);
+    assert.equal(isProgramLine('the x509 certificate was wrong'), false);
+  });
   test('a sentence that mentions an error is not a log', () => {
     assert.equal(isProgramLine('I get permission denied when the pod starts'), false);
     assert.equal(isProgramLine('the pod fails with exec format error'), false);
@@ -123,6 +135,14 @@ describe("the kubelet's and the runtime's journal", () => {
     assert.equal(p?.events.length, 1);
     assert.equal(p?.events[0]?.reason, 'failed');
     assert.equal(p?.events[0]?.involved.fieldPath, 'spec.containers{client}');
+  });
+  test('193: the configMap volume plugin\'s "Couldn\'t get configMap" is the FailedMount later kubelets record; handlers.go is the kubelet\'s', () => {
+    const line = parseJournalLine('E0831 04:12:41.868086    3570 configmap.go:157] Couldn\'t get configMap default/bigquery: configmaps "bigquery" not found');
+    assert.equal(line?.program, 'kubelet');
+    const [ev] = journalEvents(line!);
+    assert.equal(ev?.reason, 'FailedMount');
+    assert.match(ev?.message ?? '', /configmaps "bigquery" not found$/);
+    assert.equal(parseJournalLine('I0823 10:28:58.312316    2346 handlers.go:67] Exec lifecycle hook ([/bin/bash -c sleep 25]) for Container "x" in Pod "y_default(u)" failed - error: e')?.file, 'handlers.go');
   });
   test('structured klog (1.19+): err=, pod=, the sync failures inside', () => {
     const line = parseJournalLine(

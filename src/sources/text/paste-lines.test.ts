@@ -51,6 +51,16 @@ describe('decorations taken off a line', () => {
     );
     assert.ok(((ls[2]?.flags ?? 0) & F_GAP) !== 0, 'a border is a gap');
   });
+  test('417: a blockquote whose marks have no space (">text"), fence and indented continuations inside', () => {
+    const ls = lines('>~~~sh\n>Warning  FailedMount  2s  kubelet, n2  MountVolume.SetUp failed for volume "pv" : mount failed: exit status 32\n>Output: Running scope as unit run-1.scope.\n>       missing codepage or helper program, or other error\n>~~~\n');
+    assert.deepEqual(
+      ls.map((l) => l.text),
+      ['', 'Warning  FailedMount  2s  kubelet, n2  MountVolume.SetUp failed for volume "pv" : mount failed: exit status 32', 'Output: Running scope as unit run-1.scope.', 'missing codepage or helper program, or other error', ''],
+    );
+    assert.equal(ls[3]?.indent, 6);
+    // one ">x" line alone is no blockquote
+    assert.deepEqual(lines('>x\nplain\n').map((l) => l.text), ['>x', 'plain']);
+  });
   test('blank lines are not kept (a flood of them costs nothing), only marked', () => {
     const L = pasteLines(`a\n${'\n'.repeat(100_000)}b\n`, 'p.txt');
     assert.equal(L.count, 2);

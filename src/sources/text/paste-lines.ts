@@ -69,6 +69,9 @@ export function pasteLines(input: string, file: string, lineOffset = 0): PasteLi
     L.count++;
     gap = false;
   };
+  // a blockquote written ">text" (no space after the mark), on several lines: a lone ">x" line
+  // elsewhere is not taken for one
+  const tightQuotes = (input.match(/^ {0,3}>(?=[^\s>=])/gm) ?? []).length >= 3;
   while (at <= input.length) {
     let end = input.indexOf('\n', at);
     if (end < 0) end = input.length;
@@ -87,9 +90,10 @@ export function pasteLines(input: string, file: string, lineOffset = 0): PasteLi
     if (s.includes('\t')) s = s.replace(/\t/g, '  ');
     if (CONTROLS.test(s) || s.includes('\u001b')) s = stripControls(s);
     if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
-    // Markdown or e-mail quote marks ("> ", "> > ")
+    // Markdown or e-mail quote marks ("> ", "> > "; ">text" too in a blockquote whose marks
+    // have no space after them, as Markdown allows)
     for (let q = 0; q < 4; q++) {
-      const m = /^ {0,3}>(?: |$)/.exec(s);
+      const m = (tightQuotes ? /^ {0,3}>(?: |(?=[^\s>])|$)/ : /^ {0,3}>(?: |$)/).exec(s);
       if (!m) break;
       s = s.slice(m[0].length);
     }

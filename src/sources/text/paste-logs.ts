@@ -29,6 +29,9 @@ export function waitingPiece(r: Reader, b: Block, order: number): Piece | undefi
   return piece;
 }
 
+/** The errno tail of a C program's error ("(13: Permission denied)") alone on a line. */
+const WRAPPED_ERRNO = /^\(\d{1,3}: [A-Z][\w ,'-]*\)$/;
+
 export function logsPiece(r: Reader, b: Block, order: number): Piece {
   const lines: string[] = [];
   let container = b.cmd?.container;
@@ -52,6 +55,13 @@ export function logsPiece(r: Reader, b: Block, order: number): Piece {
     if (/^(?:Error from server\b|error: |unable to retrieve container logs\b|Unable to retrieve container logs\b)/.test(t)) continue;
     if (isEllipsis(t) && lines.length > 0) {
       truncated = true;
+      continue;
+    }
+    // a terminal or a blog wrapped the line: nginx's "… failed" with its "(1: Operation not
+    // permitted)" (errno and strerror) on the next line is one line
+    const prev = lines.length > 0 ? (lines[lines.length - 1] as string) : '';
+    if (WRAPPED_ERRNO.test(t) && prev.trim() !== '' && !WRAPPED_ERRNO.test(prev.trim())) {
+      lines[lines.length - 1] = `${prev} ${t}`;
       continue;
     }
     lines.push(`${' '.repeat(r.L.indent[i] as number)}${t}`);

@@ -110,6 +110,11 @@ web-1   0/1     ContainerCreating   0          12m   <none>   node-2   <none>   
     assert.equal(at(p, 'status', 'podIP'), undefined);
     assert.deepEqual(at(p, 'status', 'containerStatuses', 0, 'state'), { waiting: { reason: 'ContainerCreating' } });
   });
+  test('kubectl get sts,pod prints kind/name: the pod is named without "pod/"', () => {
+    const t = 'NAME                         READY   STATUS             RESTARTS        AGE\npod/music-6c45d566f4-9qdlr   0/1     CrashLoopBackOff   6 (4m37s ago)   16m\n';
+    const [p] = kinds(parsePodsTable(t, 'pods.txt', NOW).objects, 'Pod');
+    assert.equal(at(p, 'metadata', 'name'), 'music-6c45d566f4-9qdlr');
+  });
   test('the pod rebuilt from a row shows the same STATUS as the row', async () => {
     const { kubectlColumns } = await import('../../kubectl/status.js');
     const pods = kinds(parsePodsTable(TABLE, 'pods.txt', NOW).objects, 'Pod');

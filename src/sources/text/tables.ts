@@ -252,7 +252,8 @@ const isoAt = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z
 
 /** One `kubectl get pods` row → a pod carrying just what the row says (kubectl's STATUS recomputes to the row's). */
 export function podFromRow(c: Record<string, string>, now: number): JsonObject {
-  const name = c['NAME'] ?? '';
+  // `kubectl get sts,pod` (more than one kind) prints each name as kind/name: "pod/web-1"
+  const name = (c['NAME'] ?? '').replace(/^pods?\//, '');
   const namespace = c['NAMESPACE'] || undefined;
   const status = c['STATUS'] ?? '';
   const ready = /^(\d+)\/(\d+)$/.exec(c['READY'] ?? '');
