@@ -134,3 +134,38 @@ message: Back-off restarting failed container app in pod web-1_shop(u)
     assert.deepEqual(d?.undecided, []);
   });
 });
+
+describe('a describe cut inside its Containers section', () => {
+  const head = `Name:             checkout-7c5f9d6b48-74lgt
+Namespace:        web
+Node:             node-pool-a-9f2kd/10.8.1.35
+Start Time:       Fri, 04 Dec 2026 11:30:51 +0000
+Status:           Running
+IP:               10.8.65.140
+Containers:
+  app:
+    Image:          registry.example.com/web/checkout:5.8.0
+    State:          Running
+      Started:      Fri, 04 Dec 2026 11:30:55 +0000
+    Ready:          True
+    Restart Count:  0
+    Limits:
+      memory:  1Gi
+`;
+  test('may have left containers out: READY is unknown and the pod is not shown healthy', () => {
+    const [d] = diagnoseText(head);
+    assert.equal(d?.verdict, 'unknown');
+    assert.equal(d?.kubectl.ready, undefined);
+    assert.ok(d?.source?.missing?.some((m) => m.fact === 'containers-cut'), JSON.stringify(d?.source?.missing));
+  });
+  test('a section after Containers closes it: the one container shown is all of them', () => {
+    const [d] = diagnoseText(`${head}Conditions:
+  Type              Status
+  Ready             True
+  ContainersReady   True
+`);
+    assert.equal(d?.verdict, 'healthy');
+    assert.equal(d?.kubectl.ready, '1/1');
+    assert.equal(d?.source?.missing?.some((m) => m.fact === 'containers-cut'), false);
+  });
+});

@@ -117,7 +117,8 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   const scheduler = nonEmpty(spec['schedulerName']) ?? events.find((e) => (e.reason === 'Scheduled' || e.reason === 'FailedScheduling') && e.source !== undefined)?.source;
   if (scheduler !== undefined && scheduler !== 'default-scheduler') pod.customScheduler = scheduler;
   // Old statuses carry no qosClass: derive it from the spec as the API server does.
-  if (pod.qosClass === undefined && obj(raw['spec'])) pod.qosClass = qosClass(containers);
+  // (only from resources the input gives: a table row's or a name-only container's are unknown)
+  if (pod.qosClass === undefined && obj(raw['spec']) && containers.length > 0 && !containers.some((c) => c.unknown.includes('spec'))) pod.qosClass = qosClass(containers);
   // A preStop sleep that uses up the whole grace period: every deletion ends in SIGKILL.
   for (const c of containers) {
     if (c.preStopSleepSeconds !== undefined && pod.terminationGracePeriodSeconds !== undefined) c.preStopOutlastsGrace = c.preStopSleepSeconds >= pod.terminationGracePeriodSeconds;
@@ -132,7 +133,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   }
   if (fromText) for (const c of containers) if (c.state.source === 'status') c.state.source = 'text';
   const facts: Facts = { pod, conditions, events, containers, gaps, unknown: unknownFacts(input, pod, gaps, fromText), fromText, oddities: findOddities(raw) };
-  knownColumns(pod, containers, gaps);
+  knownColumns(pod, containers, gaps, input.source?.missing?.some((m) => m.fact === 'containers-cut') === true);
   if (input.node) facts.node = nodeFacts(input.node, nowMs);
   // the API server said the node does not exist: no kubelet is left to finish this pod
   else if (input.nodeGone === true && pod.nodeName !== undefined) facts.node = { name: pod.nodeName, status: 'NotFound', gone: true, unschedulable: false, taints: [], pressure: [] };
@@ -222,14 +223,14 @@ function unknownEvents(input: PodInput, fromText: boolean): boolean {
  * RESTARTS every restart count, STATUS a phase or a container state; otherwise the column is
  * unknown rather than the 0/0, 0 or blank the arithmetic gives an empty status.
  */
-function knownColumns(pod: PodFacts, containers: ContainerFacts[], gaps: string[]): void {
+function knownColumns(pod: PodFacts, containers: ContainerFacts[], gaps: string[], containersCut: boolean): void {
   const k = pod.kubectl;
   if (k.status === '') delete k.status;
   const shown = containers.filter((c) => c.kind !== 'ephemeral' && c.kind !== 'init');
   // (READY's total is the spec's container count, RESTARTS the status's sum: a pod known only from
   // its events has neither, whatever the events say of one container)
-  if (gaps.includes('spec') || (containers.length === 0 ? gaps.includes('status') : shown.some((c) => c.ready === undefined))) delete k.ready;
-  if (gaps.includes('status') || (containers.length === 0 ? false : containers.some((c) => c.kind !== 'ephemeral' && c.restartCount === undefined))) delete k.restarts;
+  if (gaps.includes('spec') || containersCut || (containers.length === 0 ? gaps.includes('status') : shown.some((c) => c.ready === undefined))) delete k.ready;
+  if (gaps.includes('status') || containersCut || (containers.length === 0 ? false : containers.some((c) => c.kind !== 'ephemeral' && c.restartCount === undefined))) delete k.restarts;
 }
 
 function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, status: JsonObject, nowMs: number, fromText: boolean, nameMadeUp: boolean): PodFacts {

@@ -187,6 +187,8 @@ export const UI: Record<Lang, UiText> = {
           return 'events (the text ends before its Events section)';
         case 'containers':
           return 'the containers (the text ends before its Containers section)';
+        case 'containers-cut':
+          return 'any containers after the last one shown (the text ends inside its Containers section)';
         case 'pod-object':
           return 'the pod itself: this diagnosis rests on its events or logs alone';
         case 'pods-table':
@@ -362,6 +364,8 @@ export const UI: Record<Lang, UiText> = {
           return '이벤트(텍스트가 Events 절 앞에서 끝남)';
         case 'containers':
           return '컨테이너(텍스트가 Containers 절 앞에서 끝남)';
+        case 'containers-cut':
+          return '마지막으로 보이는 컨테이너 뒤의 컨테이너(텍스트가 Containers 절 중간에서 끝남)';
         case 'pod-object':
           return '파드 자체: 이 진단은 이벤트나 로그만 근거로 함';
         case 'pods-table':

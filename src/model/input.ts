@@ -48,6 +48,7 @@ export interface MissingFact {
     | 'age'
     | 'events'
     | 'containers'
+    | 'containers-cut'
     | 'pod-object'
     | 'pods-table'
     | 'pod-name'

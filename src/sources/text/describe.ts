@@ -207,8 +207,11 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   const guessedStates: string[] = [];
   const conditions: JsonObject[] = [];
   const byType = new Map<string, JsonObject[]>();
+  // (the Containers section is the last one read: the text may end inside it, after some of them)
+  let lastKey: string | undefined;
   for (const s of sections(lines)) {
     const v = s.value;
+    lastKey = s.key;
     switch (s.key) {
       case 'Name':
         metadata['name'] = v;
@@ -419,6 +422,8 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   missing.push({ fact: createdBy !== undefined ? 'creation-time' : 'age', command: yaml });
   if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? '<pod>'}${ns}` });
   if (!spec['containers']) missing.push({ fact: 'containers', command: yaml });
+  // the text ends in the Containers section: the containers after the last one shown are unknown
+  else if (lastKey === 'Containers') missing.push({ fact: 'containers-cut', command: yaml });
   return { pod, events, missing, line: lines[0]?.n ?? 1, now, estimated: estimate !== undefined };
 }
 
