@@ -95,3 +95,11 @@ test('a cause beats what the half-started program logs after it', () => {
   const log = ["Traceback (most recent call last):", "ModuleNotFoundError: No module named 'psycopg2'", 'error: connection refused'];
   assert.equal(findLogSignature(log)?.kind, 'missing-module');
 });
+
+test("a Go panic is quoted by its own line, not the goroutine header under it", () => {
+  const log = 'panic: runtime error: invalid memory address or nil pointer dereference [recovered]\n\tpanic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x1a2b3c]\n\ngoroutine 895 [running]:\nmain.reconcile()';
+  const s = findLogSignature(log.split('\n'));
+  assert.equal(s?.kind, 'go-panic');
+  assert.match(s?.line ?? '', /^panic: runtime error: invalid memory address or nil pointer dereference/);
+  assert.equal(findLogSignature(['goroutine 1 [running]:', 'main.main()'])?.kind, 'go-panic');
+});

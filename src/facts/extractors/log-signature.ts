@@ -117,7 +117,9 @@ const SIGNATURES: { kind: LogSignatureKind; re: RegExp }[] = [
   { kind: 'connect-failed', re: /Communications link failure|\bi\/o timeout\b|Connection timed out|connect: no route to host|No route to host|\bETIMEDOUT\b|\bEHOSTUNREACH\b|SocketTimeoutException: connect timed out/i },
   { kind: 'permission-denied', re: /permission denied|EACCES|Operation not permitted|AccessDeniedException/i },
   { kind: 'missing-file', re: /no such file or directory|ENOENT|FileNotFoundException|FileNotFoundError|cannot open (?:shared object )?file/i },
-  { kind: 'go-panic', re: /^panic: |^fatal error: |goroutine \d+ \[running\]/ },
+  // (the panic's own line says what failed; the goroutine header under it only that one did)
+  { kind: 'go-panic', re: /^panic: |^fatal error: / },
+  { kind: 'go-panic', re: /goroutine \d+ \[running\]/ },
 ];
 
 /** The most telling signature in the lines: the first kind in priority order, its last occurrence. */
