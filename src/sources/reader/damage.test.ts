@@ -292,6 +292,11 @@ describe('text stays tolerant', () => {
     }
     assert.ok(read('                    {"initContainers":["x"]}\nName:             web-1\nStatus:           Running\n').docs.length > 0);
   });
+  test('prose that quotes a message is refused for what it lacks, not as invalid YAML', () => {
+    // (a real post: a sentence ending in a colon, then a fenced quote of the message)
+    const text = 'Last week I updated our AMIs. The problem it would appear is that:\n\n```\n"volume node affinity conflict"\n```\n\nThat error appeared in describe pod.\n';
+    assert.throws(() => read(text), (e: Error) => !/invalid YAML/.test(e.message) && /is not YAML, JSON or kubectl output podwhy reads/.test(e.message));
+  });
   test('kubectl describe output is never damaged, however cut', () => {
     const r = read('Name:         web-1\nNamespace:    shop\nStatus:       Pending\nEvents:\n  Type     Reason  Age   From  Message\n  ----     ------  ----  ----  -------\n  Warning  Failed  3m    kube');
     assert.equal(r.damage, undefined);

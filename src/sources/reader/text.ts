@@ -5,7 +5,7 @@
 import { InputError } from '../../model/errors.js';
 import { textReader } from '../text-reader.js';
 import type { Deferrer, ItemDeferral, ParsedDoc } from './common.js';
-import { BreakError, damageOf, type Damage } from './damage.js';
+import { BreakError, damageOf, isStructuredStart, type Damage } from './damage.js';
 import type { JsonDocuments } from './json.js';
 import type { YamlDocuments } from './yaml.js';
 
@@ -134,8 +134,11 @@ export class WithFallback {
       try {
         objects = textReader().parseKubectlText(raw.join(''), this.file, this.now, this.offset).objects;
       } catch (e) {
-        if (this.failed && !this.looseJson) throw this.failed;
-        if (!(e instanceof InputError) || this.failed) throw e;
+        if (!(e instanceof InputError)) throw e;
+        // (text that is no document from its first line, prose around a quote say, is refused
+        // for what the text reader found in it, not for the YAML it never was)
+        // (a YAML document indented as a whole is still YAML: its error says where it broke)
+        if (this.failed) throw (this.structured || isStructuredStart(raw.join('').slice(0, 65536).trimStart())) && !this.looseJson ? this.failed : e;
       }
       if (objects.some((o) => (o.value as Record<string, unknown>)['kind'] === 'Pod') || (this.failed && objects.length > 0)) {
         for (const o of objects) this.emit({ value: o.value, line: o.line });
