@@ -169,3 +169,18 @@ Containers:
     assert.equal(d?.source?.missing?.some((m) => m.fact === 'containers-cut'), false);
   });
 });
+
+describe('a get pods row says only what its columns say', () => {
+  test('a row cut before RESTARTS: restarts unknown, not 0', () => {
+    const [d] = diagnoseText('$ kubectl get pods\nNAME    READY   STATUS             RESTARTS   AGE\nweb-1   0/1     CrashLoopBackOff\n');
+    assert.equal(d?.name, 'web-1');
+    assert.equal(d?.kubectl.status, 'CrashLoopBackOff');
+    assert.equal(d?.kubectl.restarts, undefined);
+  });
+  test('Terminating: deleted, but since when is not in the row', () => {
+    const [d] = diagnoseText('NAME    READY   STATUS        RESTARTS   AGE\nweb-1   1/1     Terminating   0          3d\n');
+    assert.equal(d?.kubectl.status, 'Terminating');
+    const text = JSON.stringify(d?.findings ?? []);
+    assert.doesNotMatch(text, /2025-06-01T12:00:00Z/, 'the capture instant is no deletion time');
+  });
+});

@@ -46,6 +46,13 @@ export function normalize(input: PodInput, nowMs: number): Facts {
 
   const events = normalizeEvents(input.events, nowMs);
   const pod = podFacts(raw, metadata, spec, status, nowMs, fromText, input.source?.missing?.some((m) => m.fact === 'pod-name') === true);
+  // a get pods row says Terminating, not since when (the reader marks it deleted at the capture):
+  // the deletion's time and grace are unknown
+  if (input.source?.format === 'pods-table' && pod.deleting) {
+    delete pod.deletionTimestamp;
+    delete pod.secondsPastGracePeriod;
+    delete pod.gracePeriod;
+  }
   for (const n of input.clusterNodes ?? []) {
     const nf = nodeFacts(n, nowMs);
     if (!nf.status.startsWith('Ready')) pod.nodesNotReady.push(`${nf.name} (${nf.status})`);
@@ -198,6 +205,7 @@ function unknownFacts(input: PodInput, pod: PodFacts, gaps: string[], fromText: 
   if (fromText && format !== 'yaml-in-text' && pod.nodeAffinity.length === 0) out.push('pod.nodeAffinity');
   if (gaps.includes('status')) out.push('status');
   if (pod.terminationGracePeriodSeconds === undefined) out.push('pod.terminationGracePeriodSeconds');
+  if (pod.deleting && pod.deletionTimestamp === undefined) out.push('pod.deletionTimestamp');
   if (unknownEvents(input, fromText)) out.push('events');
   if (pod.restartPolicy === undefined) out.push('pod.restartPolicy');
   return out;

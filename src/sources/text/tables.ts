@@ -260,7 +260,8 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
   const total = ready ? Number(ready[2]) : 1;
   const readyCount = ready ? Number(ready[1]) : 0;
   const restartsM = /^(\d+)(?: \((\S+) ago\))?$/.exec(c['RESTARTS'] ?? '');
-  const restarts = restartsM ? Number(restartsM[1]) : 0;
+  // (a row cut before its RESTARTS column says nothing of restarts)
+  const restarts = restartsM ? Number(restartsM[1]) : undefined;
   const lastRestartAgo = restartsM?.[2] !== undefined ? parseAge(restartsM[2]) : undefined;
   const age = parseAge(c['AGE'] ?? '');
   const metadata: JsonObject = { name, ...(namespace ? { namespace } : {}) };
@@ -275,7 +276,7 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
   const names = unnamed(Math.max(1, total), initCount);
   spec['containers'] = names.map((n) => ({ name: n }));
   let phase = 'Running';
-  const statuses: JsonObject[] = names.map((n, i) => ({ name: n, ready: i < readyCount, restartCount: i === 0 ? restarts : 0, state: { running: {} } }));
+  const statuses: JsonObject[] = names.map((n, i) => ({ name: n, ready: i < readyCount, ...(restarts !== undefined ? { restartCount: i === 0 ? restarts : 0 } : {}), state: { running: {} } }));
   // the container the row's reason belongs to: the first one not ready
   const first = statuses[Math.min(readyCount, statuses.length - 1)] as JsonObject;
   if (lastRestartAgo !== undefined) {
@@ -326,15 +327,16 @@ export function podFromRow(c: Record<string, string>, now: number): JsonObject {
       if (code) return { terminated: { exitCode: Math.max(1, Number(code[1])) } };
       return WAITING.test(r) ? { waiting: { reason: r } } : TERMINATED.test(r) ? { terminated: terminatedByReason(r) } : { waiting: { reason: r } };
     };
-    st['initContainerStatuses'] = inits.map((name, i) => ({ name, ready: i < done, restartCount: i === done ? restarts : 0, state: stateOf(i) }));
+    st['initContainerStatuses'] = inits.map((name, i) => ({ name, ready: i < done, ...(restarts !== undefined ? { restartCount: i === done ? restarts : 0 } : {}), state: stateOf(i) }));
     for (const s of statuses) {
       s['state'] = { waiting: { reason: 'PodInitializing' } };
+      // (an app container does not restart before the init containers are done)
       s['restartCount'] = 0;
       s['ready'] = false;
     }
     delete first['lastState'];
   } else if (WAITING.test(status)) {
-    if (status === 'ContainerCreating' || status === 'PodInitializing' || /^(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)$/.test(status)) phase = restarts > 0 ? 'Running' : 'Pending';
+    if (status === 'ContainerCreating' || status === 'PodInitializing' || /^(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)$/.test(status)) phase = (restarts ?? 0) > 0 ? 'Running' : 'Pending';
     first['state'] = { waiting: { reason: status } };
     first['ready'] = false;
   } else if (status === 'ContainerStatusUnknown') {
