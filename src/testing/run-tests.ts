@@ -30,7 +30,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -141,6 +141,10 @@ function main(argv: string[]): number {
   }
 
   const reporters = options.some((o) => o.startsWith('--test-reporter')) ? [] : ['--test-reporter=dot', '--test-reporter-destination=stdout'];
+  // node --test runs cores − 1 files at once: one on a 2-core machine (CI's), where the files
+  // mostly wait on the processes and sockets they start; two at once took the unit suite from
+  // 2m24s to 1m47s and the end-to-end suite from 3m to 1m50s there
+  if (!options.some((o) => o.startsWith('--test-concurrency'))) options.push(`--test-concurrency=${Math.max(2, availableParallelism() - 1)}`);
   const summary = pathToFileURL(fileURLToPath(new URL('./summary-reporter.js', import.meta.url))).href;
   const hooks = pathToFileURL(fileURLToPath(new URL('./test-process.js', import.meta.url))).href;
   const tmp = mkdtempSync(join(tmpdir(), 'podwhy-tests-'));
