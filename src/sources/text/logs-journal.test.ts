@@ -29,6 +29,12 @@ const ns = (p: PodInput | undefined) => (p?.pod['metadata'] as JsonObject | unde
 const facts = (p: PodInput | undefined) => (p?.source?.missing ?? []).map((m) => m.fact);
 
 describe("a container's output alone", () => {
+  test("a Go panic's own line is the log's, not a YAML key: the controller log of fixtures/real/323", () => {
+    const s = read('```\n2023-09-18T08:22:33.676Z\tINFO\tObserved a panic in reconciler: runtime error: invalid memory address or nil pointer dereference\npanic: runtime error: invalid memory address or nil pointer dereference [recovered]\n\tpanic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x68 pc=0x1cc4eed]\n\ngoroutine 895 [running]:\nmain.reconcile()\n```\n');
+    const log = s.pods[0]?.logs?.['(unnamed)']?.text ?? '';
+    assert.match(log, /^panic: runtime error: invalid memory address or nil pointer dereference \[recovered\]$/m, log);
+    assert.match(log, /^goroutine 895 \[running\]:$/m, log);
+  });
   test('microk8s-1118: the one log line a post quotes among prose is the log of a pod the paste does not name', () => {
     const s = read(paste('microk8s-1118.txt'));
     assert.equal(s.pods.length, 1);

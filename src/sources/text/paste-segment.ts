@@ -303,7 +303,9 @@ export class Segmenter {
     if (PODS_TABLE_ROW.test(t)) return { kind: 'pods-table', from: i, to: this.tableExtent(i, 'pods-table') };
     if (NO_RESOURCES.test(t)) return { kind: 'no-resources', from: i, to: i + 1 };
     if (WAITING_TO_START.test(t)) return { kind: 'waiting', from: i, to: i + 1 };
-    if (this.yamlStart(i, ind)) return { kind: 'yaml', from: i, to: this.yamlExtent(i) };
+    // ("panic: runtime error: …", "fatal error: …", "Caused by: …" look like a YAML key: a
+    // program's failure line is its output, which programBlock reads with the lines around it)
+    if (!isProgramLine(t) && this.yamlStart(i, ind)) return { kind: 'yaml', from: i, to: this.yamlExtent(i) };
     return undefined;
   }
 
