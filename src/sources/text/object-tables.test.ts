@@ -3,26 +3,16 @@
 // Korean posts (shell comments in a pasted session, notes between outputs, the healthy pod first).
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { FIXTURES_DIR } from '../../cli/commands/rules.js';
 import type { JsonObject } from '../../util/json.js';
-import { snapshotFromDocs } from '../file.js';
-import { DocumentStream, type ParsedDoc } from '../reader.js';
 import type { PodInput } from '../../model/input.js';
+import { PASTE_NOW, pasteFixture, readPaste } from '../../testing/paste-read.js';
 import { claimFromRow, nodeFromRow, volumeFromRow } from './object-tables.js';
 
-const NOW = Date.parse('2025-03-02T10:00:00Z');
-const paste = (name: string) => readFileSync(join(FIXTURES_DIR, 'pastes', name), 'utf8');
-
-function read(text: string) {
-  const docs: ParsedDoc[] = [];
-  const s = new DocumentStream('p.txt', (d) => docs.push(d), { now: NOW });
-  s.write(text);
-  s.end();
-  return snapshotFromDocs([{ file: 'p.txt', docs }]);
-}
+const NOW = PASTE_NOW;
+const paste = pasteFixture;
+const read = (text: string) => readPaste(text);
 const name = (o: JsonObject | undefined) => (o?.['metadata'] as JsonObject | undefined)?.['name'];
 const podName = (p: PodInput | undefined) => name(p?.pod);
 
