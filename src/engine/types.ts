@@ -53,16 +53,9 @@ export type Verdict = 'healthy' | 'problem' | 'unknown';
  * A likely cause, built only from what the input shows, with the command that confirms or rules
  * it out: never a finding, never counted by --fail-on, and only given when no root cause is proven.
  */
-export interface Hypothesis {
-  rule: string;
-  stage: Stage;
-  container?: string;
-  containerKind?: ContainerKind;
-  /** The values its texts are filled with, as a finding's. */
-  params: Vars;
+export interface Hypothesis extends Pick<Finding, 'rule' | 'stage' | 'container' | 'containerKind' | 'params' | 'evidence'> {
   /** The commands that confirm or rule it out, filled in for this pod. */
   commands: string[];
-  evidence: Evidence[];
   /** 1 is the most likely. */
   rank: number;
 }
