@@ -37,6 +37,7 @@ const ALL_ROWS = ['help', 'one-pod', 'yaml', 'json', 'text', 'workers', 'live', 
 const OPTIONS = {
     pods: { type: 'string', default: '10000' },
     'live-pods': { type: 'string', default: '5000' },
+    'no-workloads': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     root: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
@@ -253,6 +254,11 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
     const pods = generatePods(LIVE_PODS, join(OWN_ROOT, 'fixtures'), 7);
     for (const p of pods) (p['metadata'] as Record<string, unknown>)['namespace'] = 'bench';
     server.add(...pods);
+    // their controllers, as the namespace's workload lists return them (--no-workloads: none, as before issue 29)
+    if (!args['no-workloads']) {
+      const { controllersOf } = (await import(join(OWN_ROOT, 'dist', 'bench', 'workloads.js'))) as typeof import('./workloads.js');
+      server.add(...controllersOf(pods, 'bench'));
+    }
     // one warning event per unhealthy-looking pod, as a busy namespace has
     let n = 0;
     for (const p of pods) {
@@ -293,7 +299,7 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
     await timeOne(subject);
     const requests: Record<string, number> = {};
     for (const q of server.requests) {
-      const k = q.path.endsWith('/log') ? 'logs' : q.path.endsWith('/pods') ? 'pod pages' : q.path.endsWith('/events') ? 'event pages' : q.path;
+      const k = q.path.endsWith('/log') ? 'logs' : q.path.endsWith('/pods') ? 'pod pages' : q.path.endsWith('/events') ? 'event pages' : /\/(deployments|replicasets|statefulsets|daemonsets|jobs|cronjobs)$/.test(q.path) ? 'workload pages' : q.path;
       requests[k] = (requests[k] ?? 0) + 1;
     }
     const total = server.requests.length;

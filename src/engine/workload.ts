@@ -52,8 +52,36 @@ export interface WorkloadDiagnosis {
 const SEVERITY_RANK: Record<string, number> = { error: 0, warning: 1, info: 2 };
 const STAGE_RANK = new Map<string, number>(STAGES.map((s, i) => [s, i]));
 
+/**
+ * What a workload's diagnosis needs of each of its pods' diagnoses: a scan diagnoses the pods once
+ * (maybe in worker threads) and hands their briefs to the workloads (podBrief).
+ */
+export interface PodBrief {
+  name: string | undefined;
+  healthy: boolean;
+  /** Ready condition True. */
+  ready: boolean;
+  /** Succeeded phase (a finished Job's pod counts as ready). */
+  succeeded: boolean;
+  /** kubectl's STATUS. */
+  status: string;
+  /** The root-cause findings (the rest are not read). */
+  findings: Finding[];
+}
+
+export function podBrief(p: PodDiagnosis): PodBrief {
+  return {
+    name: p.name,
+    healthy: p.healthy,
+    ready: p.facts.conditions['Ready']?.status === 'True',
+    succeeded: p.facts.pod.phase === 'Succeeded',
+    status: p.kubectl.status ?? '',
+    findings: p.findings.filter((f) => f.role === 'root-cause'),
+  };
+}
+
 /** Pods grouped by root cause: unhealthy groups first, biggest first, then by stage. */
-export function groupPods(pods: PodDiagnosis[]): PodGroup[] {
+export function groupPods(pods: readonly Pick<PodBrief, 'name' | 'findings'>[]): PodGroup[] {
   const groups = new Map<string, PodGroup & { stage: number; sev: number }>();
   for (const p of pods) {
     const root = p.findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
@@ -76,17 +104,25 @@ const titleOf = (f: Finding): TitleOf => ({ titleOf: f });
 export function diagnoseWorkload(input: WorkloadInput, rules: RuleSet, opts: DiagnoseOptions = {}): WorkloadDiagnosis {
   const now = opts.now ?? input.capturedAt ?? Date.now();
   const pods = input.pods.map((p) => diagnosePod(p, rules, { now }));
-  const groups = groupPods(pods);
+  return { ...workloadFromBriefs(input, rules, pods.map(podBrief), now), pods };
+}
+
+/**
+ * The workload's own diagnosis from its pods' briefs (their diagnoses made elsewhere: a scan's).
+ * `pods` is empty: the caller has the pods' diagnoses.
+ */
+export function workloadFromBriefs(input: WorkloadInput, rules: RuleSet, briefs: readonly PodBrief[], now: number): WorkloadDiagnosis {
+  const groups = groupPods(briefs);
   const top = groups[0]?.rule ? groups[0] : undefined;
   const summary: PodSummary = {
-    total: pods.length,
-    ready: pods.filter((p) => p.facts.conditions['Ready']?.status === 'True' || p.facts.pod.phase === 'Succeeded').length,
-    unhealthy: pods.filter((p) => !p.healthy).length,
+    total: briefs.length,
+    ready: briefs.filter((p) => p.ready || p.succeeded).length,
+    unhealthy: briefs.filter((p) => !p.healthy).length,
     byName: new Map(
-      pods.map((p) => [
-        p.name ?? '',
-        { ready: p.facts.conditions['Ready']?.status === 'True', status: p.kubectl.status ?? '', ...(p.findings.find((f) => f.role === 'root-cause') ? { cause: titleOf(p.findings.find((f) => f.role === 'root-cause') as Finding) } : {}) },
-      ]),
+      briefs.map((p) => {
+        const root = p.findings.find((f) => f.role === 'root-cause');
+        return [p.name ?? '', { ready: p.ready, status: p.status, ...(root ? { cause: titleOf(root) } : {}) }];
+      }),
     ),
   };
   if (top) {
@@ -94,8 +130,8 @@ export function diagnoseWorkload(input: WorkloadInput, rules: RuleSet, opts: Dia
     summary.rootCauseTitle = titleOf(top.finding as Finding);
     summary.rootCauseCount = top.pods.length;
     summary.names = top.pods;
-    const first = pods.find((p) => p.name === top.pods[0]);
-    if (first) summary.rootCauseStatus = first.kubectl.status;
+    const first = briefs.find((p) => p.name === top.pods[0]);
+    if (first) summary.rootCauseStatus = first.status;
   }
   const facts = normalizeWorkload(input, now, summary);
   const vars: Vars = { workload: facts };
@@ -111,11 +147,11 @@ export function diagnoseWorkload(input: WorkloadInput, rules: RuleSet, opts: Dia
   let rootCause: WorkloadRootCause | null = null;
   if (own && own.stage === 'admission') rootCause = { from: 'controller', rule: own.rule, finding: own };
   else if (top) {
-    rootCause = { from: 'pods', rule: top.rule as string, finding: top.finding as Finding, count: top.pods.length, of: pods.length };
+    rootCause = { from: 'pods', rule: top.rule as string, finding: top.finding as Finding, count: top.pods.length, of: briefs.length };
     // the workload's own findings (a timed-out rollout, a failed Job) are what the pods' cause led to
     findings = findings.map((f) => (f.role === 'root-cause' ? { ...f, role: 'symptom' as const, supersededBy: top.rule as string } : f));
   } else if (own) rootCause = { from: 'controller', rule: own.rule, finding: own };
-  const healthy = !findings.some((f) => f.severity === 'error' || f.severity === 'warning') && !pods.some((p) => !p.healthy);
+  const healthy = !findings.some((f) => f.severity === 'error' || f.severity === 'warning') && !briefs.some((p) => !p.healthy);
   return {
     kind: input.kind,
     name: str(dig(input.object, 'metadata', 'name')) ?? '',
@@ -125,7 +161,7 @@ export function diagnoseWorkload(input: WorkloadInput, rules: RuleSet, opts: Dia
     findings,
     rootCause,
     healthy,
-    pods,
+    pods: [],
     groups,
     now,
   };

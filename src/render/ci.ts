@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import type * as Sarif from 'sarif';
 import type { Finding, PodDiagnosis } from '../engine/types.js';
+import type { WorkloadDiagnosis } from '../engine/workload.js';
 import type { CompiledRule } from '../rules/types.js';
 import type { Lang, Severity } from '../model/vocabulary.js';
 import { templateSource } from '../rules/docs.js';
@@ -23,6 +24,17 @@ export interface CiOptions {
   version: string;
   /** For relative file paths in SARIF and annotations. */
   cwd: string;
+  /** A scan's workloads not as desired (scan-workloads), reported beside the pods. */
+  workloads?: readonly WorkloadDiagnosis[];
+}
+
+/** namespace/kind/name of a workload. */
+const workloadId = (d: WorkloadDiagnosis) => `${d.namespace}/${d.ref}`;
+
+/** A workload's findings a CI report lists: its root cause (its own, or its pods'), then its own others. */
+function workloadFindings(d: WorkloadDiagnosis): Finding[] {
+  const root = d.rootCause?.finding;
+  return [...(root ? [root] : []), ...d.findings.filter((f) => f !== root && f.rule !== root?.rule)];
 }
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -108,6 +120,25 @@ export function renderJUnit(pods: PodDiagnosis[], opts: CiOptions): string {
       `  <testsuite name="${xmlEscape(name)}" tests="${list.length}" failures="${suiteFailures}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n  </testsuite>`,
     );
   }
+  if (opts.workloads && opts.workloads.length > 0) {
+    const cases: string[] = [];
+    let suiteFailures = 0;
+    for (const d of opts.workloads) {
+      const fs = workloadFindings(d);
+      const failing = fs.filter((f) => atOrAbove(f, opts.failOn));
+      suiteFailures += failing.length > 0 ? 1 : 0;
+      const inner = failing.map((f) => {
+        const t = w.finding(f);
+        return `      <failure message="${xmlEscape(`${f.rule}: ${oneLine(t.title)}`)}" type="${xmlEscape(f.rule)}">${xmlEscape(findingText(f, t))}</failure>`;
+      });
+      const other = fs.filter((f) => !atOrAbove(f, opts.failOn)).map((f) => `[${f.severity}] ${f.rule}: ${oneLine(w.title(f))}`);
+      if (other.length > 0) inner.push(`      <system-out>${xmlEscape(other.join('\n'))}</system-out>`);
+      cases.push(`    <testcase name="${xmlEscape(workloadId(d))}" classname="${xmlEscape(`podwhy.${d.namespace}.workloads`)}" time="0">${inner.length > 0 ? `\n${inner.join('\n')}\n    ` : ''}</testcase>`);
+    }
+    total += opts.workloads.length;
+    failures += suiteFailures;
+    body.push(`  <testsuite name="workloads" tests="${opts.workloads.length}" failures="${suiteFailures}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n  </testsuite>`);
+  }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="podwhy" tests="${total}" failures="${failures}" errors="0" time="0">\n${body.join('\n')}\n</testsuites>\n`;
 }
 
@@ -167,6 +198,21 @@ export function renderSarif(pods: PodDiagnosis[], opts: CiOptions): string {
       results.push(result);
     }
   }
+  for (const d of opts.workloads ?? []) {
+    for (const f of workloadFindings(d)) {
+      const result: Sarif.Result = {
+        ruleId: f.rule,
+        level: SARIF_LEVEL[f.severity],
+        message: { text: `${workloadId(d)}: ${oneLine(w.title(f))}. ${stripControls(w.finding(f).explanation)}` },
+        locations: [{ logicalLocations: [{ fullyQualifiedName: workloadId(d), kind: 'resource' }] }],
+        partialFingerprints: { 'podwhyFinding/v1': createHash('sha256').update(`${workloadId(d)}\u0000\u0000${f.rule}`).digest('hex').slice(0, 32) },
+        properties: { role: f === d.rootCause?.finding ? 'root-cause' : f.role, stage: f.stage, workload: d.ref },
+      };
+      const ri = index.get(f.rule);
+      if (ri !== undefined) result.ruleIndex = ri;
+      results.push(result);
+    }
+  }
   const log: Sarif.Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -208,6 +254,15 @@ export function renderGitHub(pods: PodDiagnosis[], opts: CiOptions): string {
       out.push(`::${cmd} ${props.join(',')}::${ghData(msg)}`);
     }
   }
+  for (const d of opts.workloads ?? []) {
+    const f = d.rootCause?.finding;
+    if (!f) continue;
+    const cmd = f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'notice';
+    const t = w.finding(f);
+    const own = d.rootCause?.from === 'controller';
+    const msg = `${workloadId(d)}: ${oneLine(t.title)}.${own ? ` ${stripControls(t.explanation)}${t.remedies[0] ? `\nFix: ${stripControls(t.remedies[0])}` : ''}` : ` (${d.rootCause?.count ?? 0} of ${d.rootCause?.of ?? 0} pods)`}`;
+    out.push(`::${cmd} title=${ghProp(`podwhy ${f.rule}`)}::${ghData(msg)}`);
+  }
   return out.length > 0 ? `${out.join('\n')}\n` : '';
 }
 
@@ -229,8 +284,19 @@ export function renderMarkdown(pods: PodDiagnosis[], opts: CiOptions): string {
   const unhealthy = pods.filter((p) => !p.healthy);
   const failing = pods.filter((p) => p.findings.some((f) => atOrAbove(f, opts.failOn)));
   const out: string[] = [];
-  const icon = failing.length > 0 ? '❌' : unhealthy.length > 0 ? '⚠️' : '✅';
-  out.push(`## ${icon} podwhy: ${pods.length} pod${pods.length === 1 ? '' : 's'}, ${unhealthy.length} unhealthy`, '');
+  const wl = opts.workloads ?? [];
+  const wlFailing = wl.some((d) => workloadFindings(d).some((f) => atOrAbove(f, opts.failOn)));
+  const icon = failing.length > 0 || wlFailing ? '❌' : unhealthy.length > 0 || wl.length > 0 ? '⚠️' : '✅';
+  out.push(`## ${icon} podwhy: ${pods.length} pod${pods.length === 1 ? '' : 's'}, ${unhealthy.length} unhealthy${wl.length > 0 ? ` · ${wl.length} workload${wl.length === 1 ? '' : 's'} not as desired` : ''}`, '');
+  if (wl.length > 0) {
+    out.push('| Workload | Root cause | Severity |', '|---|---|---|');
+    for (const d of wl) {
+      const f = d.rootCause?.finding;
+      const share = d.rootCause?.from === 'pods' ? ` (${d.rootCause.count ?? 0} of ${d.rootCause.of ?? 0} pods)` : '';
+      out.push(`| \`${cell(workloadId(d)).replace(/`/g, '')}\` | ${f ? `**${cell(f.rule)}**: ${cell(w.title(f))}${share}` : ''} | ${f?.severity ?? ''} |`);
+    }
+    out.push('');
+  }
   if (unhealthy.length === 0) {
     out.push('Every pod is healthy.', '');
     return `${out.join('\n')}\n`;

@@ -187,9 +187,15 @@ export class JsonReportWriter {
   }
 
   /** `unreadable`: what a live run could not read (summary.unreadable, only when something was). */
-  end(extra?: { unreadable?: readonly UnreadableRead[] }): void {
-    const summary = JSON.stringify({ pods: this.pods, healthy: this.verdicts.healthy, findings: this.counts, unknown: this.verdicts.unknown, ...(extra?.unreadable?.length ? { unreadable: extra.unreadable } : {}) }, null, 2).replace(/\n/g, '\n  ');
-    this.write(`${this.pods === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [],\n` : '\n  ],\n'}  "summary": ${summary}\n}\n`);
+  end(extra?: { unreadable?: readonly UnreadableRead[]; workloads?: { entries: readonly unknown[]; summary: object } }): void {
+    const wl = extra?.workloads;
+    const summary = JSON.stringify(
+      { pods: this.pods, healthy: this.verdicts.healthy, findings: this.counts, unknown: this.verdicts.unknown, ...(extra?.unreadable?.length ? { unreadable: extra.unreadable } : {}), ...(wl ? { workloads: wl.summary } : {}) },
+      null,
+      2,
+    ).replace(/\n/g, '\n  ');
+    const workloads = wl ? `  "workloads": ${JSON.stringify(wl.entries, null, 2).replace(/\n/g, '\n  ')},\n` : '';
+    this.write(`${this.pods === 0 ? `{\n  "schemaVersion": ${SCHEMA_VERSION},\n  "pods": [],\n` : '\n  ],\n'}${workloads}  "summary": ${summary}\n}\n`);
     this.out(this.buf);
     this.buf = '';
   }

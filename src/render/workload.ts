@@ -11,7 +11,7 @@ import { wrap } from './layout.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import type { Words } from './words.js';
 
-const WORDS = {
+export const WORDS = {
   en: {
     ready: 'ready',
     upToDate: 'up-to-date',
@@ -154,7 +154,7 @@ export function renderWorkloadText(d: WorkloadDiagnosis, opts: { color: boolean;
   return `${out.join('\n')}\n`;
 }
 
-function findingBody(f: Finding, words: Words, w: (typeof WORDS)[Lang], cols: number, c: InstanceType<typeof Chalk>): string[] {
+export function findingBody(f: Finding, words: Words, w: (typeof WORDS)[Lang], cols: number, c: InstanceType<typeof Chalk>): string[] {
   const t = words.finding(f);
   const out: string[] = [];
   out.push(...wrap(stripControls(t.explanation), cols, '  '));

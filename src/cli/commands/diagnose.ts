@@ -7,6 +7,9 @@ import type { PodDiagnosis } from '../../engine/types.js';
 import { InputError, UsageError } from '../../model/errors.js';
 import { loadRuleSet } from '../config.js';
 import { snapshotFromDocs } from '../../sources/file.js';
+import { workloadWarnings } from '../../sources/workloads.js';
+import { offlineWorkloads, WorkloadCollector, workloadSummary } from '../scan-workloads.js';
+import type { WorkloadDiagnosis } from '../../engine/workload.js';
 import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
 import type { UnreadableRead } from '../../model/input.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
@@ -279,14 +282,19 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
   /** A live scan: how many pods' logs were read. */
   let logStats: ScanNotes['logs'];
   let liveNamespace: string | undefined;
+  /** The workloads diagnosed beside the pods: a scan's, or a file's without a target. */
+  let workloads: WorkloadCollector | undefined;
   if (files.length > 0) {
     if (inputs.length === 0) inputs = await reading(readInputs(files, io, maxBytes, read));
     await gate?.run?.settle(inputs);
     const snapshot = snapshotFromDocs(inputs);
     inputs = []; // the parsed documents live on in the snapshot's pods only
-    for (const w of snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
+    // without a pod named, the input's workloads are diagnosed beside its pods
+    const scan = pod === undefined ? offlineWorkloads(snapshot, flags) : undefined;
+    if (scan) workloads = new WorkloadCollector(scan);
+    for (const w of scan ? workloadWarnings(snapshot.warnings) : snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
     damaged = snapshot.damaged ?? [];
-    if (snapshot.pods.length === 0 && damaged.length > 0) {
+    if (snapshot.pods.length === 0 && damaged.length > 0 && !scan) {
       // nothing read before the break: the break is the error (-o json: a report with no pods)
       if (flags.output === 'json') {
         const { JsonReportWriter } = await import('../../render/json.js');
@@ -295,7 +303,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
       for (const d of damaged.slice(1)) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
       throw new InputError(damageLine(damaged[0] as Damage));
     }
-    if (snapshot.pods.length === 0) {
+    if (snapshot.pods.length === 0 && !scan) {
       const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
       throw new InputError(`no pod in the input (found ${what}) — pass a Pod, a List of pods or \`kubectl get pod NAME -o yaml\` output`);
     }
@@ -306,8 +314,14 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
       for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
       throw e;
     }
-    if (pods.length === 0) {
+    if (pods.length === 0 && (workloads?.empty ?? true)) {
       for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
+      if (scan) {
+        // workloads were read, and none is wrong: said as a scan says it
+        io.err(`podwhy: ${scan.read} workload${scan.read === 1 ? '' : 's'} read, none short of what it asks for; no pod in the input${flags.namespace || flags.selector ? ' matches --namespace/--selector' : ''}\n`);
+        if (flags.output === 'json') io.out(`${JSON.stringify({ schemaVersion: 1, workloads: [], pods: [], summary: { pods: 0, healthy: 0, findings: { error: 0, warning: 0, info: 0 }, unknown: 0, workloads: workloadSummary(scan, []) } }, null, 2)}\n`);
+        return damaged.length > 0 ? 2 : 0;
+      }
       if (flags.output === 'json') {
         const { JsonReportWriter } = await import('../../render/json.js');
         new JsonReportWriter((s) => io.out(s), words).end();
@@ -326,12 +340,16 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
         triage: triageFor(rules, opts),
       });
       pods = live.inputs;
+      if (live.workloads) {
+        const w = live.workloads;
+        workloads = new WorkloadCollector({ inputs: w.inputs, read: w.read, unreadable: w.notes.map((n) => `${n.what} (${n.reason})`), single: false });
+      }
       liveNamespace = live.target.namespace;
       if (live.stats.logs) logStats = live.stats.logs;
     } finally {
       progress.clear();
     }
-    if (pods.length === 0) {
+    if (pods.length === 0 && (workloads?.empty ?? true) && !workloads?.scan.unreadable.length) {
       const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? liveNamespace ?? 'default'}"`;
       // -o json is read by programs: a valid report with no pods, not an empty stdout.
       if (flags.output === 'json') {
@@ -369,10 +387,16 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
   const each = async (take: (d: PodDiagnosis) => void, taken?: (r: DiagnoseResult) => void) => {
     if (inParallel && taken) {
       const held = queue as PodInput[];
-      await (parallel as ParallelRun).diagnose(held, scanNotes.shared ?? new Set(), (r) => {
-        taken(r);
-        if (status === 0) status = r.status;
-      });
+      await (parallel as ParallelRun).diagnose(
+        held,
+        scanNotes.shared ?? new Set(),
+        (r) => {
+          workloads?.takeBriefs(r.briefs);
+          taken(r);
+          if (status === 0) status = r.status;
+        },
+        workloads && !workloads.empty ? workloads.wants : undefined,
+      );
       return;
     }
     // a paste (pods read from kubectl text: a few, never a big dump) is shown in trouble first
@@ -380,6 +404,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
       const ds = troubleFirst(queue.map((p) => onlyContainer(diagnosePod(p as PodInput, rules, opts), flags.container)));
       queue.length = 0;
       for (const d of ds) {
+        workloads?.take(d);
         take(d);
         if (status === 0) status = exitStatus([d], flags.failOn);
       }
@@ -388,10 +413,26 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     for (let i = 0; i < queue.length; i++) {
       const d = onlyContainer(diagnosePod(queue[i] as PodInput, rules, opts), flags.container);
       queue[i] = undefined;
+      workloads?.take(d);
       take(d);
       if (status === 0) status = exitStatus([d], flags.failOn);
     }
   };
+  /** The workloads' diagnoses, once every pod is diagnosed; they count in the exit status like pods. */
+  const workloadsDone = (): WorkloadDiagnosis[] => {
+    if (!workloads) return [];
+    const ds = workloads.diagnose(rules, opts);
+    if (status === 0) status = exitStatus(ds.map((d) => ({ findings: d.rootCause ? [d.rootCause.finding, ...d.findings] : d.findings }) as unknown as PodDiagnosis), flags.failOn);
+    return ds;
+  };
+  const workloadJson = async (ds: WorkloadDiagnosis[]) => {
+    if (!workloads) return undefined;
+    const { workloadObject } = await import('../../render/workload.js');
+    return { entries: ds.map((d) => workloadObject(d, words)), summary: workloadSummary(workloads.scan, ds) };
+  };
+  if (workloads && workloads.scan.unreadable.length > 0) {
+    io.err(`podwhy: warning: could not list ${workloads.scan.unreadable.join(', ')} — workloads of ${workloads.scan.unreadable.length === 1 ? 'that kind' : 'those kinds'} were not checked${flags.failOnUnreadable ? '; exit 3 (--fail-on-unreadable)' : ''}\n`);
+  }
   if (format === 'json') {
     const { JsonReportWriter } = await import('../../render/json.js');
     const report = new JsonReportWriter((s) => io.out(s), words);
@@ -399,7 +440,8 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
       (d) => report.add(d),
       (r) => report.addPieces(r.json as JsonPieces),
     );
-    report.end(unreadable.length > 0 ? { unreadable } : undefined);
+    const wl = await workloadJson(workloadsDone());
+    report.end(unreadable.length > 0 || wl ? { ...(unreadable.length > 0 ? { unreadable } : {}), ...(wl ? { workloads: wl } : {}) } : undefined);
   } else if (format === 'wide') {
     // Rows are small: kept, then laid out at once (columns are as wide as their widest cell).
     const { renderWide, wideRows } = await import('../../render/wide.js');
@@ -419,6 +461,12 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
         healthy += w.hidden;
       },
     );
+    const ds = workloadsDone();
+    if (ds.length > 0) {
+      const { workloadCounts } = await import('../../render/workload-scan.js');
+      const wrows = ds.map((d) => [d.namespace, d.ref, workloadCounts(d, lang), d.rootCause ? `${d.rootCause.rule}${d.rootCause.from === 'pods' ? ` (${d.rootCause.count ?? 0}/${d.rootCause.of ?? 0} pods)` : ''}` : '-']);
+      io.out(`${renderWide([['NAMESPACE', 'WORKLOAD', 'READY', 'ROOT CAUSE'], ...wrows], true)}${rows.length > 0 ? '\n' : ''}`);
+    }
     if (rows.length > 0) io.out(renderWide(rows, flags.headers !== false));
     const them = healthy === 1 ? 'it' : 'them';
     if (healthy > 0 && rows.length === 0) io.err(`podwhy: all ${healthy} pods are healthy — add --all to list ${them}\n`);
@@ -426,13 +474,15 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
   } else if (format === 'yaml' || format === 'junit' || format === 'sarif' || format === 'github' || format === 'markdown') {
     const results: PodDiagnosis[] = [];
     await each((d) => results.push(d));
+    const ds = workloadsDone();
     if (format === 'yaml') {
       const { renderYaml } = await import('../../render/yaml.js');
-      io.out(renderYaml(results, words));
+      const wl = await workloadJson(ds);
+      io.out(renderYaml(results, words, wl ? { workloads: wl.entries as unknown[], summary: wl.summary } : undefined));
     } else {
       const ci = await import('../../render/ci.js');
       const { VERSION } = await import('../options.js');
-      const ciOpts = { failOn: flags.failOn, lang, rules, version: VERSION, cwd: io.cwd };
+      const ciOpts = { failOn: flags.failOn, lang, rules, version: VERSION, cwd: io.cwd, ...(ds.length > 0 ? { workloads: ds } : {}) };
       const render = { junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format];
       io.out(render(results, ciOpts));
     }
@@ -443,8 +493,20 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
       (d) => report.add(d),
       (r) => report.addEntries(r.entries as ScanEntry[]),
     );
-    io.out(report.end());
+    const ds = workloadsDone();
+    if (workloads?.scan.single && ds.length === 1 && podCount === 0) {
+      // one workload given alone: its block in full, as `podwhy TYPE/NAME -f` prints it
+      const { renderWorkloadText } = await import('../../render/workload.js');
+      io.out(renderWorkloadText(ds[0] as WorkloadDiagnosis, { color: textOptions.color, words, ...(textOptions.cols ? { cols: textOptions.cols } : {}) }));
+    } else if (ds.length > 0 || (workloads?.scan.unreadable.length ?? 0) > 0) {
+      const { renderWorkloadScan } = await import('../../render/workload-scan.js');
+      const namespaces = new Set(ds.map((d) => d.namespace)).size > 1 || flags.allNamespaces === true;
+      io.out(`${renderWorkloadScan(ds, { color: textOptions.color, words, read: workloads?.scan.read ?? 0, unreadable: workloads?.scan.unreadable ?? [], namespaces, ...(textOptions.cols ? { cols: textOptions.cols } : {}) })}${podCount > 0 ? '\n' : ''}`);
+    }
+    if (podCount > 0) io.out(report.end());
+    else if (workloads && !workloads.scan.single) io.err(`podwhy: no pods${liveNamespace !== undefined && !flags.allNamespaces ? ` in namespace "${flags.namespace ?? liveNamespace}"` : ''}${flags.selector ? ` matching ${flags.selector}` : ''}\n`);
   }
+  if (workloads && workloads.scan.unreadable.length > 0 && flags.failOnUnreadable) return 3;
   if (unreadable.length > 0) {
     io.err(`${unreadableLine(unreadable, podCount, flags.failOnUnreadable === true)}\n`);
     if (flags.failOnUnreadable) return 3;

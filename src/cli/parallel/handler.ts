@@ -3,6 +3,7 @@
 // the messages, so that tests run it in-process (pool.ts: inProcessTransport).
 
 import { diagnosePod } from '../../engine/diagnose.js';
+import { podBrief } from '../../engine/workload.js';
 import type { PodDiagnosis } from '../../engine/types.js';
 import { InputError } from '../../model/errors.js';
 import type { PodInput } from '../../model/input.js';
@@ -80,6 +81,7 @@ export class WorkerHandler {
     const opts = this.cfg.now !== undefined ? { now: this.cfg.now } : {};
     let status = 0;
     const ds: PodDiagnosis[] = [];
+    const briefs: NonNullable<DiagnoseResult['briefs']> = [];
     for (const job of jobs) {
       let input: PodInput;
       if ('seq' in job) {
@@ -89,10 +91,12 @@ export class WorkerHandler {
       } else input = job.input;
       const d = onlyContainer(diagnosePod(input, rules, opts), this.cfg.container);
       if (status === 0) status = exitStatus([d], this.cfg.failOn);
+      if (job.brief) briefs.push({ key: `${d.namespace ?? 'default'}/${d.name ?? ''}`, brief: podBrief(d) });
       ds.push(d);
     }
-    if (this.cfg.format === 'json') return { status, json: jsonPieces(ds, words) };
-    if (this.cfg.format === 'wide') return { status, wide: wideRows(ds, this.cfg.all) };
-    return { status, entries: ds.map((d) => (entry as NonNullable<typeof entry>)(d)) };
+    const b = briefs.length > 0 ? { briefs } : {};
+    if (this.cfg.format === 'json') return { status, json: jsonPieces(ds, words), ...b };
+    if (this.cfg.format === 'wide') return { status, wide: wideRows(ds, this.cfg.all), ...b };
+    return { status, entries: ds.map((d) => (entry as NonNullable<typeof entry>)(d)), ...b };
   }
 }

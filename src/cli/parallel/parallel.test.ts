@@ -155,7 +155,7 @@ test('podSkeleton keeps only what the main thread reads of a pod', () => {
   };
   assert.deepEqual(podSkeleton(pod), {
     kind: 'Pod',
-    metadata: { name: 'web-1', namespace: 'shop', uid: 'u1', labels: { app: 'web' } },
+    metadata: { name: 'web-1', namespace: 'shop', uid: 'u1', labels: { app: 'web' }, ownerReferences: [{ kind: 'ReplicaSet' }] },
     spec: { nodeName: 'n1', volumes: [{ persistentVolumeClaim: { claimName: 'data-web-1' } }, {}, 'odd'], containers: [{ name: 'app' }], initContainers: [{ name: 'init' }] },
     status: { containerStatuses: [{ name: 'app' }] },
   });

@@ -272,7 +272,7 @@ export class ParallelRun implements ItemDeferral {
    * Diagnose `pods` on the workers, in batches of consecutive pods held by the same worker (a pod
    * this thread parsed goes whole), and hand each batch's result to `take` in input order.
    */
-  async diagnose(pods: readonly PodInput[], shared: ReadonlySet<string>, take: (r: DiagnoseResult) => void): Promise<void> {
+  async diagnose(pods: readonly PodInput[], shared: ReadonlySet<string>, take: (r: DiagnoseResult) => void, brief?: (p: PodInput) => boolean): Promise<void> {
     const ts = this.start();
     for (const t of ts) t.post({ t: 'start', shared: [...shared] });
     let batch: PodJob[] = [];
@@ -291,10 +291,11 @@ export class ParallelRun implements ItemDeferral {
         send();
         owner = w;
       }
+      const b = brief?.(p) === true ? { brief: true as const } : {};
       if (seq !== undefined) {
         const { pod: _pod, ...input } = p;
-        batch.push({ seq, input });
-      } else batch.push({ input: p });
+        batch.push({ seq, input, ...b });
+      } else batch.push({ input: p, ...b });
       this.diagnosed++;
     }
     send();

@@ -12,6 +12,7 @@
 //
 // Messages are structured clones: plain data only.
 
+import type { PodBrief } from '../../engine/workload.js';
 import type { PodInput } from '../../model/input.js';
 import type { JsonPieces } from '../../render/json.js';
 import type { ScanEntry, TextOptions } from '../../render/text.js';
@@ -60,8 +61,8 @@ export type Request =
   | { t: 'start'; shared: string[] }
   | { t: 'diagnose'; batch: number; pods: PodJob[] };
 
-/** A pod to diagnose: held by the worker (seq), or given whole. */
-export type PodJob = { seq: number; input: Omit<PodInput, 'pod'> } | { input: PodInput };
+/** A pod to diagnose: held by the worker (seq), or given whole; `brief`: a scan's workload wants its brief. */
+export type PodJob = ({ seq: number; input: Omit<PodInput, 'pod'> } | { input: PodInput }) & { brief?: true };
 
 export interface DiagnoseResult {
   /** 1 when a pod's findings reach --fail-on (exitStatus), else 0. */
@@ -70,6 +71,8 @@ export interface DiagnoseResult {
   entries?: ScanEntry[];
   /** -o wide: the rows shown, and how many healthy pods were not. */
   wide?: { rows: string[][]; hidden: number };
+  /** The briefs asked for (PodJob.brief), by namespace/name. */
+  briefs?: { key: string; brief: PodBrief }[];
 }
 
 export type Reply =

@@ -3,7 +3,8 @@
 // this: placeholders (dropPlaceholders: metadata.namespace and name), joining events
 // (joinEvents: metadata.uid, namespace and name, spec.volumes' claims), joining nodes
 // (spec.nodeName), -n and -l (selectPods: metadata.namespace, name and labels) and -c
-// (podContainers: the containers' names in spec and status). A new reader of a pod there must
+// (podContainers: the containers' names in spec and status), a scan's workloads (membersOf:
+// metadata.ownerReferences; a DaemonSet's pods: spec.nodeName and spec.affinity). A new reader of a pod there must
 // read only these parts or add its own here: the differential test (parallel.test.ts) runs every
 // fixture through the worker path and compares the output byte for byte.
 
@@ -29,11 +30,11 @@ const CONTAINER_LISTS = {
 /** A pod object (kind: Pod) cut to what the main thread reads of it. */
 export function podSkeleton(pod: JsonObject): JsonObject {
   const out: JsonObject = pick(pod, ['kind']);
-  if ('metadata' in pod) out['metadata'] = isObject(pod['metadata']) ? pick(pod['metadata'], ['name', 'namespace', 'uid', 'labels']) : pod['metadata'];
+  if ('metadata' in pod) out['metadata'] = isObject(pod['metadata']) ? pick(pod['metadata'], ['name', 'namespace', 'uid', 'labels', 'ownerReferences']) : pod['metadata'];
   if ('spec' in pod) {
     const spec = pod['spec'];
     if (isObject(spec)) {
-      const s = pick(spec, ['nodeName']);
+      const s = pick(spec, ['nodeName', 'affinity']);
       if ('volumes' in spec) s['volumes'] = pickEach(spec['volumes'], ['persistentVolumeClaim']);
       for (const k of CONTAINER_LISTS.spec) if (k in spec) s[k] = pickEach(spec[k], ['name']);
       out['spec'] = s;

@@ -176,12 +176,15 @@ describe('many pods', () => {
     const podPages = server.requests.filter((q) => q.path === '/api/v1/namespaces/big/pods').length;
     const eventPages = server.requests.filter((q) => q.path === '/api/v1/namespaces/big/events').length;
     const logs = server.requests.filter((q) => q.path.endsWith('/log')).length;
+    // one list of each workload kind (none here: no events of controllers read)
+    const workloadLists = server.requests.filter((q) => /^\/apis\/(apps|batch)\/v1\/namespaces\/big\/\w+$/.test(q.path)).length;
     assert.equal(podPages, Math.ceil(N / PAGE_SIZE));
     assert.equal(eventPages, Math.ceil((N * 0.3) / PAGE_SIZE));
     assert.ok(logs <= 25, `logs requested for ${logs} pods`);
-    assert.equal(server.requests.length, podPages + eventPages + logs);
+    assert.equal(workloadLists, 6);
+    assert.equal(server.requests.length, podPages + eventPages + logs + workloadLists);
     // Measured for the closing note (not a timed assertion).
-    process.stdout.write(`# live ${N} pods: ${server.requests.length} requests (${podPages} pod pages, ${eventPages} event pages, ${logs} logs) in ${ms} ms\n`);
+    process.stdout.write(`# live ${N} pods: ${server.requests.length} requests (${podPages} pod pages, ${eventPages} event pages, ${logs} logs, ${workloadLists} workload lists) in ${ms} ms\n`);
   });
 
   test('-l narrows the list on the server; -A lists all namespaces', async () => {

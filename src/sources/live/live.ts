@@ -32,6 +32,8 @@ export interface LiveOptions extends ClusterTarget {
 
 export interface LiveResult {
   inputs: PodInput[];
+  /** A scan's workloads that need a diagnosis (scan-workloads.ts); absent for one pod. */
+  workloads?: import('./scan-workloads.js').ScanWorkloads;
   target: KubeTarget;
   requests: number;
   /** A scan's figures: how many pods' logs were read. */
@@ -56,8 +58,21 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
       ...(opts.container !== undefined ? { container: opts.container } : {}),
       context: target.context,
     };
-    const inputs = opts.pod !== undefined ? [await fetchPod(client, opts.pod, fetchOpts)] : await fetchPods(client, fetchOpts, triage);
-    return { inputs, target, requests: client.requests.length, stats };
+    if (opts.pod !== undefined) return { inputs: [await fetchPod(client, opts.pod, fetchOpts)], target, requests: client.requests.length, stats };
+    // a scan: the workload lists start with the pod list, and are read to the end beside it
+    const { listWorkloads, readScanWorkloads } = await import('./scan-workloads.js');
+    const ns = opts.allNamespaces ? undefined : target.namespace;
+    const podsRead = fetchPods(client, fetchOpts, triage); // the pod list leaves first
+    const listing = listWorkloads(client, ns, opts.selector);
+    let inputs: PodInput[];
+    try {
+      inputs = await podsRead;
+    } catch (e) {
+      await listing.catch(() => undefined);
+      throw e;
+    }
+    const workloads = await readScanWorkloads(client, ns, await listing, inputs);
+    return { inputs, workloads, target, requests: client.requests.length, stats };
   } finally {
     client.close();
   }

@@ -1,0 +1,116 @@
+// A scan's workloads in text, printed before its pods: the workloads not as desired, grouped by
+// root cause like the pods are. A group whose cause is the controller's (quota, Pod Security, a
+// Job's back-off limit…) is explained in full under it; a group whose cause is its pods' names it
+// and leaves the explanation to the pods' report that follows.
+
+import { Chalk } from 'chalk';
+import type { WorkloadDiagnosis } from '../engine/workload.js';
+import { oneLine, stripControls } from '../util/sanitize.js';
+import { isObject, type JsonObject } from '../util/json.js';
+import { wrap } from './layout.js';
+import { findingBody, WORDS as WORKLOAD_WORDS } from './workload.js';
+import type { Words } from './words.js';
+
+const WORDS = {
+  en: {
+    head: (bad: number, read: number) => `Workloads: ${bad} not as desired${read > 0 ? ` (of ${read} read)` : ''}`,
+    causes: (n: number) => ` · ${n} root cause${n === 1 ? '' : 's'}`,
+    group: (n: number) => `${n} workload${n === 1 ? '' : 's'}`,
+    fromPods: 'their pods\u2019 root cause: see the pods below',
+    noCause: 'no root cause found',
+    pods: (n: number, of: number) => `${n} of ${of} pod${of === 1 ? '' : 's'}`,
+    more: (n: number) => `… and ${n} more`,
+    unreadable: (what: string) => `not read: ${what} — workloads of that kind were not checked`,
+  },
+  ko: {
+    head: (bad: number, read: number) => `워크로드: ${read > 0 ? `읽은 ${read}개 중 ` : ''}${bad}개가 원하는 상태가 아닙니다`,
+    causes: (n: number) => ` · 근본 원인 ${n}가지`,
+    group: (n: number) => `워크로드 ${n}개`,
+    fromPods: '파드의 근본 원인: 아래 파드 보고를 보세요',
+    noCause: '근본 원인을 찾지 못함',
+    pods: (n: number, of: number) => `파드 ${of}개 중 ${n}개`,
+    more: (n: number) => `… 외 ${n}개`,
+    unreadable: (what: string) => `읽지 못함: ${what} — 이 종류의 워크로드는 확인하지 못했습니다`,
+  },
+} as const;
+
+const MAX_LISTED = 20;
+const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+
+/** kubectl's READY-like count of a workload, in words: "2/3 ready", a Job's "0/1 succeeded", a CronJob's state. */
+export function workloadCounts(d: WorkloadDiagnosis, lang: 'en' | 'ko'): string {
+  const w = WORKLOAD_WORDS[lang];
+  const f = d.facts;
+  if (d.kind === 'Job') {
+    const j = (isObject(f['job']) ? f['job'] : {}) as JsonObject;
+    return w.job(num(j['active']) ?? 0, num(j['succeeded']) ?? 0, num(j['failed']) ?? 0);
+  }
+  if (d.kind === 'CronJob') return f['suspended'] === true ? w.suspended : `${w.cron} ${oneLine(String((f['cron'] as JsonObject | undefined)?.['schedule'] ?? '?'))}`;
+  return `${num(f['ready']) ?? 0}/${num(f['desired']) ?? 0} ${w.ready}`;
+}
+
+interface Group {
+  rule: string | null;
+  from: 'controller' | 'pods' | null;
+  items: WorkloadDiagnosis[];
+}
+
+/** Group workloads by root cause: the controller's causes first, then the pods', biggest first. */
+export function groupWorkloads(ds: readonly WorkloadDiagnosis[]): Group[] {
+  const by = new Map<string, Group>();
+  for (const d of ds) {
+    const key = d.rootCause ? `${d.rootCause.from}\u0000${d.rootCause.rule}` : '';
+    let g = by.get(key);
+    if (!g) by.set(key, (g = { rule: d.rootCause?.rule ?? null, from: d.rootCause?.from ?? null, items: [] }));
+    g.items.push(d);
+  }
+  const rank = (g: Group) => (g.from === 'controller' ? 0 : g.from === 'pods' ? 1 : 2);
+  return [...by.values()].sort((a, b) => rank(a) - rank(b) || b.items.length - a.items.length || (a.rule ?? '').localeCompare(b.rule ?? ''));
+}
+
+export interface WorkloadScanText {
+  color: boolean;
+  words: Words;
+  cols?: number;
+  /** How many workloads were read (0: not known). */
+  read: number;
+  /** Kinds that could not be read ("deployments (forbidden)"). */
+  unreadable?: string[];
+  /** Show the namespace after each workload (several namespaces). */
+  namespaces: boolean;
+}
+
+export function renderWorkloadScan(ds: readonly WorkloadDiagnosis[], opts: WorkloadScanText): string {
+  const c = new Chalk({ level: opts.color ? 1 : 0 });
+  const lang = opts.words.lang === 'ko' ? 'ko' : 'en';
+  const t = WORDS[lang];
+  const cols = Math.min(opts.cols ?? 100, 100);
+  const out: string[] = [];
+  const groups = groupWorkloads(ds);
+  const causes = groups.filter((g) => g.rule !== null).length;
+  out.push(c.bold(`${t.head(ds.length, opts.read)}${causes > 0 ? t.causes(causes) : ''}`));
+  for (const u of opts.unreadable ?? []) out.push(...wrap(stripControls(t.unreadable(u)), cols, '    ', '  ').map((l) => c.yellow(l)));
+  for (const g of groups) {
+    out.push('');
+    const first = g.items[0] as WorkloadDiagnosis;
+    const finding = first.rootCause?.finding;
+    const sev = (g.from === 'controller' ? first.findings.find((f) => f.rule === g.rule)?.severity : finding?.severity) ?? 'warning';
+    const color = sev === 'error' ? c.red.bold : sev === 'warning' ? c.yellow.bold : c.cyan;
+    if (g.rule === null) out.push(`${c.bold(t.noCause)} · ${t.group(g.items.length)}`);
+    else {
+      out.push(`${color(g.rule)} ${color(`[${sev}]`)} · ${t.group(g.items.length)}${g.from === 'pods' ? c.dim(` — ${t.fromPods}`) : ''}`);
+      if (finding) out.push(...wrap(stripControls(opts.words.title(finding)), cols, '  ').map((l) => c.bold(l)));
+    }
+    for (const d of g.items.slice(0, MAX_LISTED)) {
+      const where = opts.namespaces ? c.dim(` (${oneLine(d.namespace)})`) : '';
+      const share = d.rootCause?.from === 'pods' && d.rootCause.count !== undefined && d.rootCause.of !== undefined ? ` · ${t.pods(d.rootCause.count, d.rootCause.of)}` : '';
+      out.push(...wrap(stripControls(`${oneLine(d.ref)}${where}  ${workloadCounts(d, lang)}${share}`), cols, '      ', '    '));
+    }
+    if (g.items.length > MAX_LISTED) out.push(`    ${t.more(g.items.length - MAX_LISTED)}`);
+    if (g.from === 'controller' && g.rule !== null) {
+      const own = first.findings.find((f) => f.rule === g.rule);
+      if (own) out.push(...findingBody(own, opts.words, WORKLOAD_WORDS[lang], cols, c));
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
