@@ -106,20 +106,62 @@ export interface ScanContext {
   capturedAt?: number;
 }
 
+/**
+ * Objects by the owners their ownerReferences name, so that a scan finds a workload's pods without
+ * reading every pod for every workload: by owner uid, and by namespace/kind/name for references
+ * without a uid (ownedBy's rule: uids decide when both sides have one).
+ */
+class OwnerIndex<T> {
+  private readonly byUid = new Map<string, T[]>();
+  private readonly byName = new Map<string, { item: T; uid: boolean }[]>();
+  /** Items without any owner reference (a workload's selector may claim them). */
+  readonly ownerless: T[] = [];
+
+  constructor(items: readonly T[], objectOf: (t: T) => unknown) {
+    for (const item of items) {
+      const o = objectOf(item);
+      const refs = objs(dig(o, 'metadata', 'ownerReferences'));
+      if (refs.length === 0) this.ownerless.push(item);
+      for (const r of refs) {
+        const uid = nonEmpty(r['uid']);
+        if (uid !== undefined) push(this.byUid, uid, item);
+        push(this.byName, `${nsOf(o)}/${str(r['kind']) ?? ''}/${str(r['name']) ?? ''}`, { item, uid: uid !== undefined });
+      }
+    }
+  }
+
+  /** The items owned by `owner` (of `kind`). */
+  of(owner: JsonObject, kind: string): T[] {
+    const uid = nonEmpty(dig(owner, 'metadata', 'uid'));
+    const named = this.byName.get(`${nsOf(owner)}/${kind}/${nameOf(owner)}`) ?? [];
+    const out = new Set<T>(uid !== undefined ? (this.byUid.get(uid) ?? []) : []);
+    for (const n of named) if (uid === undefined || !n.uid) out.add(n.item);
+    return [...out];
+  }
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.push(v);
+  else m.set(k, [v]);
+}
+
 /** Each target's input: its children (ReplicaSets, Jobs) and pods among those read, its events. */
 export function workloadInputs(targets: readonly JsonObject[], objects: readonly JsonObject[], pods: readonly PodInput[], ctx: ScanContext): WorkloadInput[] {
-  const children = objects.filter((o) => o['kind'] === 'ReplicaSet' || o['kind'] === 'Job');
-  const byNs = new Map<string, PodInput[]>();
-  for (const p of pods) {
-    const ns = nsOf(p.pod);
-    let l = byNs.get(ns);
-    if (!l) byNs.set(ns, (l = []));
-    l.push(p);
-  }
+  const children = new OwnerIndex(
+    objects.filter((o) => o['kind'] === 'ReplicaSet' || o['kind'] === 'Job'),
+    (o) => o,
+  );
+  const podIndex = new OwnerIndex(pods, (p) => p.pod);
   return targets.map((o) => {
     const kind = kindOf(o);
     const ns = nsOf(o);
-    const m = membersOf(kind, o, children as JsonObject[], byNs.get(ns) ?? []);
+    // membersOf's answer, from the indexes: the children it owns (and, for a Deployment, the
+    // ReplicaSets without owners its selector matches), then their pods or its own
+    const ck = kind === 'Deployment' ? 'ReplicaSet' : kind === 'CronJob' ? 'Job' : undefined;
+    const mine = ck ? [...children.of(o, kind), ...children.ownerless].filter((c) => c['kind'] === ck) : [];
+    const candidates = ck ? [...new Set(mine.flatMap((c) => podIndex.of(c, ck)))] : podIndex.of(o, kind);
+    const m = membersOf(kind, o, mine, [...candidates, ...podIndex.ownerless]);
     const input: WorkloadInput = { kind, object: o, children: m.children, pods: m.pods, events: eventsOf(kind, o, m.children, ctx.events as EventRecord[]) };
     const inNs = (l: readonly JsonObject[] | undefined) => (l ?? []).filter((x) => nsOf(x) === ns);
     if (ctx.quotas) input.quotas = inNs(ctx.quotas);
