@@ -465,7 +465,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     if (ds.length > 0) {
       const { workloadCounts } = await import('../../render/workload-scan.js');
       const wrows = ds.map((d) => [d.namespace, d.ref, workloadCounts(d, lang), d.rootCause ? `${d.rootCause.rule}${d.rootCause.from === 'pods' ? ` (${d.rootCause.count ?? 0}/${d.rootCause.of ?? 0} pods)` : ''}` : '-']);
-      io.out(`${renderWide([['NAMESPACE', 'WORKLOAD', 'READY', 'ROOT CAUSE'], ...wrows], true)}${rows.length > 0 ? '\n' : ''}`);
+      io.out(`${renderWide([...(flags.headers !== false ? [['NAMESPACE', 'WORKLOAD', 'READY', 'ROOT CAUSE']] : []), ...wrows], false)}${rows.length > 0 ? '\n' : ''}`);
     }
     if (rows.length > 0) io.out(renderWide(rows, flags.headers !== false));
     const them = healthy === 1 ? 'it' : 'them';

@@ -95,6 +95,22 @@ describe('a scan reports workloads that make no pods', () => {
     assert.equal(server.requests.filter((q) => q.path.endsWith('/resourcequotas')).length, 1, 'the quota the message names is read');
   });
 
+  test('offline equals live: the same objects in a file give the same workloads and pods', async () => {
+    for (const [ns, fixture] of [
+      ['batch', 'job-failed-create-quota.yaml'],
+      ['shop', 'deployment-quota-exceeded.yaml'],
+    ] as const) {
+      const live = JSON.parse((await podwhy(['-n', ns, '-o', 'json'], env)).out);
+      const file = JSON.parse((await podwhy(['-n', ns, '-o', 'json', '-f', join(FIXTURES_DIR, 'workloads', fixture)], {})).out);
+      // the same, but for order: the API server lists by name, a file in its own order
+      const strip = (r: { workloads: { podGroups: { pods: string[] }[] }[]; pods: { findings: { rule: string }[]; name: string }[] }) => ({
+        workloads: r.workloads.map((w) => ({ ...w, podGroups: w.podGroups.map((g) => ({ ...g, pods: [...g.pods].sort() })) })),
+        pods: r.pods.map((p) => ({ name: p.name, rules: p.findings.map((f) => f.rule) })).sort((a, b) => a.name.localeCompare(b.name)),
+      });
+      assert.deepEqual(strip(file), strip(live), ns);
+    }
+  });
+
   test('a 403 on jobs: said once, the other kinds still checked; --fail-on-unreadable exits 3', async () => {
     server.forbid = [{ resource: 'jobs', verb: 'list' }];
     try {
