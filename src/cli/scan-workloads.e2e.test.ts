@@ -49,7 +49,7 @@ test('several workloads with their pods: workloads first, grouped, then the pods
   assert.equal(text.code, 1);
   assert.match(text.out, /^Workloads: 3 not as desired \(of 3 read\) · 3 root causes/m);
   assert.ok(text.out.indexOf('Workloads:') < text.out.indexOf('pods,'), 'workloads before the pods');
-  assert.match(text.out, /image-pull-not-found \[error\] · 1 workload — their pods’ root cause/);
+  assert.match(text.out, /^Short because of their pods \(explained with the pods below\):\n  image-pull-not-found  1 workload: deployment\/storefront \(web\) \(2\/3\)/m);
   const json = JSON.parse((await podwhy([...files, '-o', 'json'])).out);
   assert.deepEqual(json.workloads.map((w: { ref: string }) => w.ref).sort(), ['cronjob/weekly-digest', 'deployment/storefront', 'job/nightly-report']);
   assert.equal(json.summary.workloads.unhealthy, 3);

@@ -16,25 +16,25 @@ const WORDS = {
     head: (bad: number, read: number) => `Workloads: ${bad} not as desired${read > 0 ? ` (of ${read} read)` : ''}`,
     causes: (n: number) => ` · ${n} root cause${n === 1 ? '' : 's'}`,
     group: (n: number) => `${n} workload${n === 1 ? '' : 's'}`,
-    fromPods: 'their pods\u2019 root cause: see the pods below',
+    byPods: 'Short because of their pods (explained with the pods below):',
     noCause: 'no root cause found',
-    pods: (n: number, of: number) => `${n} of ${of} pod${of === 1 ? '' : 's'}`,
-    more: (n: number) => `… and ${n} more`,
+    more: (n: number) => `… (+${n})`,
     unreadable: (what: string) => `not read: ${what} — workloads of that kind were not checked`,
   },
   ko: {
     head: (bad: number, read: number) => `워크로드: ${read > 0 ? `읽은 ${read}개 중 ` : ''}${bad}개가 원하는 상태가 아닙니다`,
     causes: (n: number) => ` · 근본 원인 ${n}가지`,
     group: (n: number) => `워크로드 ${n}개`,
-    fromPods: '파드의 근본 원인: 아래 파드 보고를 보세요',
+    byPods: '파드 때문에 모자란 워크로드 (원인은 아래 파드 보고에서 설명):',
     noCause: '근본 원인을 찾지 못함',
-    pods: (n: number, of: number) => `파드 ${of}개 중 ${n}개`,
-    more: (n: number) => `… 외 ${n}개`,
+    more: (n: number) => `… (+${n})`,
     unreadable: (what: string) => `읽지 못함: ${what} — 이 종류의 워크로드는 확인하지 못했습니다`,
   },
 } as const;
 
 const MAX_LISTED = 20;
+/** Workloads named on a group's line when their pods explain them. */
+const MAX_INLINE = 4;
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
 /** kubectl's READY-like count of a workload, in words: "2/3 ready", a Job's "0/1 succeeded", a CronJob's state. */
@@ -87,29 +87,38 @@ export function renderWorkloadScan(ds: readonly WorkloadDiagnosis[], opts: Workl
   const cols = Math.min(opts.cols ?? 100, 100);
   const out: string[] = [];
   const groups = groupWorkloads(ds);
+  const label = (d: WorkloadDiagnosis) => `${oneLine(d.ref)}${opts.namespaces ? ` (${oneLine(d.namespace)})` : ''}`;
+  /** Ready of desired, or a Job's or CronJob's state in brief. */
+  const shortCounts = (d: WorkloadDiagnosis) => (d.kind === 'Job' || d.kind === 'CronJob' ? workloadCounts(d, lang) : `${num(d.facts['ready']) ?? 0}/${num(d.facts['desired']) ?? 0}`);
   const causes = groups.filter((g) => g.rule !== null).length;
   out.push(c.bold(`${t.head(ds.length, opts.read)}${causes > 0 ? t.causes(causes) : ''}`));
   for (const u of opts.unreadable ?? []) out.push(...wrap(stripControls(t.unreadable(u)), cols, '    ', '  ').map((l) => c.yellow(l)));
-  for (const g of groups) {
+  // the controllers' own failures first, each explained in full: no pod shows them
+  for (const g of groups.filter((x) => x.from === 'controller')) {
     out.push('');
     const first = g.items[0] as WorkloadDiagnosis;
-    const finding = first.rootCause?.finding;
-    const sev = (g.from === 'controller' ? first.findings.find((f) => f.rule === g.rule)?.severity : finding?.severity) ?? 'warning';
+    const own = first.findings.find((f) => f.rule === g.rule) ?? first.rootCause?.finding;
+    const sev = own?.severity ?? 'warning';
     const color = sev === 'error' ? c.red.bold : sev === 'warning' ? c.yellow.bold : c.cyan;
-    if (g.rule === null) out.push(`${c.bold(t.noCause)} · ${t.group(g.items.length)}`);
-    else {
-      out.push(`${color(g.rule)} ${color(`[${sev}]`)} · ${t.group(g.items.length)}${g.from === 'pods' ? c.dim(` — ${t.fromPods}`) : ''}`);
-      if (finding) out.push(...wrap(stripControls(opts.words.title(finding)), cols, '  ').map((l) => c.bold(l)));
-    }
-    for (const d of g.items.slice(0, MAX_LISTED)) {
-      const where = opts.namespaces ? c.dim(` (${oneLine(d.namespace)})`) : '';
-      const share = d.rootCause?.from === 'pods' && d.rootCause.count !== undefined && d.rootCause.of !== undefined ? ` · ${t.pods(d.rootCause.count, d.rootCause.of)}` : '';
-      out.push(...wrap(stripControls(`${oneLine(d.ref)}${where}  ${workloadCounts(d, lang)}${share}`), cols, '      ', '    '));
-    }
+    out.push(`${color(g.rule ?? '')} ${color(`[${sev}]`)} · ${t.group(g.items.length)}`);
+    if (own) out.push(...wrap(stripControls(opts.words.title(own)), cols, '  ').map((l) => c.bold(l)));
+    for (const d of g.items.slice(0, MAX_LISTED)) out.push(...wrap(stripControls(`${label(d)}  ${workloadCounts(d, lang)}`), cols, '      ', '    '));
     if (g.items.length > MAX_LISTED) out.push(`    ${t.more(g.items.length - MAX_LISTED)}`);
-    if (g.from === 'controller' && g.rule !== null) {
-      const own = first.findings.find((f) => f.rule === g.rule);
-      if (own) out.push(...findingBody(own, opts.words, WORKLOAD_WORDS[lang], cols, c));
+    if (own) out.push(...findingBody(own, opts.words, WORKLOAD_WORDS[lang], cols, c));
+  }
+  // the rest, one line each: their pods' root causes are explained with the pods below
+  const rest = groups.filter((x) => x.from !== 'controller');
+  if (rest.length > 0) {
+    out.push('', c.bold(t.byPods));
+    const width = Math.max(...rest.map((g) => (g.rule ?? t.noCause).length));
+    for (const g of rest) {
+      const sev = g.items[0]?.rootCause?.finding.severity ?? 'warning';
+      const color = g.rule === null ? c.bold : sev === 'error' ? c.red : sev === 'warning' ? c.yellow : c.cyan;
+      const names = g.items.slice(0, MAX_INLINE).map((d) => `${label(d)} (${shortCounts(d)})`);
+      const text = `${t.group(g.items.length)}: ${names.join(', ')}${g.items.length > MAX_INLINE ? `, ${t.more(g.items.length - MAX_INLINE)}` : ''}`;
+      const lines = wrap(stripControls(text), cols - width - 4, '');
+      out.push(`  ${color((g.rule ?? t.noCause).padEnd(width))}  ${lines[0] ?? ''}`);
+      for (const l of lines.slice(1, 2)) out.push(`  ${' '.repeat(width)}  ${l}`);
     }
   }
   return `${out.join('\n')}\n`;
