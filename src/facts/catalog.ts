@@ -190,6 +190,8 @@ export const POD = obj('The pod itself.', {
   restartPolicy: opt(apiEnum('spec.restartPolicy: Always (the API default for a pod spec given without it), OnFailure or Never; absent when the input has no pod spec to say it (describe text does not print it).', ['Always', 'OnFailure', 'Never'], 'spec.restartPolicy')),
   serviceAccountName: opt(str('spec.serviceAccountName.', 'spec.serviceAccountName')),
   runtimeClassName: opt(str('spec.runtimeClassName: the RuntimeClass whose handler runs the pod (gvisor, kata…); absent for the node\'s default runtime.', 'spec.runtimeClassName')),
+  hostPorts: opt(strs('The ports it binds on its node, as "80/TCP" or "10.0.0.5:53/UDP": container ports with hostPort (with hostNetwork, every container port), of its containers and sidecars; what the scheduler\'s NodePorts check needs free. Absent when the input has no pod spec.', 'spec.containers[*].ports[*].hostPort')),
+  hostNetwork: opt(bool('spec.hostNetwork: the pod uses the node\'s network namespace. Absent when the input has no pod spec.', 'spec.hostNetwork')),
   ownerChain: strs('Controllers above the pod, nearest first, as Kind/name (ReplicaSet/web-7d4b9c6f5, Deployment/web).', 'metadata.ownerReferences'),
   owner: opt(
     obj('The controlling owner reference.', {

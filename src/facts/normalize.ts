@@ -16,6 +16,7 @@ import { containerOfFieldPath } from './attribution.js';
 import { blocksCreation, SANDBOX_SYNC, VOLUME_SYNC } from './inference.js';
 import { grace } from './arithmetic.js';
 import { findOddities } from './oddities.js';
+import { hostNetworkOf, hostPortsOf } from './host-ports.js';
 import { nodeAffinityTerms, podAffinityTerms, qosClass, toleration, volumeText } from './pod-spec.js';
 import { redactLogLines } from '../util/redact.js';
 import { timeText } from './time-text.js';
@@ -298,6 +299,8 @@ function podFacts(raw: JsonObject, metadata: JsonObject, spec: JsonObject, statu
   setIf(pod, 'priorityClassName', nonEmpty(spec['priorityClassName']));
   setIf(pod, 'serviceAccountName', nonEmpty(spec['serviceAccountName']));
   setIf(pod, 'runtimeClassName', nonEmpty(spec['runtimeClassName']));
+  setIf(pod, 'hostPorts', hostPortsOf(spec, specGiven));
+  setIf(pod, 'hostNetwork', hostNetworkOf(spec, specGiven));
   setIf(pod, 'activeDeadlineSeconds', count(spec['activeDeadlineSeconds']));
   setIf(pod, 'deletionGracePeriodSeconds', count(metadata['deletionGracePeriodSeconds']));
   if (owner) {

@@ -28,6 +28,10 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
     paused: b('A Deployment\'s spec.paused.'),
     suspended: b('A Job\'s or CronJob\'s spec.suspend.'),
     ageSeconds: n('Seconds since metadata.creationTimestamp.'),
+    podsAbsent: e(
+      'Why it has no pod, when it has none: scaled-to-zero (replicas 0, or a DaemonSet meant for no node), suspended, job-finished (Complete or Failed, its pods deleted since), job-pods-deleted (a Job that ran pods and is not finished: they were deleted; the controller replaces them), not-scheduled (a CronJob between runs), none-created (pods are wanted and none exists). Absent when it has pods or its pods could not be read.',
+      ['scaled-to-zero', 'suspended', 'job-finished', 'job-pods-deleted', 'not-scheduled', 'none-created'],
+    ),
     conditions: mapOf(
       'The workload\'s conditions, by type (a Deployment also shows its new ReplicaSet\'s ReplicaFailure).',
       'condition type',
@@ -55,7 +59,10 @@ export const WORKLOAD_ROOTS: Record<string, FactNode> = {
     failedCreate: FAILED_CREATE_FACTS,
     rollout: o('A Deployment\'s rollout: its new and old ReplicaSets.', {
       revision: s('The deployment.kubernetes.io/revision annotation.'),
-      newReplicaSet: s('The ReplicaSet of the current template.'),
+      newReplicaSet: s('The ReplicaSet whose pod template equals the Deployment\'s (ignoring the pod-template-hash label, as the controller compares them); absent when none does. Without the templates in the input, the ReplicaSet of the Deployment\'s revision.'),
+      pendingTemplate: b('The Deployment\'s pod template matches none of its ReplicaSets: a change the controller has not rolled out (a paused Deployment gets no ReplicaSet for it). Absent when the templates are not in the input.'),
+      latestReplicaSet: s('The ReplicaSet of the highest revision (what runs when the current template has none).'),
+      latestRevision: s('Its deployment.kubernetes.io/revision.'),
       newReplicas: n('Pods of the new ReplicaSet.'),
       newReady: n('Ready pods of the new ReplicaSet.'),
       oldReplicaSets: sl('ReplicaSets of earlier templates that still have pods.'),

@@ -4,8 +4,9 @@
 // may be absent.
 
 import type { WorkloadInput, WorkloadKind } from '../model/input.js';
-import { dig, isObject, nonEmpty, obj, objs, str, time, type JsonObject } from '../util/json.js';
-import { parseFailedCreate, parsePodFailurePolicy } from './extractors/controller.js';
+import { arr, dig, isObject, nonEmpty, obj, objs, str, time, type JsonObject } from '../util/json.js';
+import { parseFailedCreate, parsePodFailurePolicy, type FailedCreate } from './extractors/controller.js';
+import { parseQuantity } from './extractors/quantity.js';
 
 /** What the pods' diagnoses say, as the workload facts need it (src/engine/workload.ts fills it). */
 export interface PodSummary {
@@ -101,6 +102,79 @@ const DAEMON_TOLERATIONS: JsonObject[] = [
   'node.kubernetes.io/unschedulable',
 ].map((key) => ({ key, operator: 'Exists' }));
 
+/** JSON with object keys sorted: two templates compare equal whatever order their fields came in. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** Two pod templates equal but for the pod-template-hash label the Deployment controller adds to its ReplicaSets'. */
+export function equalIgnoreHash(a: JsonObject | undefined, b: JsonObject | undefined): boolean {
+  if (!a || !b) return false;
+  const strip = (t: JsonObject): JsonObject => {
+    const labels = obj(dig(t, 'metadata', 'labels'));
+    if (!labels || !('pod-template-hash' in labels)) return t;
+    const { 'pod-template-hash': _hash, ...rest } = labels;
+    return { ...t, metadata: { ...(obj(t['metadata']) ?? {}), labels: rest } };
+  };
+  return canonical(strip(a)) === canonical(strip(b));
+}
+
+const pairsOf = (m: unknown) => (isObject(m) ? Object.entries(m).map(([k, v]) => `${k}=${String(v)}`).join(', ') : undefined);
+
+/** "limits: Container max cpu=1, memory=1Gi; default cpu=500m": a LimitRange as evidence shows it. */
+function describeLimitRange(lr: JsonObject): string {
+  const items = objs(dig(lr, 'spec', 'limits')).map((l) => {
+    const parts = (['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio'] as const).map((k) => (isObject(l[k]) ? `${k} ${pairsOf(l[k]) ?? ''}` : undefined)).filter((x) => x !== undefined);
+    return `${str(l['type']) ?? '?'}${parts.length > 0 ? ` ${parts.join(' ')}` : ''}`;
+  });
+  return `${nameOf(lr)}: ${items.join('; ')}`;
+}
+
+const sameQuantity = (a: unknown, b: string): boolean => {
+  const s = typeof a === 'number' ? String(a) : str(a);
+  if (s === undefined) return false;
+  if (s === b) return true;
+  const x = parseQuantity(s);
+  const y = parseQuantity(b);
+  return x !== undefined && y !== undefined && Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x));
+};
+
+/** The LimitRange whose item of that type sets that figure for that resource (the admission does not name it). */
+function limitRangeHolding(ranges: JsonObject[], f: FailedCreate): string | undefined {
+  const field = f.limitBound === 'maximum' ? 'max' : f.limitBound === 'minimum' ? 'min' : 'maxLimitRequestRatio';
+  if (f.limitResource === undefined || f.limitAllowed === undefined) return undefined;
+  const hit = ranges.find((lr) => objs(dig(lr, 'spec', 'limits')).some((l) => (f.limitType === undefined || str(l['type']) === f.limitType) && sameQuantity(obj(l[field])?.[f.limitResource as string], f.limitAllowed as string)));
+  return hit ? nameOf(hit) : undefined;
+}
+
+/**
+ * Why a workload has no pod, when it has none and the input says why: scaled-to-zero (spec.replicas
+ * 0, or a DaemonSet no node is meant to run), suspended, job-finished (Complete or Failed: its pods
+ * were deleted afterwards, by hand or by ttlSecondsAfterFinished), job-pods-deleted (the Job ran
+ * pods and is not finished: the ones it had were deleted, and the controller creates replacements
+ * while it may), not-scheduled (a CronJob between runs), none-created (the controller should have
+ * made pods and has not). Absent when it has pods or when its pods could not be read.
+ */
+function podsAbsent(w: JsonObject, input: WorkloadInput, total: number): string | undefined {
+  if (total > 0) return undefined;
+  if ((input.unreadable ?? []).some((n) => /^pods\b/.test(n))) return undefined;
+  const kind = input.kind;
+  const desired = typeof w['desired'] === 'number' ? w['desired'] : undefined;
+  if (kind === 'CronJob') return w['suspended'] === true ? 'suspended' : 'not-scheduled';
+  if (kind === 'Job') {
+    const conds = (w['conditions'] ?? {}) as Record<string, JsonObject>;
+    if (conds['Complete']?.['status'] === 'True' || conds['Failed']?.['status'] === 'True') return 'job-finished';
+    if (w['suspended'] === true) return 'suspended';
+    const j = (w['job'] ?? {}) as JsonObject;
+    const ran = ['active', 'succeeded', 'failed'].some((k) => typeof j[k] === 'number' && (j[k] as number) > 0) || ['succeeded', 'failed'].some((k) => arr(dig(input.object, 'status', 'uncountedTerminatedPods', k)).length > 0);
+    return ran ? 'job-pods-deleted' : 'none-created';
+  }
+  if (desired === 0) return 'scaled-to-zero';
+  return 'none-created';
+}
+
 export function normalizeWorkload(input: WorkloadInput, now: number, pods: PodSummary): JsonObject {
   const o = input.object;
   const spec = obj(o['spec']) ?? {};
@@ -163,9 +237,25 @@ export function normalizeWorkload(input: WorkloadInput, now: number, pods: PodSu
     const revision = str(dig(o, 'metadata', 'annotations', 'deployment.kubernetes.io/revision'));
     const rsRev = (rs: JsonObject) => str(dig(rs, 'metadata', 'annotations', 'deployment.kubernetes.io/revision'));
     const sorted = [...input.children].sort((a, b) => Number(rsRev(b) ?? 0) - Number(rsRev(a) ?? 0));
-    const newRs = (revision !== undefined ? sorted.find((rs) => rsRev(rs) === revision) : undefined) ?? sorted[0];
+    // The new ReplicaSet is the one whose template equals the Deployment's, ignoring the
+    // pod-template-hash label (the controller's FindNewReplicaSet / EqualIgnoreHash). When the
+    // templates are in the input and none matches, there is no new ReplicaSet: a paused
+    // Deployment's controller creates none for a changed template. Without the templates (a
+    // trimmed input), the revision annotation is all there is.
+    const template = obj(spec['template']);
+    const templatesKnown = template !== undefined && sorted.length > 0 && sorted.every((rs) => obj(dig(rs, 'spec', 'template')) !== undefined);
+    const byAge = [...sorted].sort((a, b) => (time(dig(a, 'metadata', 'creationTimestamp')) ?? 0) - (time(dig(b, 'metadata', 'creationTimestamp')) ?? 0));
+    const newRs = templatesKnown
+      ? byAge.find((rs) => equalIgnoreHash(template, obj(dig(rs, 'spec', 'template'))))
+      : ((revision !== undefined ? sorted.find((rs) => rsRev(rs) === revision) : undefined) ?? sorted[0]);
     const rollout: JsonObject = {};
     if (revision !== undefined) rollout['revision'] = revision;
+    if (templatesKnown) rollout['pendingTemplate'] = newRs === undefined;
+    if (sorted[0]) {
+      rollout['latestReplicaSet'] = nameOf(sorted[0]);
+      const r = rsRev(sorted[0]);
+      if (r !== undefined) rollout['latestRevision'] = r;
+    }
     if (newRs) {
       rollout['newReplicaSet'] = nameOf(newRs);
       rollout['newReplicas'] = num(dig(newRs, 'status', 'replicas')) ?? 0;
@@ -197,20 +287,18 @@ export function normalizeWorkload(input: WorkloadInput, now: number, pods: PodSu
     fc['count'] = failures.reduce((s, e) => s + e.count, 0) || 1;
     if (newest?.last !== undefined) fc['lastSeenSecondsAgo'] = Math.max(0, Math.round((now - newest.last) / 1000));
     const q = parsed.quota !== undefined ? input.quotas?.find((x) => nameOf(x) === parsed.quota) : undefined;
-    const pairs = (m: unknown) => (isObject(m) ? Object.entries(m).map(([k, v]) => `${k}=${String(v)}`).join(', ') : undefined);
     if (q) {
-      const hard = pairs(dig(q, 'status', 'hard') ?? dig(q, 'spec', 'hard'));
-      const used = pairs(dig(q, 'status', 'used'));
+      const hard = pairsOf(dig(q, 'status', 'hard') ?? dig(q, 'spec', 'hard'));
+      const used = pairsOf(dig(q, 'status', 'used'));
       if (hard) fc['quotaHard'] = hard;
       if (used) fc['quotaUsed'] = used;
     }
-    if (input.limitRanges && parsed.quota !== undefined) {
-      fc['limitRanges'] = input.limitRanges.map((lr) => {
-        const limits = objs(dig(lr, 'spec', 'limits'))
-          .map((l) => `${str(l['type']) ?? '?'}${isObject(l['default']) ? ` default ${pairs(l['default'])}` : ''}${isObject(l['defaultRequest']) ? ` defaultRequest ${pairs(l['defaultRequest'])}` : ''}`)
-          .join('; ');
-        return `${nameOf(lr)}: ${limits}`;
-      });
+    if (input.limitRanges && (parsed.quota !== undefined || parsed.kind === 'limit-range')) {
+      fc['limitRanges'] = input.limitRanges.map(describeLimitRange);
+      if (parsed.kind === 'limit-range') {
+        const holder = limitRangeHolding(input.limitRanges, parsed);
+        if (holder !== undefined) fc['limitRange'] = holder;
+      }
     }
     w['failedCreate'] = fc;
   }
@@ -314,6 +402,9 @@ export function normalizeWorkload(input: WorkloadInput, now: number, pods: PodSu
         .map((x) => `${x.n} (${x.t.join(', ')})`);
     }
   }
+
+  const absent = podsAbsent(w, input, pods.total);
+  if (absent !== undefined) w['podsAbsent'] = absent;
 
   const pw: JsonObject = { total: pods.total, ready: pods.ready, unhealthy: pods.unhealthy };
   if (pods.rootCause !== undefined) {

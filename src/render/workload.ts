@@ -28,6 +28,18 @@ export const WORDS = {
     alsoSeen: 'Also',
     pods: 'Pods',
     noPods: 'none: the controller has not created any',
+    absent: {
+      'scaled-to-zero': 'none: scaled to zero (nothing to run)',
+      suspended: 'none: suspended',
+      'job-finished': 'none left: the Job finished and its pods were deleted since',
+      'job-pods-deleted': 'none now: the pods the Job ran were deleted before it finished; the Job controller creates replacements',
+      'not-scheduled': 'none: no Job of it is running',
+      'none-created': 'none: the controller has not created any',
+    } as Record<string, string>,
+    paused: 'paused',
+    unread: 'unknown: they could not be read',
+    waiting: (rs: string) => `the current template has no ReplicaSet yet (paused: waits for kubectl rollout resume); running ${rs}`,
+    noMatch: (rs: string) => `the current template has no ReplicaSet yet; latest ${rs}`,
     evidence: 'Evidence',
     whatToDo: 'What to do',
     next: 'Next',
@@ -54,6 +66,18 @@ export const WORDS = {
     alsoSeen: '함께 보인 것',
     pods: '파드',
     noPods: '없음: 컨트롤러가 아직 하나도 만들지 못했습니다',
+    absent: {
+      'scaled-to-zero': '없음: 레플리카가 0으로 조정됨(실행할 것이 없음)',
+      suspended: '없음: 일시 중지됨',
+      'job-finished': '남은 것 없음: Job이 끝난 뒤 파드가 삭제됨',
+      'job-pods-deleted': '지금은 없음: Job이 끝나기 전에 실행하던 파드가 삭제됨. Job 컨트롤러가 대신할 파드를 만듭니다',
+      'not-scheduled': '없음: 실행 중인 Job이 없음',
+      'none-created': '없음: 컨트롤러가 아직 하나도 만들지 못했습니다',
+    } as Record<string, string>,
+    paused: '일시 중지',
+    unread: '알 수 없음: 읽지 못했습니다',
+    waiting: (rs: string) => `현재 템플릿의 ReplicaSet이 아직 없음(일시 중지: kubectl rollout resume을 기다림). 실행 중: ${rs}`,
+    noMatch: (rs: string) => `현재 템플릿의 ReplicaSet이 아직 없음. 최근: ${rs}`,
     evidence: '근거',
     whatToDo: '조치',
     next: '다음 명령',
@@ -111,7 +135,13 @@ export function renderWorkloadText(d: WorkloadDiagnosis, opts: { color: boolean;
   }
   if (rollout) {
     const old = (rollout['oldReplicaSets'] as string[] | undefined) ?? [];
-    const text = `${w.rollout}: ${w.newRs} ${oneLine(String(rollout['newReplicaSet'] ?? w.none))} (${n(rollout['newReady'])}/${n(rollout['newReplicas'])} ${w.ready}), ${w.oldRs} ${old.length > 0 ? `${old.map(oneLine).join(', ')} (${n(rollout['oldReplicas'])})` : w.none}`;
+    const oldText = `${w.oldRs} ${old.length > 0 ? `${old.map(oneLine).join(', ')} (${n(rollout['oldReplicas'])})` : w.none}`;
+    // never call "new" a ReplicaSet whose template is not the Deployment's
+    const latest = `${oneLine(String(rollout['latestReplicaSet'] ?? w.none))}${rollout['latestRevision'] !== undefined ? ` (${w.revision} ${oneLine(String(rollout['latestRevision']))})` : ''}`;
+    const text =
+      rollout['pendingTemplate'] === true
+        ? `${w.rollout}${f['paused'] === true ? ` (${w.paused})` : ''}: ${f['paused'] === true ? w.waiting(latest) : w.noMatch(latest)}`
+        : `${w.rollout}${f['paused'] === true ? ` (${w.paused})` : ''}: ${w.newRs} ${oneLine(String(rollout['newReplicaSet'] ?? w.none))} (${n(rollout['newReady'])}/${n(rollout['newReplicas'])} ${w.ready}), ${oldText}`;
     out.push(...wrap(text, cols, '    ', '  '));
   }
   const events = Array.isArray(f['events']) ? (f['events'] as JsonObject[]) : [];
@@ -145,7 +175,8 @@ export function renderWorkloadText(d: WorkloadDiagnosis, opts: { color: boolean;
       if (root?.from === 'pods') out.push(...wrap(stripControls(t.explanation), cols, '      ').map((l) => c.dim(l)));
     }
   }
-  out.push('', `${c.bold(w.pods)}: ${d.pods.length === 0 ? w.noPods : String(d.pods.length)}`);
+  const absent = typeof f['podsAbsent'] === 'string' ? f['podsAbsent'] : undefined;
+  out.push('', `${c.bold(w.pods)}: ${d.pods.length === 0 ? (absent !== undefined ? (w.absent[absent] ?? w.noPods) : w.unread) : String(d.pods.length)}`);
   for (const g of d.groups) {
     const label = g.rule ? `${g.rule}: ${g.finding ? words.title(g.finding) : ''}` : d.kind === 'Job' || d.kind === 'CronJob' ? '—' : w.healthy.split(':')[0];
     const names = g.pods.slice(0, 5).join(', ') + (g.pods.length > 5 ? `, … (+${g.pods.length - 5})` : '');
@@ -193,6 +224,7 @@ export function workloadObject(d: WorkloadDiagnosis, words: Words) {
     job: f['job'] ?? null,
     cron: f['cron'] ?? null,
     events: f['events'] ?? [],
+    podsAbsent: f['podsAbsent'] ?? null,
     rootCause: d.rootCause ? { from: d.rootCause.from, rule: d.rootCause.rule, title: words.title(d.rootCause.finding), pods: d.rootCause.count ?? null, of: d.rootCause.of ?? null } : null,
     findings: d.findings.map((x) => {
       const t = words.finding(x);

@@ -25,6 +25,9 @@ export const WORKLOAD_PATHS: Record<WorkloadKind, string> = {
   CronJob: '/apis/batch/v1/namespaces/{ns}/cronjobs',
 };
 
+/** The LimitRanger admission's refusal (plugin/pkg/admission/limitranger: min/max constraint, limit/request ratio). */
+const LIMIT_RANGE_REFUSAL = /(?:minimum|maximum) \S+ usage per \S+ is |max limit to request ratio per /;
+
 /** matchLabels of a selector as a labelSelector query (matchExpressions are checked client-side). */
 function labelQuery(selector: unknown): string | undefined {
   const ml = obj(obj(selector)?.['matchLabels']);
@@ -88,14 +91,20 @@ export async function fetchWorkload(client: ApiClient, target: WorkloadTarget, n
   }
   const orphans = joinEvents(members.pods, events);
   const input: WorkloadInput = { kind: target.kind, object, children: members.children, pods: members.pods, events: eventsOf(target.kind, object, members.children, orphans) };
-  // quota and limit ranges: only when a controller's message names a quota
-  const quotaNamed = input.events.some((e) => /exceeded quota:|failed quota:/i.test(e.message ?? '')) || [object, ...members.children].some((o) => JSON.stringify(dig(o, 'status', 'conditions') ?? []).includes('quota:'));
+  // quotas and limit ranges: only when a controller's message names a quota (both: a LimitRange's
+  // defaults are often what a quota counts), or is the LimitRanger's refusal (limit ranges only:
+  // the message gives the figure, not the LimitRange's name)
+  const said = (re: RegExp) => input.events.some((e) => re.test(e.message ?? '')) || [object, ...members.children].some((o) => re.test(JSON.stringify(dig(o, 'status', 'conditions') ?? [])));
+  const quotaNamed = said(/exceeded quota:|failed quota:/i);
+  const limitRefused = said(LIMIT_RANGE_REFUSAL);
   if (quotaNamed) {
     try {
       input.quotas = (await listAll(client, `/api/v1/namespaces/${enc(ns)}/resourcequotas`, {})).items;
     } catch (e) {
       degrade(e, 'resourcequotas');
     }
+  }
+  if (quotaNamed || limitRefused) {
     try {
       input.limitRanges = (await listAll(client, `/api/v1/namespaces/${enc(ns)}/limitranges`, {})).items;
     } catch (e) {
