@@ -143,7 +143,8 @@ const sameQuantity = (a: unknown, b: string): boolean => {
 
 /** The LimitRange whose item of that type sets that figure for that resource (the admission does not name it). */
 function limitRangeHolding(ranges: JsonObject[], f: FailedCreate): string | undefined {
-  const field = f.limitBound === 'maximum' ? 'max' : f.limitBound === 'minimum' ? 'min' : 'maxLimitRequestRatio';
+  const field = f.limitBound;
+  if (field === undefined) return undefined;
   if (f.limitResource === undefined || f.limitAllowed === undefined) return undefined;
   const hit = ranges.find((lr) => objs(dig(lr, 'spec', 'limits')).some((l) => (f.limitType === undefined || str(l['type']) === f.limitType) && sameQuantity(obj(l[field])?.[f.limitResource as string], f.limitAllowed as string)));
   return hit ? nameOf(hit) : undefined;

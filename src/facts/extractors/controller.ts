@@ -53,7 +53,7 @@ export const FAILED_CREATE_FACTS = obj('Why the controller could not create a po
   detail: opt(str('What the webhook said, or why calling it failed (context deadline exceeded, connection refused, x509…).')),
   claim: opt(str('The PersistentVolumeClaim a StatefulSet could not create.')),
   limitViolations: opt(strs('Every LimitRange constraint the pod broke, as the LimitRanger admission printed them (maximum cpu usage per Container is 1, but limit is 2).')),
-  limitBound: opt(oneOf('The first broken constraint: maximum, minimum, or ratio (maxLimitRequestRatio).', ['maximum', 'minimum', 'ratio'])),
+  limitBound: opt(oneOf('The first broken constraint, as the LimitRange field that sets it: max, min or maxLimitRequestRatio.', ['max', 'min', 'maxLimitRequestRatio'])),
   limitResource: opt(str('Its resource: cpu, memory, ephemeral-storage, storage…')),
   limitType: opt(str('Its LimitRange item type: Container, Pod or PersistentVolumeClaim.')),
   limitAllowed: opt(str('The LimitRange\'s figure: the max, min or maxLimitRequestRatio.')),
@@ -74,7 +74,7 @@ export type FailedCreate = Omit<FailedCreateFacts, 'object' | 'count' | 'lastSee
 /** One broken LimitRange constraint. */
 export interface LimitViolation {
   text: string;
-  bound: 'maximum' | 'minimum' | 'ratio';
+  bound: 'max' | 'min' | 'maxLimitRequestRatio';
   resource: string;
   type: string;
   allowed: string;
@@ -90,7 +90,7 @@ const RATIO = /(\S+) max limit to request ratio per (\S+) is (\S+?), but (?:prov
 export function parseLimitViolations(message: string): LimitViolation[] {
   const out: { at: number; v: LimitViolation }[] = [];
   for (const m of message.matchAll(MIN_MAX)) {
-    const v: LimitViolation = { text: m[0].replace(/\.$/, ''), bound: m[1] as 'minimum' | 'maximum', resource: m[2] as string, type: m[3] as string, allowed: m[4] as string };
+    const v: LimitViolation = { text: m[0].replace(/\.$/, ''), bound: m[1] === 'minimum' ? 'min' : 'max', resource: m[2] as string, type: m[3] as string, allowed: m[4] as string };
     if (m[5] !== undefined) {
       v.of = m[5] as 'request' | 'limit';
       v.given = m[6] as string;
@@ -98,7 +98,7 @@ export function parseLimitViolations(message: string): LimitViolation[] {
     out.push({ at: m.index ?? 0, v });
   }
   for (const m of message.matchAll(RATIO)) {
-    const v: LimitViolation = { text: m[0], bound: 'ratio', resource: m[1] as string, type: m[2] as string, allowed: m[3] as string };
+    const v: LimitViolation = { text: m[0], bound: 'maxLimitRequestRatio', resource: m[1] as string, type: m[2] as string, allowed: m[3] as string };
     if (m[4] !== undefined) {
       v.of = 'ratio';
       // Go's %f prints six decimals: 100.000000 → 100, 2.500000 → 2.5
