@@ -37,6 +37,8 @@ export const WORDS = {
       'none-created': 'none: the controller has not created any',
     } as Record<string, string>,
     paused: 'paused',
+    logsCapped: (read: number, want: number) => `Logs: read for ${read} of the ${want} pods whose previous run ended abnormally (a few of each root cause)`,
+    logsNotRead: (n: number, why: string) => `Logs: not read for ${n} pod${n === 1 ? '' : 's'} (${why})`,
     unread: 'unknown: they could not be read',
     waiting: (rs: string) => `the current template has no ReplicaSet yet (paused: waits for kubectl rollout resume); running ${rs}`,
     noMatch: (rs: string) => `the current template has no ReplicaSet yet; latest ${rs}`,
@@ -75,6 +77,8 @@ export const WORDS = {
       'none-created': '없음: 컨트롤러가 아직 하나도 만들지 못했습니다',
     } as Record<string, string>,
     paused: '일시 중지',
+    logsCapped: (read: number, want: number) => `로그: 이전 실행이 비정상 종료된 파드 ${want}개 중 ${read}개의 로그를 읽음(근본 원인마다 몇 개씩)`,
+    logsNotRead: (n: number, why: string) => `로그: 파드 ${n}개는 읽지 못함 (${why})`,
     unread: '알 수 없음: 읽지 못했습니다',
     waiting: (rs: string) => `현재 템플릿의 ReplicaSet이 아직 없음(일시 중지: kubectl rollout resume을 기다림). 실행 중: ${rs}`,
     noMatch: (rs: string) => `현재 템플릿의 ReplicaSet이 아직 없음. 최근: ${rs}`,
@@ -105,7 +109,14 @@ function value(v: unknown): string {
   return String(v);
 }
 
-export function renderWorkloadText(d: WorkloadDiagnosis, opts: { color: boolean; words: Words; cols?: number }): string {
+/** Live: whose previous logs were read (fetch.ts readScanLogs). */
+export interface WorkloadLogStats {
+  read: number;
+  wanted: number;
+  notRead?: { pods: number; why: string };
+}
+
+export function renderWorkloadText(d: WorkloadDiagnosis, opts: { color: boolean; words: Words; cols?: number; logs?: WorkloadLogStats }): string {
   const c = new Chalk({ level: opts.color ? 1 : 0 });
   const words = opts.words;
   const w = WORDS[words.lang] ?? WORDS.en;
@@ -182,6 +193,10 @@ export function renderWorkloadText(d: WorkloadDiagnosis, opts: { color: boolean;
     const names = g.pods.slice(0, 5).join(', ') + (g.pods.length > 5 ? `, … (+${g.pods.length - 5})` : '');
     out.push(...wrap(stripControls(`${g.pods.length} × ${label} — ${names}`), cols, '      ', '    '));
   }
+  // said only when not every pod that needed its logs got them read
+  const logs = opts.logs;
+  if (logs && logs.read < logs.wanted) out.push(...wrap(w.logsCapped(logs.read, logs.wanted), cols, '    ', '  ').map((l) => c.dim(l)));
+  if (logs?.notRead && logs.notRead.pods > 0) out.push(...wrap(stripControls(w.logsNotRead(logs.notRead.pods, logs.notRead.why)), cols, '    ', '  ').map((l) => c.yellow(l)));
   return `${out.join('\n')}\n`;
 }
 

@@ -11,6 +11,7 @@ import { snapshotFromDocs } from '../../sources/file.js';
 import { emptyStdin, readChunks, readFileDocs } from '../../sources/input.js';
 import { damageLine, type ParsedDoc, type ReadOptions } from '../../sources/reader.js';
 import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
+import type { WorkloadLogStats } from '../../render/workload.js';
 import { workloadFromSnapshot, workloadWarnings, type WorkloadTarget } from '../../sources/workloads.js';
 import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
@@ -71,11 +72,20 @@ async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO
       },
       onStep: (s) => {
         if (json) {
-          const body = s.kind === 'workload' ? { workload: self, state: s.line } : { pod: s.name, change: s.change, status: s.view?.status ?? null, ready: s.view?.ready ?? null, explanation: s.view?.explanation ?? null };
+          const body =
+            s.kind === 'workload'
+              ? { workload: self, state: s.line }
+              : s.kind === 'event'
+                ? { event: { object: s.object, type: 'Warning', reason: s.reason, message: s.message, count: s.count } }
+                : { pod: s.name, change: s.change, status: s.view?.status ?? null, ready: s.view?.ready ?? null, explanation: s.view?.explanation ?? null };
           io.out(`${JSON.stringify({ type: 'step', at: formatTime(s.at), ...body })}\n`);
           return;
         }
         if (s.kind === 'workload') io.out(`${when(s.at)} ${oneLine(self)}  ${oneLine(s.line)}\n`);
+        else if (s.kind === 'event') {
+          const msg = oneLine(s.message);
+          io.out(`${when(s.at)} ${oneLine(s.object)}  Warning ${oneLine(s.reason)}${s.count > 1 ? ` ×${s.count}` : ''}: ${msg.length > 300 ? `${msg.slice(0, 297)}…` : msg}\n`);
+        }
         else if (s.change === 'deleted') io.out(`${when(s.at)} ${oneLine(s.name)}  ${lang === 'ko' ? '삭제됨' : 'deleted'}\n`);
         else {
           const v = s.view as { status: string; ready: string; explanation: string };
@@ -110,6 +120,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
   const read: ReadOptions = now !== undefined ? { now } : {};
   let input: WorkloadInput;
   let requests: number | undefined; // live: API requests made (for tests and notes)
+  let logs: WorkloadLogStats | undefined; // live: whose previous logs were read
   /** Inputs that broke (YAML or JSON damaged): what was read is diagnosed, then exit 2. */
   let damaged: Damage[] = [];
   const files = flags.file ?? [];
@@ -137,8 +148,11 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
       throw e;
     }
   } else {
-    const { readWorkloadLive } = await import('../../sources/live/live.js');
-    const live = await readWorkloadLive(target, {
+    const { readWorkload } = await import('../../sources/live/workload.js');
+    const { triageFor } = await import('../triage.js');
+    const live = await readWorkload(target, {
+      triage: triageFor(rules, now !== undefined ? { now } : {}),
+      ...(flags.container !== undefined ? { container: flags.container } : {}),
       ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
       ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
       ...(flags.context !== undefined ? { context: flags.context } : {}),
@@ -147,6 +161,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
     });
     input = live.input;
     requests = live.requests;
+    logs = live.logs;
   }
   const d = diagnoseWorkload(input, rules, now !== undefined ? { now } : {});
   const words = wordsFor(rules, lang);
@@ -161,7 +176,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
   } else if (flags.output === 'text') {
     const { renderWorkloadText } = await import('../../render/workload.js');
     const color = colorEnabled(flags.color, io);
-    io.out(renderWorkloadText(d, { color, words, ...(io.columns ? { cols: io.columns } : {}) }));
+    io.out(renderWorkloadText(d, { color, words, ...(io.columns ? { cols: io.columns } : {}), ...(logs ? { logs } : {}) }));
     const unhealthy = d.pods.filter((p) => !p.healthy);
     const shown = flags.all ? d.pods : unhealthy;
     if (shown.length > 0) {

@@ -1,14 +1,20 @@
-// podwhy deploy/web -w: follow a rollout until it completes or fails, narrating each step. Two
+// podwhy deploy/web -w: follow a rollout until it completes or fails, narrating each step. Three
 // reflectors (src/sources/live/watch.ts): one on the workload object (by metadata.name), one on its
-// pods (by the workload's selector; a CronJob has none, so only the CronJob itself is followed).
+// pods (by the workload's selector; a CronJob has none, so its pods are not followed), and one on
+// the namespace's events (the same one list a one-shot run reads, then a watch; kept to the events
+// of the workload, its ReplicaSets or Jobs, and its pods, client-side: a field selector cannot say
+// "this object or its children").
 // A step is a new line of the workload's state (what `kubectl rollout status` waits on: updated,
-// ready and available replicas, the Progressing condition) or a new STATUS/READY of one of its
-// pods, with the pod's one-line explanation. The caller prints the final diagnosis.
+// ready and available replicas, the Progressing condition), a new STATUS/READY of one of its pods,
+// with the pod's one-line explanation (its events included, as pod watch does), or a Warning event
+// of the workload or its children (FailedCreate: what no pod's status can show). The caller prints
+// the final diagnosis.
 
 import { connect } from './connect.js';
 import type { ClusterTarget } from './live.js';
 import { ClusterError, InputError } from '../../model/errors.js';
-import type { PodInput } from '../../model/input.js';
+import type { EventRecord, PodInput } from '../../model/input.js';
+import { toEventRecord } from '../events.js';
 import type { WorkloadKind } from '../../model/input.js';
 import type { WorkloadTarget } from '../workloads.js';
 import { dig, obj, objs, str, type JsonObject } from '../../util/json.js';
@@ -90,6 +96,7 @@ export function rolloutState(kind: WorkloadKind, o: JsonObject): RolloutState {
 
 export type WorkloadStep =
   | { at: number; kind: 'workload'; line: string }
+  | { at: number; kind: 'event'; object: string; reason: string; message: string; count: number }
   | { at: number; kind: 'pod'; name: string; change: 'new' | 'change' | 'deleted'; view?: PodView };
 
 export interface WorkloadWatchOptions extends Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env'> {
@@ -120,6 +127,26 @@ export function selectorQuery(selector: unknown): string | undefined {
   return parts.length > 0 ? parts.join(',') : undefined;
 }
 
+/** Warning events already there when the watch starts that are shown (the newest), per run. */
+export const EARLIER_WARNINGS_SHOWN = 5;
+
+/** The safe alphabet of the pod-template-hash the deployment controller appends (rand.SafeEncodeString). */
+const HASH = '[bcdfghjklmnpqrstvwxz2456789]+';
+const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether an event's object is the workload or one of its children, by the names the controllers
+ * give them: a Deployment's ReplicaSets are NAME-HASH (deployment util: d.Name + "-" + the
+ * pod-template-hash), a CronJob's Jobs NAME-MINUTES (cronjob controller getJobName).
+ */
+export function eventOfWorkload(kind: WorkloadKind, name: string, involved: { kind?: string; name?: string }): boolean {
+  if (involved.kind === kind && involved.name === name) return true;
+  const n = involved.name ?? '';
+  if (kind === 'Deployment' && involved.kind === 'ReplicaSet') return new RegExp(`^${escapeRe(name)}-${HASH}$`).test(n);
+  if (kind === 'CronJob' && involved.kind === 'Job') return new RegExp(`^${escapeRe(name)}-\\d+$`).test(n);
+  return false;
+}
+
 /** Follow the rollout until it completes, fails, the workload is deleted, or the user interrupts. */
 export async function watchWorkload(opts: WorkloadWatchOptions): Promise<{ end: RolloutEnd; namespace: string }> {
   const { target: kube, client } = await connect(opts, true);
@@ -146,6 +173,11 @@ export async function watchWorkload(opts: WorkloadWatchOptions): Promise<{ end: 
     let synced = 0;
     const podLast = new Map<string, string>();
     const pods = new Map<string, JsonObject>();
+    /** Events by pod name (as pod watch joins them), and the controllers' warnings already shown. */
+    const podEvents = new Map<string, Map<string, EventRecord>>();
+    const shown = new Map<string, string>();
+    let eventsSynced = false;
+    const early: { key: string; at: number; step: Extract<WorkloadStep, { kind: 'event' }> }[] = [];
     const finish = (why: RolloutEnd) => {
       end = why;
       stop.abort();
@@ -169,13 +201,43 @@ export async function watchWorkload(opts: WorkloadWatchOptions): Promise<{ end: 
         return;
       }
       pods.set(n, o);
+      evaluatePod(n);
+    };
+    const evaluatePod = (n: string) => {
+      const o = pods.get(n);
+      if (!o) return;
       const now = clock();
-      const view = opts.view({ pod: o, events: [], source: { file: `${kube.context}/${ns}/${n}`, input: `cluster ${kube.context}` } }, now);
+      const uid = str(dig(o, 'metadata', 'uid'));
+      const events = [...(podEvents.get(n)?.values() ?? [])].filter((e) => !e.involved.uid || !uid || e.involved.uid === uid);
+      const view = opts.view({ pod: o, events, source: { file: `${kube.context}/${ns}/${n}`, input: `cluster ${kube.context}` } }, now);
       const sig = `${view.status}\u0000${view.ready}`;
       if (podLast.get(n) === sig) return;
       const first = !podLast.has(n);
       podLast.set(n, sig);
       opts.onStep({ at: now, kind: 'pod', name: n, change: first ? 'new' : 'change', view });
+    };
+    const onEvent = (type: 'ADDED' | 'MODIFIED' | 'DELETED', o: JsonObject) => {
+      const rec = toEventRecord(o);
+      const key = `${str(dig(o, 'metadata', 'name')) ?? ''}`;
+      if (rec.involved.kind === 'Pod' && rec.involved.name !== undefined) {
+        const n = rec.involved.name;
+        if (type === 'DELETED') podEvents.get(n)?.delete(key);
+        else {
+          const m = podEvents.get(n) ?? new Map<string, EventRecord>();
+          m.set(key, rec);
+          podEvents.set(n, m);
+        }
+        if (pods.has(n)) evaluatePod(n);
+        return;
+      }
+      if (type === 'DELETED' || rec.type !== 'Warning' || !eventOfWorkload(kind, name, rec.involved)) return;
+      const message = rec.message ?? '';
+      // a repeat of the same warning (its count going up) is not a new step; a new message is
+      if (shown.get(key) === message) return;
+      shown.set(key, message);
+      const step = { at: clock(), kind: 'event' as const, object: `${rec.involved.kind ?? ''}/${rec.involved.name ?? ''}`, reason: rec.reason ?? '', message, count: rec.count };
+      if (eventsSynced) opts.onStep(step);
+      else early.push({ key, at: rec.last ?? 0, step });
     };
     const secs = opts.watchTimeoutSeconds ?? 300;
     // the workload's line first, then its pods: the first lines say where the rollout stands
@@ -195,6 +257,21 @@ export async function watchWorkload(opts: WorkloadWatchOptions): Promise<{ end: 
         }),
       );
     }
+    // the namespace's events: the warnings of the workload and its children as steps, its pods'
+    // events into their explanations; forbidden events only take that detail away
+    const er = new Reflector(client, `/api/v1/namespaces/${encodeURIComponent(ns)}/events`, {}, onEvent, stop.signal, secs, () => {
+      eventsSynced = true;
+      // what was already there: the newest few, oldest first
+      for (const e of early.sort((a, b) => a.at - b.at).slice(-EARLIER_WARNINGS_SHOWN)) opts.onStep(e.step);
+      early.length = 0;
+      for (const n of pods.keys()) evaluatePod(n);
+    });
+    reflectors.push(er);
+    runs.push(
+      er.run().catch((e) => {
+        if (!(e instanceof ApiError && e.status === 403)) throw e;
+      }),
+    );
     await Promise.race([Promise.all(runs), new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }))]);
     stop.abort();
     await Promise.all(runs);

@@ -13,7 +13,9 @@ import type { WorkloadInput, WorkloadKind } from '../../model/input.js';
 import { derivedOwnerChain } from '../../model/owner.js';
 import { dig, obj, str, type JsonObject } from '../../util/json.js';
 import { ApiError, type ApiClient } from './client.js';
-import { listAll } from './fetch.js';
+import { connect } from './connect.js';
+import { listAll, readScanLogs, type Triage } from './fetch.js';
+import type { ClusterTarget } from './live.js';
 
 /** Where each workload kind is listed, per namespace ({ns}): the reads and the watch share it. */
 export const WORKLOAD_PATHS: Record<WorkloadKind, string> = {
@@ -37,7 +39,14 @@ function labelQuery(selector: unknown): string | undefined {
     .join(',');
 }
 
-export async function fetchWorkload(client: ApiClient, target: WorkloadTarget, ns: string): Promise<WorkloadInput> {
+export interface WorkloadFetchOptions {
+  /** Which pods' previous logs the diagnosis needs, as a scan chooses them; no logs without it. */
+  triage?: Triage;
+  /** -c: only this container's logs. */
+  container?: string;
+}
+
+export async function fetchWorkload(client: ApiClient, target: WorkloadTarget, ns: string, opts: WorkloadFetchOptions = {}): Promise<WorkloadInput & { logs?: LogStats }> {
   const notes: string[] = [];
   const enc = encodeURIComponent;
   const base = (kind: string) => (WORKLOAD_PATHS[kind as WorkloadKind] as string).replace('{ns}', enc(ns));
@@ -118,9 +127,30 @@ export async function fetchWorkload(client: ApiClient, target: WorkloadTarget, n
       degrade(e, 'nodes');
     }
   }
+  // previous logs of the pods whose diagnosis needs them (ended abnormally, unhealthy), at most
+  // MAX_LOG_PODS across root-cause groups, as a scan reads them (fetch.ts readScanLogs)
+  let logs: LogStats | undefined;
+  if (opts.triage && input.pods.length > 0) logs = await readScanLogs(client, input.pods, opts.triage, opts.container !== undefined ? { container: opts.container } : {});
   if (notes.length > 0) {
     input.unreadable = notes;
     for (const p of input.pods) p.unreadable = [...notes, ...(p.unreadable ?? [])];
   }
-  return input;
+  return logs ? { ...input, logs } : input;
+}
+
+type LogStats = Awaited<ReturnType<typeof readScanLogs>>;
+
+/** Live mode for a workload target (podwhy deploy/web): connect, read, close. */
+export async function readWorkload(
+  target: WorkloadTarget,
+  opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env'> & WorkloadFetchOptions,
+): Promise<{ input: WorkloadInput; requests: number; logs?: LogStats }> {
+  const { target: kube, client } = await connect(opts);
+  try {
+    await client.init();
+    const { logs, ...input } = await fetchWorkload(client, target, kube.namespace, opts);
+    return { input, requests: client.requests.length, ...(logs ? { logs } : {}) };
+  } finally {
+    client.close();
+  }
 }
