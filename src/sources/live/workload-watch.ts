@@ -205,7 +205,8 @@ export async function watchWorkload(opts: WorkloadWatchOptions): Promise<{ end: 
     };
     const evaluatePod = (n: string) => {
       const o = pods.get(n);
-      if (!o) return;
+      // as pod watch does: a pod's first line waits for the events, so it already knows them
+      if (!o || !eventsSynced) return;
       const now = clock();
       const uid = str(dig(o, 'metadata', 'uid'));
       const events = [...(podEvents.get(n)?.values() ?? [])].filter((e) => !e.involved.uid || !uid || e.involved.uid === uid);
@@ -270,6 +271,11 @@ export async function watchWorkload(opts: WorkloadWatchOptions): Promise<{ end: 
     runs.push(
       er.run().catch((e) => {
         if (!(e instanceof ApiError && e.status === 403)) throw e;
+        // without events, the pods are still followed
+        if (!eventsSynced) {
+          eventsSynced = true;
+          for (const n of pods.keys()) evaluatePod(n);
+        }
       }),
     );
     await Promise.race([Promise.all(runs), new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }))]);
