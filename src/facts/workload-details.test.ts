@@ -71,6 +71,12 @@ describe('LimitRanger refusals (plugin/pkg/admission/limitranger)', () => {
     assert.equal(parseFailedCreate('Error creating: pods "w-1" is forbidden: exceeded quota: q, requested: limits.cpu=2, used: limits.cpu=7, limited: limits.cpu=8').kind, 'quota');
     assert.deepEqual(parseLimitViolations('the maximum usage was reached'), []);
   });
+
+  test('a huge message without a constraint is read in linear time', () => {
+    const start = Date.now();
+    for (const junk of ['x'.repeat(200_000), 'maximum '.repeat(25_000), `${'a'.repeat(100_000)} max limit to request ratio per`]) parseFailedCreate(`Error creating: ${junk}`);
+    assert.ok(Date.now() - start < 1000, `${Date.now() - start} ms`);
+  });
 });
 
 describe('PriorityClass refusals (plugin/pkg/admission/priority)', () => {

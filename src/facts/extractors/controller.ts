@@ -84,7 +84,7 @@ export interface LimitViolation {
 }
 
 const MIN_MAX = /(minimum|maximum) (\S+) usage per (\S+) is (\S+?)(?:, but (request|limit) is (\S+?)|\.\s+No (request|limit) is specified)\.?(?=$|[,\]\s])/g;
-const RATIO = /(\S+) max limit to request ratio per (\S+) is (\S+?), but (?:provided ratio is ([0-9.]+)|no (request|limit) is specified or (?:request|limit) is 0)/g;
+const RATIO = /(?<!\S)(\S+) max limit to request ratio per (\S+) is (\S+?), but (?:provided ratio is ([0-9.]+)|no (request|limit) is specified or (?:request|limit) is 0)/g;
 
 /** The LimitRanger admission's constraints in a message, in order (several are joined as "[a, b]"). */
 export function parseLimitViolations(message: string): LimitViolation[] {

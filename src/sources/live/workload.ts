@@ -1,7 +1,9 @@
 // Live mode for `podwhy deploy/web`: the workload, its ReplicaSets or Jobs, its pods, the
-// namespace's events (one paged list serves pods and controllers), and, only when the
-// controller's message names a quota, the namespace's ResourceQuotas and LimitRanges; a
-// DaemonSet's nodes. Every read is a GET, lists are paged (listAll); a 403 on anything but the
+// namespace's events (one paged list serves pods and controllers), the namespace's ResourceQuotas
+// only when the controller's message names a quota, its LimitRanges when it names a quota or is
+// the LimitRanger's refusal (the message gives the figure, not the LimitRange), a DaemonSet's
+// nodes, and the previous logs of the pods whose diagnosis needs them (at most MAX_LOG_PODS, as a
+// scan reads them). Every read is a GET, lists are paged (listAll); a 403 on anything but the
 // workload itself becomes a note, as for pods.
 
 import { ClusterError, InputError } from '../../model/errors.js';
