@@ -146,6 +146,18 @@ export function eventsOf(kind: WorkloadKind, object: JsonObject, children: JsonO
   );
 }
 
+/** The LimitRanger admission's refusal (plugin/pkg/admission/limitranger: a min or max constraint, a limit/request ratio). */
+export const LIMIT_RANGE_REFUSAL = /(?:minimum|maximum) \S+ usage per \S+ is |max limit to request ratio per /;
+
+/**
+ * Whether a controller's events or the conditions of the workload and its children carry the
+ * LimitRanger's refusal: then the namespace's LimitRanges are worth reading (the message gives
+ * the figure, not the LimitRange's name).
+ */
+export function refusedByLimitRange(events: readonly EventRecord[], objects: readonly JsonObject[]): boolean {
+  return events.some((e) => LIMIT_RANGE_REFUSAL.test(e.message ?? '')) || objects.some((o) => LIMIT_RANGE_REFUSAL.test(JSON.stringify(dig(o, 'status', 'conditions') ?? [])));
+}
+
 /** Warnings of an input read for a workload, less the "skipped Deployment …" ones: those objects are what it reads. */
 export function workloadWarnings(warnings: string[]): string[] {
   return warnings.filter((w) => !/: skipped (?:Deployment|ReplicaSet|StatefulSet|DaemonSet|Job|CronJob|ResourceQuota|LimitRange|Node)\b/.test(w));

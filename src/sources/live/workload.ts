@@ -10,7 +10,7 @@ import { ClusterError, InputError } from '../../model/errors.js';
 import { toEventRecord } from '../events.js';
 import { joinEvents } from '../file.js';
 import type { PodInput } from '../../model/input.js';
-import { childKind, eventsOf, membersOf, type WorkloadTarget } from '../workloads.js';
+import { childKind, eventsOf, membersOf, refusedByLimitRange, type WorkloadTarget } from '../workloads.js';
 import type { WorkloadInput, WorkloadKind } from '../../model/input.js';
 import { derivedOwnerChain } from '../../model/owner.js';
 import { dig, obj, str, type JsonObject } from '../../util/json.js';
@@ -28,9 +28,6 @@ export const WORKLOAD_PATHS: Record<WorkloadKind, string> = {
   Job: '/apis/batch/v1/namespaces/{ns}/jobs',
   CronJob: '/apis/batch/v1/namespaces/{ns}/cronjobs',
 };
-
-/** The LimitRanger admission's refusal (plugin/pkg/admission/limitranger: min/max constraint, limit/request ratio). */
-const LIMIT_RANGE_REFUSAL = /(?:minimum|maximum) \S+ usage per \S+ is |max limit to request ratio per /;
 
 /** matchLabels of a selector as a labelSelector query (matchExpressions are checked client-side). */
 function labelQuery(selector: unknown): string | undefined {
@@ -105,9 +102,8 @@ export async function fetchWorkload(client: ApiClient, target: WorkloadTarget, n
   // quotas and limit ranges: only when a controller's message names a quota (both: a LimitRange's
   // defaults are often what a quota counts), or is the LimitRanger's refusal (limit ranges only:
   // the message gives the figure, not the LimitRange's name)
-  const said = (re: RegExp) => input.events.some((e) => re.test(e.message ?? '')) || [object, ...members.children].some((o) => re.test(JSON.stringify(dig(o, 'status', 'conditions') ?? [])));
-  const quotaNamed = said(/exceeded quota:|failed quota:/i);
-  const limitRefused = said(LIMIT_RANGE_REFUSAL);
+  const quotaNamed = input.events.some((e) => /exceeded quota:|failed quota:/i.test(e.message ?? '')) || [object, ...members.children].some((o) => JSON.stringify(dig(o, 'status', 'conditions') ?? []).includes('quota:'));
+  const limitRefused = refusedByLimitRange(input.events, [object, ...members.children]);
   if (quotaNamed) {
     try {
       input.quotas = (await listAll(client, `/api/v1/namespaces/${enc(ns)}/resourcequotas`, {})).items;
