@@ -77,19 +77,3 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
     client.close();
   }
 }
-
-/** Live mode for a workload target (podwhy deploy/web): see src/sources/live/workload.ts. */
-export async function readWorkloadLive(
-  target: import('../workloads.js').WorkloadTarget,
-  opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env'>,
-): Promise<{ input: import('../../model/input.js').WorkloadInput; requests: number }> {
-  const { target: kube, client } = await connect(opts);
-  try {
-    await client.init();
-    const { fetchWorkload } = await import('./workload.js');
-    const input = await fetchWorkload(client, target, kube.namespace);
-    return { input, requests: client.requests.length };
-  } finally {
-    client.close();
-  }
-}

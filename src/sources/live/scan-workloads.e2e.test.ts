@@ -29,6 +29,7 @@ describe('a scan reports workloads that make no pods', () => {
     await server.start();
     server.serveFixture(join(FIXTURES_DIR, 'workloads', 'job-failed-create-quota.yaml'));
     server.serveFixture(join(FIXTURES_DIR, 'workloads', 'deployment-quota-exceeded.yaml'));
+    server.serveFixture(join(FIXTURES_DIR, 'workloads', 'deployment-limit-range-max-cpu.yaml'));
     // a healthy namespace: a Deployment at 1/1 with its pod
     server.add(
       { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'ok', namespace: 'calm', uid: 'd-ok' }, spec: { replicas: 1, selector: { matchLabels: { app: 'ok' } } }, status: { replicas: 1, readyReplicas: 1, availableReplicas: 1, updatedReplicas: 1 } },
@@ -73,7 +74,7 @@ describe('a scan reports workloads that make no pods', () => {
   test('-A: both, each with its namespace; a healthy namespace adds nothing', async () => {
     const r = await podwhy(['-A'], env);
     assert.equal(r.code, 1, r.err);
-    assert.match(r.out, /^Workloads: 2 not as desired/m);
+    assert.match(r.out, /^Workloads: 3 not as desired/m); // and team-a's LimitRange refusal
     assert.match(r.out, /job\/nightly-report \(batch\)/);
     assert.match(r.out, /deployment\/web \(shop\)/);
     assert.doesNotMatch(r.out, /deployment\/ok/);
@@ -93,6 +94,31 @@ describe('a scan reports workloads that make no pods', () => {
     await podwhy(['-n', 'batch'], env);
     assert.equal(server.requests.filter((q) => q.query['fieldSelector'] === 'involvedObject.kind!=Pod').length, 1);
     assert.equal(server.requests.filter((q) => q.path.endsWith('/resourcequotas')).length, 1, 'the quota the message names is read');
+  });
+
+  test('a LimitRange refusal in a scan: the namespace\'s LimitRanges are read and the one holding the figure is named', async () => {
+    server.requests.length = 0;
+    const r = JSON.parse((await podwhy(['-n', 'team-a', '-o', 'json'], env)).out);
+    const w = r.workloads.find((x: { rootCause: { rule: string } | null }) => x.rootCause?.rule === 'workload-limit-range-refused');
+    assert.ok(w, JSON.stringify(r.workloads.map((x: { ref: string; rootCause: unknown }) => [x.ref, x.rootCause])));
+    assert.match(w.rootCause.title, /LimitRange \S+/);
+    assert.equal(server.requests.filter((q) => q.path === '/api/v1/namespaces/team-a/limitranges').length, 1);
+    assert.equal(server.requests.filter((q) => q.path === '/api/v1/namespaces/team-a/resourcequotas').length, 0);
+  });
+
+  test('a paused rollout with a change waiting is reported by a scan, offline and live alike', async () => {
+    const file = join(FIXTURES_DIR, 'workloads', 'deployment-paused-change-waiting.yaml');
+    const own = new FakeApiServer();
+    await own.start();
+    let live;
+    try {
+      own.serveFixture(file);
+      live = JSON.parse((await podwhy(['-n', 'shop', '-o', 'json'], { KUBECONFIG: own.writeKubeconfig(tmp, { namespace: 'shop' }) })).out);
+    } finally {
+      own.stop();
+    }
+    const offline = JSON.parse((await podwhy(['-o', 'json', '-f', file], {})).out);
+    for (const r of [live, offline]) assert.ok(r.workloads.some((x: { rootCause: { rule: string } | null }) => x.rootCause?.rule === 'deployment-paused-change-waiting'), JSON.stringify(r.workloads.map((x: { ref: string; rootCause: unknown }) => [x.ref, x.rootCause])));
   });
 
   test('offline equals live: the same objects in a file give the same workloads and pods', async () => {

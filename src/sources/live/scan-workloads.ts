@@ -1,14 +1,16 @@
 // A live scan's workloads (`podwhy -n NS`, `-A`): the six workload lists, read beside the pod list
 // (they start together), then, only when a workload's status shows it short or failed, the
 // controllers' events (one list: every event not about a pod, which the pod scan reads already),
-// and the namespace's quotas and limit ranges when a message names a quota. Every read is a GET,
-// paged; a 403 (or any error) on a kind is a note, and the scan goes on without that kind.
+// the namespace's quotas when a message names a quota, its limit ranges then or when a LimitRange
+// refused a pod. Every read is a GET, paged; a 403 (or any error) on a kind is a note, and the scan
+// goes on without that kind.
 
 import type { EventRecord, PodInput, WorkloadInput, WorkloadKind } from '../../model/input.js';
 import { WORKLOAD_KINDS } from '../../model/input.js';
 import type { JsonObject } from '../../util/json.js';
 import { toEventRecord } from '../events.js';
 import { namesQuota, scanTargets, unwell, workloadInputs } from '../scan-workloads.js';
+import { refusedByLimitRange } from '../workloads.js';
 import { ApiError, type ApiClient } from './client.js';
 import { listAll } from './fetch.js';
 import { WORKLOAD_PATHS } from './workload.js';
@@ -87,12 +89,16 @@ export async function readScanWorkloads(client: ApiClient, ns: string | undefine
     unreadable.push(`events (${n.reason === 'forbidden' ? `forbidden: ${n.message}` : `${n.reason}: ${n.message}`})`);
   }
   const ctx: Parameters<typeof workloadInputs>[3] = { events, ...(unreadable.length > 0 ? { unreadable } : {}) };
-  if (namesQuota(events, listed.objects)) {
+  const quota = namesQuota(events, listed.objects);
+  if (quota) {
     try {
       ctx.quotas = (await listAll(client, `${base}/resourcequotas`, {})).items;
     } catch (e) {
       note(e, 'resourcequotas', notes);
     }
+  }
+  // a quota's message may ask for limits a LimitRange would default; a LimitRange names its own refusals
+  if (quota || refusedByLimitRange(events, listed.objects)) {
     try {
       ctx.limitRanges = (await listAll(client, `${base}/limitranges`, {})).items;
     } catch (e) {
