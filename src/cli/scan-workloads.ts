@@ -9,7 +9,7 @@ import { podBrief, workloadFromBriefs, type PodBrief, type WorkloadDiagnosis } f
 import { parseSelector } from '../kubectl/selector.js';
 import type { PodInput, Snapshot, WorkloadInput } from '../model/input.js';
 import type { RuleSet } from '../rules/plan.js';
-import { isWorkload, podKey, scanTargets, unwell, workloadInputs } from '../sources/scan-workloads.js';
+import { cronWarned, isWorkload, podKey, scanTargets, unwell, workloadInputs } from '../sources/scan-workloads.js';
 import { dig, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
 import type { DiagnoseFlags } from './options.js';
 
@@ -48,7 +48,8 @@ export function offlineWorkloads(snapshot: Snapshot, flags: Pick<DiagnoseFlags, 
   const kind = (k: string) => objects.filter((o) => o['kind'] === k);
   const header = snapshot.fixtures[0]?.header;
   const captured = header?.now !== undefined ? Date.parse(header.now) : NaN;
-  const inputs = workloadInputs(single ? targets : targets.filter(unwell), objects, snapshot.pods, {
+  const chosen = single ? targets : targets.filter((o) => unwell(o) || cronWarned(o, snapshot.orphanEvents));
+  const inputs = workloadInputs(chosen, objects, snapshot.pods, {
     events: snapshot.orphanEvents,
     quotas: kind('ResourceQuota'),
     limitRanges: kind('LimitRange'),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { PodInput } from '../model/input.js';
 import type { JsonObject } from '../util/json.js';
-import { scanTargets, unwell, workloadInputs } from './scan-workloads.js';
+import { cronWarned, scanTargets, unwell, workloadInputs } from './scan-workloads.js';
 
 const deploy = (status: JsonObject | undefined, spec: JsonObject = {}): JsonObject => ({
   kind: 'Deployment',
@@ -70,4 +70,15 @@ test('workloadInputs: each workload gets its own pods, children and events, in i
   assert.equal(w.children.length, 1);
   assert.deepEqual(w.events.map((e) => e.message), ['Error creating: x']);
   assert.equal(w.quotas?.length, 1);
+});
+
+test('cronWarned: a CronJob warned about (or skipping runs) since its last success; not before it, nor another one, nor a suspended one', () => {
+  const cron = (spec: JsonObject = {}) => ({ kind: 'CronJob', metadata: { name: 'c', namespace: 'ns' }, spec: { schedule: '0 * * * *', ...spec }, status: { lastSuccessfulTime: '2026-01-01T10:00:00Z' } });
+  const ev = (type: string, reason: string, at: string, name = 'c') => ({ type, reason, count: 1, last: Date.parse(at), involved: { kind: 'CronJob', name, namespace: 'ns' } });
+  assert.equal(cronWarned(cron(), [ev('Warning', 'FailedCreate', '2026-01-01T11:00:00Z')]), true);
+  assert.equal(cronWarned(cron(), [ev('Normal', 'JobAlreadyActive', '2026-01-01T11:00:00Z')]), true);
+  assert.equal(cronWarned(cron(), [ev('Warning', 'FailedCreate', '2026-01-01T09:00:00Z')]), false, 'before the last success');
+  assert.equal(cronWarned(cron(), [ev('Warning', 'FailedCreate', '2026-01-01T11:00:00Z', 'other')]), false);
+  assert.equal(cronWarned(cron(), [ev('Normal', 'SuccessfulCreate', '2026-01-01T11:00:00Z')]), false);
+  assert.equal(cronWarned(cron({ suspend: true }), [ev('Warning', 'FailedCreate', '2026-01-01T11:00:00Z')]), false, 'suspended: unwell says so');
 });

@@ -94,6 +94,19 @@ export function unwell(o: JsonObject): boolean {
   }
 }
 
+/**
+ * A CronJob whose controller warned about it since its last success (a Job it could not create, a
+ * missed start), or skipped a run because the last one still runs (JobAlreadyActive, a Normal
+ * event): its status cannot show that, its events do. Read where the controllers' events are.
+ */
+export function cronWarned(o: JsonObject, events: readonly EventRecord[]): boolean {
+  if (o['kind'] !== 'CronJob' || dig(o, 'spec', 'suspend') === true) return false;
+  const ok = Date.parse(str(dig(o, 'status', 'lastSuccessfulTime')) ?? '');
+  return events.some(
+    (e) => (e.type === 'Warning' || e.reason === 'JobAlreadyActive') && e.involved.kind === 'CronJob' && e.involved.name === nameOf(o) && (e.involved.namespace ?? nsOf(o)) === nsOf(o) && (Number.isNaN(ok) || (e.last ?? Infinity) > ok),
+  );
+}
+
 /** What the scan read besides the workloads and pods. */
 export interface ScanContext {
   /** Events that belong to no pod (the controllers'), or all of them. */

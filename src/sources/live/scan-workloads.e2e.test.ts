@@ -30,6 +30,7 @@ describe('a scan reports workloads that make no pods', () => {
     server.serveFixture(join(FIXTURES_DIR, 'workloads', 'job-failed-create-quota.yaml'));
     server.serveFixture(join(FIXTURES_DIR, 'workloads', 'deployment-quota-exceeded.yaml'));
     server.serveFixture(join(FIXTURES_DIR, 'workloads', 'deployment-limit-range-max-cpu.yaml'));
+    server.serveFixture(join(FIXTURES_DIR, 'workloads', 'cronjob-missed-schedule.yaml'));
     // a healthy namespace: a Deployment at 1/1 with its pod
     server.add(
       { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'ok', namespace: 'calm', uid: 'd-ok' }, spec: { replicas: 1, selector: { matchLabels: { app: 'ok' } } }, status: { replicas: 1, readyReplicas: 1, availableReplicas: 1, updatedReplicas: 1 } },
@@ -74,7 +75,7 @@ describe('a scan reports workloads that make no pods', () => {
   test('-A: both, each with its namespace; a healthy namespace adds nothing', async () => {
     const r = await podwhy(['-A'], env);
     assert.equal(r.code, 1, r.err);
-    assert.match(r.out, /^Workloads: 3 not as desired/m); // and team-a's LimitRange refusal
+    assert.match(r.out, /^Workloads: 4 not as desired/m); // and team-a's LimitRange refusal, reports' CronJob
     assert.match(r.out, /job\/nightly-report \(batch\)/);
     assert.match(r.out, /deployment\/web \(shop\)/);
     assert.doesNotMatch(r.out, /deployment\/ok/);
@@ -119,6 +120,17 @@ describe('a scan reports workloads that make no pods', () => {
     }
     const offline = JSON.parse((await podwhy(['-o', 'json', '-f', file], {})).out);
     for (const r of [live, offline]) assert.ok(r.workloads.some((x: { rootCause: { rule: string } | null }) => x.rootCause?.rule === 'deployment-paused-change-waiting'), JSON.stringify(r.workloads.map((x: { ref: string; rootCause: unknown }) => [x.ref, x.rootCause])));
+  });
+
+  test('a CronJob that missed its start: its status looks fine, its events do not — the scan reads them and reports it', async () => {
+    const ns = 'reports';
+    server.requests.length = 0;
+    const r = JSON.parse((await podwhy(['-n', ns, '-o', 'json'], env)).out);
+    assert.deepEqual(
+      r.workloads.map((w: { ref: string; rootCause: { rule: string } | null }) => `${w.ref} ${w.rootCause?.rule}`),
+      ['cronjob/daily-report cronjob-missed-schedule'],
+    );
+    assert.equal(server.requests.filter((q) => q.query['fieldSelector'] === 'involvedObject.kind!=Pod').length, 1);
   });
 
   test('offline equals live: the same objects in a file give the same workloads and pods', async () => {

@@ -1,5 +1,6 @@
 // A live scan's workloads (`podwhy -n NS`, `-A`): the six workload lists, read beside the pod list
-// (they start together), then, only when a workload's status shows it short or failed, the
+// (they start together), then, only when a workload's status shows it short or failed (or there is
+// a CronJob: its failures show only in its events), the
 // controllers' events (one list: every event not about a pod, which the pod scan reads already),
 // the namespace's quotas when a message names a quota, its limit ranges then or when a LimitRange
 // refused a pod. Every read is a GET, paged; a 403 (or any error) on a kind is a note, and the scan
@@ -9,7 +10,7 @@ import type { EventRecord, PodInput, WorkloadInput, WorkloadKind } from '../../m
 import { WORKLOAD_KINDS } from '../../model/input.js';
 import type { JsonObject } from '../../util/json.js';
 import { toEventRecord } from '../events.js';
-import { namesQuota, scanTargets, unwell, workloadInputs } from '../scan-workloads.js';
+import { cronWarned, namesQuota, scanTargets, unwell, workloadInputs } from '../scan-workloads.js';
 import { refusedByLimitRange } from '../workloads.js';
 import { ApiError, type ApiClient } from './client.js';
 import { listAll } from './fetch.js';
@@ -76,8 +77,11 @@ export function listWorkloads(client: ApiClient, ns: string | undefined, selecto
  */
 export async function readScanWorkloads(client: ApiClient, ns: string | undefined, listed: { objects: JsonObject[]; notes: WorkloadReadNote[] }, pods: readonly PodInput[]): Promise<ScanWorkloads> {
   const notes = [...listed.notes];
-  const targets = scanTargets(listed.objects).filter(unwell);
-  if (targets.length === 0) return { inputs: [], read: listed.objects.length, notes };
+  const all = scanTargets(listed.objects);
+  let targets = all.filter(unwell);
+  // a CronJob's failures show only in its events: they are read when there is one
+  const crons = all.filter((o) => o['kind'] === 'CronJob' && !targets.includes(o));
+  if (targets.length === 0 && crons.length === 0) return { inputs: [], read: listed.objects.length, notes };
   const base = ns === undefined ? '/api/v1' : `/api/v1/namespaces/${encodeURIComponent(ns)}`;
   let events: EventRecord[] = [];
   const unreadable: string[] = [];
@@ -88,6 +92,8 @@ export async function readScanWorkloads(client: ApiClient, ns: string | undefine
     const n = notes[notes.length - 1] as WorkloadReadNote;
     unreadable.push(`events (${n.reason === 'forbidden' ? `forbidden: ${n.message}` : `${n.reason}: ${n.message}`})`);
   }
+  targets = [...targets, ...crons.filter((o) => cronWarned(o, events))];
+  if (targets.length === 0) return { inputs: [], read: listed.objects.length, notes };
   const ctx: Parameters<typeof workloadInputs>[3] = { events, ...(unreadable.length > 0 ? { unreadable } : {}) };
   const quota = namesQuota(events, listed.objects);
   if (quota) {
