@@ -20,6 +20,7 @@ import { SANDBOX_FACTS } from './extractors/sandbox.js';
 import { SCHEDULING_FACTS } from './extractors/scheduling.js';
 import { START_ERROR_FACTS } from './extractors/start-error.js';
 import { WORKLOAD_ROOTS } from './workload-catalog.js';
+import { NODE_FIT_FACTS } from './node-fit.js';
 
 export type { FactNode, LeafNode, LeafType, ListNode, MapNode, ObjectNode } from './declare.js';
 
@@ -298,6 +299,7 @@ const POD_ROOTS = {
   sandbox: opt(SANDBOX_FACTS),
   admission: opt(ADMISSION_FACTS),
   node: opt(NODE),
+  nodeFit: opt(NODE_FIT_FACTS),
   fromText: bool('The pod was read from kubectl\'s text output (describe, tables, fragments), not from its YAML or JSON.'),
   gaps: strs('What the input lacked (spec, status, events), and what live mode could not read.'),
   unknown: strs('Facts the input does not give, so rules cannot take them as false: pod.name, pod.namespace, spec (the pod spec: restartPolicy, selectors, tolerations, volumes, requests), status (phase, conditions), events (not given; an empty events list that was read is known), node.'),
