@@ -5,7 +5,7 @@ import { kubectlColumns } from '../kubectl/status.js';
 import type { EventRecord, PodInput } from '../model/input.js';
 import { arr, bool, count, dig, isObject, nonEmpty, obj, objs, str, time, formatTime, type JsonObject } from '../util/json.js';
 import { parseEvictionMessage, summarizeEviction } from './extractors/eviction.js';
-import { isBindingError, parseSchedulingMessage } from './extractors/scheduling.js';
+import { incidentalTaint, isBindingError, parseSchedulingMessage } from './extractors/scheduling.js';
 import { effectiveRequests } from './extractors/quantity.js';
 import { isRejection, parseAdmission } from './extractors/admission.js';
 import { classifyMountError, mountSpecificity } from './extractors/mount.js';
@@ -577,7 +577,7 @@ function schedulingFacts(pod: PodFacts, conditions: Record<string, ConditionFact
     (r.kind === 'untolerated-taint' && /^node-role\.kubernetes\.io\/(?:control-plane|master)\b/.test(r.detail ?? '')) ||
     (r.kind === 'node-affinity' && pod.owner?.kind === 'DaemonSet');
   const others = p.reasons.some((r) => !isRoutine(r));
-  const reasons = p.reasons.map((r) => ({ ...r, routine: others && isRoutine(r) }));
+  const reasons = p.reasons.map((r) => ({ ...r, routine: others && (isRoutine(r) || incidentalTaint(r, p.reasons)) }));
   const out: SchedulingFacts = {
     message,
     reasons,

@@ -297,3 +297,31 @@ export function parseSchedulingMessage(message: string): ParsedScheduling {
   if (preemption) out.preemption = preemption;
   return out;
 }
+
+/**
+ * Clauses of filters that run after TaintToleration and NodeAffinity (NodePorts, NodeResourcesFit,
+ * the volume filters, PodTopologySpread, InterPodAffinity): kube-scheduler counts a node under the
+ * first filter it fails, so a node counted here tolerated the pod's taints and matched its
+ * selector. It is a node the pod is meant for, failing for another reason.
+ */
+const PAST_TAINTS_AND_SELECTOR: ReadonlySet<SchedulingKind> = new Set<SchedulingKind>([
+  'host-port', 'insufficient-resource', 'too-many-pods', 'volume-capacity', 'volume-node-affinity', 'volume-zone',
+  'disk-conflict', 'no-persistent-volume', 'volume-limit', 'topology-spread', 'pod-affinity', 'pod-anti-affinity',
+]);
+
+/**
+ * Whether an untolerated-taint clause is incidental, read from the message alone: other nodes
+ * passed the pod's taints and selector and failed for another reason (no room, a port, spread),
+ * so the pod is meant for those, and nodes whose taint it has no toleration for are nodes reserved
+ * for other pods (a GPU or dedicated pool). Not when those nodes lack an extended resource the pod
+ * requests (nvidia.com/gpu…): then the tainted nodes are likely the ones that offer it, and the
+ * missing toleration may be the cause.
+ */
+export function incidentalTaint(r: Pick<SchedulingReason, 'kind' | 'detail'>, all: readonly Pick<SchedulingReason, 'kind' | 'detail' | 'count'>[]): boolean {
+  if (r.kind !== 'untolerated-taint') return false;
+  // a taint of unhealthy nodes says the node is down, not reserved
+  if (/^node\.(?:cloudprovider\.)?kubernetes\.io\//.test(r.detail ?? '')) return false;
+  const extended = (x: Pick<SchedulingReason, 'kind' | 'detail'>) => x.kind === 'insufficient-resource' && x.detail !== undefined && (x.detail.includes('/') || !/^(?:cpu|memory|ephemeral-storage|pods|hugepages-.*)$/.test(x.detail));
+  if (all.some(extended)) return false;
+  return all.some((x) => x.count !== undefined && x.count > 0 && PAST_TAINTS_AND_SELECTOR.has(x.kind));
+}
