@@ -1,8 +1,10 @@
 // Live mode: read pods and what their diagnosis needs from the API server, read-only.
 // One pod: the Pod, its Events (by uid: StatefulSet pods reuse names), its owner chain, its Node
-// when the diagnosis needs it, and the previous logs of containers that ended abnormally.
+// when the diagnosis needs it (the cluster's nodes, one list, when it cannot be scheduled), and
+// the previous logs of containers that ended abnormally.
 // Many pods: pods in pages (limit 500 + continue; after a 410 Expired, one list without limit), one
-// events list per namespace (or one for -A), nodes in one list only if some pod needs them, and
+// events list per namespace (or one for -A), nodes in one list only if some pod needs them (its
+// own node, or the cluster's when the scheduler cannot place it), and
 // logs for unhealthy pods only, with bounded concurrency. The request count grows with pages,
 // not with pods. What cannot be read (403 on events, nodes, logs) is reported, not fatal.
 
@@ -140,7 +142,14 @@ export interface FullList {
  * client-go's pager (FullListIfExpired), read the whole list again in one request without a
  * limit, which the API server serves from one snapshot and cannot expire.
  */
-export async function listAll(client: ApiClient, path: string, query: Record<string, string | undefined>, progress?: (n: number) => void, first?: JsonObject): Promise<FullList> {
+export async function listAll(
+  client: ApiClient,
+  path: string,
+  query: Record<string, string | undefined>,
+  progress?: (n: number) => void,
+  first?: JsonObject,
+  keep: (o: JsonObject) => JsonObject = (o) => o,
+): Promise<FullList> {
   const items: JsonObject[] = [];
   let token: string | undefined;
   let resourceVersion: string | undefined;
@@ -154,14 +163,14 @@ export async function listAll(client: ApiClient, path: string, query: Record<str
     } catch (e) {
       if (e instanceof ApiError && e.status === 410 && token !== undefined) {
         const full = await client.getJSON(path, { ...query });
-        const all = [...objs(full['items'])];
+        const all = objs(full['items']).map(keep);
         progress?.(all.length);
         return { items: all, resourceVersion: str(dig(full, 'metadata', 'resourceVersion')) ?? '', fellBack: true };
       }
       throw e;
     }
     resourceVersion ??= str(dig(page, 'metadata', 'resourceVersion')) ?? '';
-    items.push(...objs(page['items']));
+    items.push(...objs(page['items']).map(keep));
     progress?.(items.length);
     token = nonEmpty(dig(page, 'metadata', 'continue'));
     if (!token) return { items, resourceVersion, fellBack: false };
@@ -194,6 +203,28 @@ export function needsNode(pod: JsonObject): boolean {
   if (status['phase'] === 'Unknown' || status['phase'] === 'Pending') return true;
   const ready = objs(status['conditions']).find((c) => c['type'] === 'Ready');
   return ready !== undefined && ready['status'] !== 'True' && ready['reason'] === undefined;
+}
+
+/**
+ * Whether the scheduler could not place this pod (PodScheduled False/Unschedulable, or a
+ * FailedScheduling event while it is on no node): its diagnosis reads the cluster's nodes.
+ */
+export function unschedulable(pod: JsonObject, events: readonly EventRecord[]): boolean {
+  if (nonEmpty(dig(pod, 'spec', 'nodeName')) !== undefined) return false;
+  const sched = objs(dig(pod, 'status', 'conditions')).find((c) => c['type'] === 'PodScheduled');
+  if (sched?.['status'] === 'False' && sched['reason'] === 'Unschedulable') return true;
+  return events.some((e) => e.reason === 'FailedScheduling');
+}
+
+/** What a pending pod's diagnosis reads of a Node: its name, labels, taints, cordon, allocatable and health (not its images, not managedFields). */
+export function slimNode(n: JsonObject): JsonObject {
+  const md = obj(n['metadata']) ?? {};
+  const st = obj(n['status']) ?? {};
+  const keepMd: JsonObject = {};
+  for (const k of ['name', 'uid', 'labels', 'creationTimestamp', 'deletionTimestamp']) if (md[k] !== undefined) keepMd[k] = md[k];
+  const keepSt: JsonObject = {};
+  for (const k of ['allocatable', 'capacity', 'conditions', 'nodeInfo']) if (st[k] !== undefined) keepSt[k] = st[k];
+  return { apiVersion: 'v1', kind: 'Node', metadata: keepMd, spec: obj(n['spec']) ?? {}, status: keepSt };
 }
 
 /** The note for logs not read because the API server stopped answering during the log phase. */
@@ -332,6 +363,14 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
       }
     }
   }
+  // a pod the scheduler cannot place: the cluster's nodes say which one could ever take it
+  if (unschedulable(pod, events)) {
+    try {
+      input.clusterNodes = (await listAll(client, '/api/v1/nodes', {}, undefined, undefined, slimNode)).items;
+    } catch (e) {
+      degrade(e, client, 'nodes', notes);
+    }
+  }
   const { logs } = await readLogs(client, pod, notes, opts.container);
   if (Object.keys(logs).length > 0) input.logs = logs;
   if (notes.length > 0) input.unreadable = notes;
@@ -399,18 +438,23 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: T
     degrade(e, client, 'events', notes);
   }
 
-  // Nodes: one list, only when some pod's diagnosis needs its node.
+  // Nodes: one list, only when some pod's diagnosis needs its node, or the scheduler cannot place
+  // some pod (then every such pod reads the same list); a list that cannot be read is said on them.
   const needing = inputs.filter((p) => needsNode(p.pod));
-  if (needing.length > 0) {
+  const pending = inputs.filter((p) => unschedulable(p.pod, p.events));
+  if (needing.length > 0 || pending.length > 0) {
     try {
-      const nodes = (await listAll(client, '/api/v1/nodes', {})).items;
+      const nodes = (await listAll(client, '/api/v1/nodes', {}, undefined, undefined, pending.length > 0 ? slimNode : undefined)).items;
       const byName = new Map(nodes.map((n) => [str(dig(n, 'metadata', 'name')) ?? '', n]));
       for (const p of needing) {
         const n = byName.get(str(dig(p.pod, 'spec', 'nodeName')) ?? '');
         if (n) p.node = n;
       }
+      for (const p of pending) p.clusterNodes = nodes;
     } catch (e) {
-      degrade(e, client, 'nodes', notes);
+      const nodeNotes: string[] = [];
+      degrade(e, client, 'nodes', nodeNotes);
+      for (const p of new Set([...needing, ...pending])) p.unreadable = [...(p.unreadable ?? []), ...nodeNotes];
     }
   }
 
