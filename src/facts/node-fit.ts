@@ -209,6 +209,9 @@ function allocatable(n: JsonObject, resource: string): number {
 
 const RESOURCE_ORDER = ['cpu', 'memory', 'ephemeral-storage'];
 
+/** Taints the node lifecycle and cloud controllers set on unhealthy or uninitialised nodes. */
+const NODE_HEALTH = /^node\.(?:cloudprovider\.)?kubernetes\.io\//;
+
 /**
  * The pod's constraints against the nodes given; undefined when the pod is on a node, has no spec,
  * or no complete Node object is given (then nothing of the nodes is known).
@@ -248,7 +251,9 @@ export function nodeFitFacts(spec: JsonObject | undefined, nodes: readonly JsonO
   const blocked = eligible.map((n) => ({ n, taints: untolerated(n, tolerations), cordoned: dig(n, 'spec', 'unschedulable') === true && !tolerations.some((t) => tolerates(t, { key: 'node.kubernetes.io/unschedulable', value: '', effect: 'NoSchedule' })) }));
   const everyTainted = eligible.length > 0 && blocked.every((b) => b.taints.length > 0 || b.cordoned) && blocked.some((b) => b.taints.length > 0);
   const on = (n: JsonObject, t: Taint) => `${taintText(t)} on ${name(n)}`;
-  const blockingTaints = everyTainted ? blocked.flatMap((b) => b.taints.map((t) => on(b.n, t))) : [];
+  // a taint of an unhealthy or uninitialised node blocks it, but says the node is down, not reserved
+  // (the scheduler's message names it, and unschedulable-node-conditions speaks of it)
+  const blockingTaints = everyTainted ? blocked.flatMap((b) => b.taints.filter((t) => !NODE_HEALTH.test(t.key)).map((t) => on(b.n, t))) : [];
   const eligibleSet = new Set(eligible);
   const backgroundTaints = nodes.flatMap((n) => (eligibleSet.has(n) && everyTainted ? [] : untolerated(n, tolerations).map((t) => on(n, t))));
 
@@ -288,7 +293,7 @@ const clauseNames = (detail: string | undefined, t: string) => {
 export function markWithNodes(s: SchedulingFacts, fit: NodeFitFacts): void {
   if (!fit.allNodes) return;
   const decisive = (r: SchedulingFacts['reasons'][number]): boolean | undefined => {
-    if (r.kind === 'untolerated-taint') return fit.blockingTaints.some((t) => clauseNames(r.detail, t));
+    if (r.kind === 'untolerated-taint') return NODE_HEALTH.test(r.detail ?? '') ? undefined : fit.blockingTaints.some((t) => clauseNames(r.detail, t));
     if ((r.kind === 'node-affinity' || r.kind === 'node-name') && fit.restricted) return fit.eligibleCount === 0;
     return undefined;
   };
