@@ -103,8 +103,8 @@ describe('node fit facts', () => {
   test('pinned to a tainted node: that taint blocks; the control-plane taint is background', () => {
     const f = nodeFitFacts(spec({ nodeSelector: { 'kubernetes.io/hostname': 'worker-3' } }), cluster, 4);
     assert.equal(f?.pinnedTo, 'worker-3');
-    assert.deepEqual(f?.blockingTaints, ['dedicated=gpu:NoSchedule on worker-3']);
-    assert.deepEqual(f?.backgroundTaints, ['node-role.kubernetes.io/control-plane:NoSchedule on cp-1']);
+    assert.deepEqual(f?.blockingTaints, ['worker-3: dedicated=gpu:NoSchedule']);
+    assert.deepEqual(f?.backgroundTaints, ['cp-1: node-role.kubernetes.io/control-plane:NoSchedule']);
   });
 
   test('a taint on some nodes while others the pod may use carry none is background', () => {
@@ -124,7 +124,7 @@ describe('node fit facts', () => {
     const nodes = [node('a', { unschedulable: true, labels: { pool: 'db' } }), node('b', { taints: [GPU], labels: { pool: 'db' } }), node('c')];
     const f = nodeFitFacts(spec({ nodeSelector: { pool: 'db' } }), nodes, 3);
     assert.deepEqual(f?.cordoned, ['a']);
-    assert.deepEqual(f?.blockingTaints, ['dedicated=gpu:NoSchedule on b']);
+    assert.deepEqual(f?.blockingTaints, ['b: dedicated=gpu:NoSchedule']);
   });
 
   test('a node that is down blocks the pod, but its health taint is not named as a reservation', () => {

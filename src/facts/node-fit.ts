@@ -51,10 +51,10 @@ export const NODE_FIT_FACTS = node(
     eligibleCount: num('How many nodes its nodeName, nodeSelector and required node affinity allow.'),
     selectorMatchesNone: bool('The pod limits its nodes and no node read satisfies that.'),
     pinnedTo: opt(sstr('The only node the pod may use, when its constraints allow exactly one.')),
-    blockingTaints: strs('Taints the pod does not tolerate (NoSchedule, NoExecute) when every node it may use carries one, as "dedicated=gpu:NoSchedule on worker-3": what keeps it off the nodes it is meant for.'),
+    blockingTaints: strs('Taints the pod does not tolerate (NoSchedule, NoExecute) when every node it may use carries one, as "worker-3: dedicated=gpu:NoSchedule": what keeps it off the nodes it is meant for.'),
     blockingTaint: opt(sstr('The first of blockingTaints, for explanations.')),
     cordoned: strs('Nodes it may use that are cordoned (spec.unschedulable).'),
-    backgroundTaints: strs('Taints the pod does not tolerate on nodes it could not use anyway, or on some nodes while other nodes it may use carry none: background, not a cause, as "node-role.kubernetes.io/control-plane:NoSchedule on cp-1".'),
+    backgroundTaints: strs('Taints the pod does not tolerate on nodes it could not use anyway, or on some nodes while other nodes it may use carry none: background, not a cause, as "cp-1: node-role.kubernetes.io/control-plane:NoSchedule".'),
   },
 );
 export type NodeFitFacts = FactType<typeof NODE_FIT_FACTS>;
@@ -250,7 +250,7 @@ export function nodeFitFacts(spec: JsonObject | undefined, nodes: readonly JsonO
   const eligible = nodes.filter((n) => nodeAllows(spec, n));
   const blocked = eligible.map((n) => ({ n, taints: untolerated(n, tolerations), cordoned: dig(n, 'spec', 'unschedulable') === true && !tolerations.some((t) => tolerates(t, { key: 'node.kubernetes.io/unschedulable', value: '', effect: 'NoSchedule' })) }));
   const everyTainted = eligible.length > 0 && blocked.every((b) => b.taints.length > 0 || b.cordoned) && blocked.some((b) => b.taints.length > 0);
-  const on = (n: JsonObject, t: Taint) => `${taintText(t)} on ${name(n)}`;
+  const on = (n: JsonObject, t: Taint) => `${name(n)}: ${taintText(t)}`;
   // a taint of an unhealthy or uninitialised node blocks it, but says the node is down, not reserved
   // (the scheduler's message names it, and unschedulable-node-conditions speaks of it)
   const blockingTaints = everyTainted ? blocked.flatMap((b) => b.taints.filter((t) => !NODE_HEALTH.test(t.key)).map((t) => on(b.n, t))) : [];
@@ -275,11 +275,12 @@ export function nodeFitFacts(spec: JsonObject | undefined, nodes: readonly JsonO
   return out;
 }
 
-/** The taint a scheduler clause names ("dedicated=gpu", "node-role.kubernetes.io/control-plane") matches this one. */
+/** The taint a scheduler clause names ("dedicated=gpu", "node-role.kubernetes.io/control-plane") is this one ("worker-3: dedicated=gpu:NoSchedule"). */
 const clauseNames = (detail: string | undefined, t: string) => {
   if (detail === undefined) return true;
-  const [kv] = t.split(':');
-  return kv === detail || kv?.split('=')[0] === detail;
+  const taint = t.slice(t.indexOf(': ') + 2);
+  const kv = taint.slice(0, taint.lastIndexOf(':'));
+  return kv === detail || kv.split('=')[0] === detail;
 };
 
 /**

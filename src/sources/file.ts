@@ -5,7 +5,7 @@
 
 import type { ParsedDoc } from './reader.js';
 import { readText } from './reader.js';
-import { arr, isObject, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
+import { arr, isObject, nonEmpty, obj, objs, str, time, type JsonObject } from '../util/json.js';
 import { eventPods, isEventObject, toEventRecord } from './events.js';
 import { dropPlaceholders, podInputFields, textSource } from './text-input.js';
 import type { Damage, EventRecord, FixtureHeader, PodInput, Snapshot } from '../model/input.js';
@@ -222,7 +222,7 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[]; dama
       if (n) p.node = n;
       // One pod and one node, and the pod's node not given (its status cut off): a ticket that
       // pastes `kubectl get nodes` with one row pastes the pod's node.
-      else if (nodeName === undefined && acc.nodes.length === 1 && acc.pods.length === 1) p.node = acc.nodes[0];
+      else if (nodeName === undefined && acc.nodes.length === 1 && acc.pods.length === 1 && !unplaced(p.pod)) p.node = acc.nodes[0];
       // a pod on none of them (Pending): the nodes are the cluster it waits to be placed in
       if (!p.node && nodeName === undefined) p.clusterNodes = acc.nodes;
     }
@@ -231,6 +231,9 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[]; dama
   if (acc.objects) joinClaims(acc.pods, acc.objects);
   return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures, ...(acc.objects ? { objects: acc.objects } : {}), ...(acc.nodes.length > 0 ? { nodes: acc.nodes } : {}), ...(damaged.length > 0 ? { damaged } : {}) };
 }
+
+/** The scheduler says it has not placed the pod (PodScheduled False): a node beside it is its cluster, not its node. */
+const unplaced = (pod: JsonObject) => objs(obj(pod['status'])?.['conditions']).some((c) => c['type'] === 'PodScheduled' && c['status'] === 'False');
 
 /**
  * Each pod gets the claims of the input it mounts: those its spec.volumes name; when the input
