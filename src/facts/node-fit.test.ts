@@ -134,6 +134,23 @@ describe('node fit facts', () => {
     assert.equal(f?.pinnedTo, 'worker-3');
   });
 
+  test('what the input does not give is not claimed: no requests, no constraints', () => {
+    const pinned = spec({ nodeSelector: { 'kubernetes.io/hostname': 'worker-3' } }, { cpu: '30' });
+    const noReq = nodeFitFacts(pinned, cluster, 4, { requests: false, constraints: true });
+    assert.deepEqual([noReq?.tooLarge, noReq?.requests, noReq?.requestsKnown], [[], {}, false]);
+    assert.deepEqual(noReq?.blockingTaints, ['worker-3: dedicated=gpu:NoSchedule']);
+    const noAffinity = nodeFitFacts(pinned, cluster, 4, { requests: true, constraints: false });
+    assert.equal(noAffinity?.tooLarge[0]?.resource, 'cpu');
+    assert.deepEqual([noAffinity?.blockingTaints, noAffinity?.backgroundTaints, noAffinity?.selectorMatchesNone, noAffinity?.pinnedTo], [[], [], false, undefined]);
+  });
+
+  test('describe text gives no node affinity: the nodes decide nothing about the clauses', () => {
+    const s = parseSchedulingMessage("0/4 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 3 Insufficient cpu.");
+    const facts = { message: '', from: 'condition' as const, bindingError: false, summary: [], insufficient: [], taints: ['dedicated=gpu'], reasons: s.reasons.map((r) => ({ ...r, routine: false })) };
+    markWithNodes(facts, nodeFitFacts(spec(), cluster, 4, { requests: true, constraints: false }) as NonNullable<ReturnType<typeof nodeFitFacts>>);
+    assert.deepEqual(facts.reasons.map((r) => r.routine), [false, false]);
+  });
+
   test('unknown unless every node is a complete object; not the whole cluster when the counts differ', () => {
     const row = { kind: 'Node', metadata: { name: 'worker-9' }, status: { conditions: [{ type: 'Ready', status: 'True' }] } };
     assert.equal(nodeFitFacts(spec(), [...cluster, row], undefined), undefined);

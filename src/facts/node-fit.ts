@@ -30,6 +30,8 @@ export const NODE_FIT_FACTS = node(
   {
     nodes: num('How many nodes were read.'),
     allNodes: bool('The nodes read are as many as the scheduler counted ("0/N nodes are available"), or its message gives no count: what is said of every node holds for the cluster the scheduler saw.'),
+    requestsKnown: bool('The input gives every container\'s resources (a table row or a cut paste does not): requests and tooLarge are empty otherwise.'),
+    constraintsKnown: bool('The input gives the pod\'s nodeSelector, node affinity and tolerations (describe text prints no node affinity): which nodes it may use, and their taints, are not claimed otherwise.'),
     requests: mapOf(
       'The pod\'s effective request per resource as kube-scheduler computes it: the larger of the containers\' sum (sidecars included) and each init container (plus the sidecars before it), plus spec.overhead; a limit stands for a missing request, as the API server defaults it.',
       'resource name',
@@ -216,12 +218,17 @@ const NODE_HEALTH = /^node\.(?:cloudprovider\.)?kubernetes\.io\//;
  * The pod's constraints against the nodes given; undefined when the pod is on a node, has no spec,
  * or no complete Node object is given (then nothing of the nodes is known).
  */
-export function nodeFitFacts(spec: JsonObject | undefined, nodes: readonly JsonObject[] | undefined, schedulerCount: number | undefined): NodeFitFacts | undefined {
+export function nodeFitFacts(
+  spec: JsonObject | undefined,
+  nodes: readonly JsonObject[] | undefined,
+  schedulerCount: number | undefined,
+  known: { requests: boolean; constraints: boolean } = { requests: true, constraints: true },
+): NodeFitFacts | undefined {
   if (spec === undefined || nodes === undefined || nodes.length === 0) return undefined;
   if (nodes.some((n) => !complete(n))) return undefined;
   const tolerations = objs(spec['tolerations']);
   const name = (n: JsonObject) => str(dig(n, 'metadata', 'name')) as string;
-  const request = podRequest(spec);
+  const request = known.requests ? podRequest(spec) : new Map<string, number>();
   const requests: Record<string, string> = {};
   const resources = [...request.keys()].sort((a, b) => (RESOURCE_ORDER.indexOf(a) + 1 || 99) - (RESOURCE_ORDER.indexOf(b) + 1 || 99) || (a < b ? -1 : 1));
   for (const r of resources) requests[r] = formatQuantity(r, request.get(r) as number);
@@ -247,7 +254,7 @@ export function nodeFitFacts(spec: JsonObject | undefined, nodes: readonly JsonO
     }
   }
 
-  const eligible = nodes.filter((n) => nodeAllows(spec, n));
+  const eligible = known.constraints ? nodes.filter((n) => nodeAllows(spec, n)) : [];
   const blocked = eligible.map((n) => ({ n, taints: untolerated(n, tolerations), cordoned: dig(n, 'spec', 'unschedulable') === true && !tolerations.some((t) => tolerates(t, { key: 'node.kubernetes.io/unschedulable', value: '', effect: 'NoSchedule' })) }));
   const everyTainted = eligible.length > 0 && blocked.every((b) => b.taints.length > 0 || b.cordoned) && blocked.some((b) => b.taints.length > 0);
   const on = (n: JsonObject, t: Taint) => `${name(n)}: ${taintText(t)}`;
@@ -255,24 +262,34 @@ export function nodeFitFacts(spec: JsonObject | undefined, nodes: readonly JsonO
   // (the scheduler's message names it, and unschedulable-node-conditions speaks of it)
   const blockingTaints = everyTainted ? blocked.flatMap((b) => b.taints.filter((t) => !NODE_HEALTH.test(t.key)).map((t) => on(b.n, t))) : [];
   const eligibleSet = new Set(eligible);
-  const backgroundTaints = nodes.flatMap((n) => (eligibleSet.has(n) && everyTainted ? [] : untolerated(n, tolerations).map((t) => on(n, t))));
+  const backgroundTaints = known.constraints ? nodes.flatMap((n) => (eligibleSet.has(n) && everyTainted ? [] : untolerated(n, tolerations).map((t) => on(n, t)))) : [];
 
   const out: NodeFitFacts = {
     nodes: nodes.length,
     allNodes: schedulerCount === undefined || schedulerCount === nodes.length,
+    requestsKnown: known.requests,
+    constraintsKnown: known.constraints,
     requests,
     tooLarge,
     restricted: restricts(spec),
     eligible: eligible.slice(0, MAX_NAMES).map(name),
     eligibleCount: eligible.length,
-    selectorMatchesNone: restricts(spec) && eligible.length === 0,
+    selectorMatchesNone: known.constraints && restricts(spec) && eligible.length === 0,
     blockingTaints: blockingTaints.slice(0, MAX_NAMES),
     cordoned: blocked.filter((b) => b.cordoned).map((b) => name(b.n)).slice(0, MAX_NAMES),
     backgroundTaints: [...new Set(backgroundTaints)].slice(0, MAX_NAMES),
   };
-  if (eligible.length === 1 && restricts(spec)) out.pinnedTo = name(eligible[0] as JsonObject);
+  if (known.constraints && eligible.length === 1 && restricts(spec)) out.pinnedTo = name(eligible[0] as JsonObject);
   if (blockingTaints[0] !== undefined) out.blockingTaint = blockingTaints[0];
   return out;
+}
+
+/** What of the pod's spec the input gives: every container's resources; its node selector, affinity and tolerations. */
+export function fitKnown(f: { unknown: readonly string[]; containers: readonly { unknown: readonly string[] }[] }): { requests: boolean; constraints: boolean } {
+  return {
+    requests: !f.unknown.includes('spec') && f.containers.length > 0 && f.containers.every((c) => !c.unknown.includes('spec')),
+    constraints: !['spec', 'pod.nodeSelector', 'pod.nodeAffinity', 'pod.tolerations'].some((u) => f.unknown.includes(u)),
+  };
 }
 
 /** The taint a scheduler clause names ("dedicated=gpu", "node-role.kubernetes.io/control-plane") is this one ("worker-3: dedicated=gpu:NoSchedule"). */
@@ -292,7 +309,7 @@ const clauseNames = (detail: string | undefined, t: string) => {
  * message's own marks stay.
  */
 export function markWithNodes(s: SchedulingFacts, fit: NodeFitFacts): void {
-  if (!fit.allNodes) return;
+  if (!fit.allNodes || !fit.constraintsKnown) return;
   const decisive = (r: SchedulingFacts['reasons'][number]): boolean | undefined => {
     if (r.kind === 'untolerated-taint') return NODE_HEALTH.test(r.detail ?? '') ? undefined : fit.blockingTaints.some((t) => clauseNames(r.detail, t));
     if ((r.kind === 'node-affinity' || r.kind === 'node-name') && fit.restricted) return fit.eligibleCount === 0;

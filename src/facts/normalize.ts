@@ -23,7 +23,7 @@ import { timeText } from './time-text.js';
 import type { ConditionFacts, ContainerFacts, EventFacts, EventOrigin, Facts, LogFacts, NodeFacts, PodFacts, SchedulingFacts } from './types.js';
 import { fieldOfEach, msg, redactMessage, secondsBetween, setIf, strings } from './values.js';
 import { containerFacts } from './containers.js';
-import { markWithNodes, nodeFitFacts } from './node-fit.js';
+import { fitKnown, markWithNodes, nodeFitFacts } from './node-fit.js';
 
 /** Events that quote what a program printed: probe and hook output. */
 const PROGRAM_OUTPUT_EVENTS = new Set(['Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook']);
@@ -149,7 +149,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   const scheduling = schedulingFacts(pod, conditions, events);
   if (scheduling) facts.scheduling = scheduling;
   // a pod on no node, beside the cluster's nodes: what keeps it off each of them
-  const fit = pod.nodeName === undefined ? nodeFitFacts(obj(raw['spec']), input.clusterNodes, scheduling?.nodes) : undefined;
+  const fit = pod.nodeName === undefined ? nodeFitFacts(obj(raw['spec']), input.clusterNodes, scheduling?.nodes, fitKnown(facts)) : undefined;
   if (fit) facts.nodeFit = fit;
   if (fit && scheduling) markWithNodes(scheduling, fit);
   const mount = mountFacts(events);
