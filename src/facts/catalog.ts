@@ -7,6 +7,7 @@
 // here. A test walks normalized fixtures to check the values normalize() produces at run time.
 
 import { apiEnum, bool, listOf, mapOf, num, obj, oneOf, opt, reason, str, strs, type FactNode, type MapOf } from './declare.js';
+import { CLAIMS_FACTS } from './claims.js';
 import { ADMISSION_FACTS } from './extractors/admission.js';
 import { CONFIG_ERROR_FACTS } from './extractors/config-error.js';
 import { EVICTION_FACTS } from './extractors/eviction.js';
@@ -300,6 +301,7 @@ const POD_ROOTS = {
   admission: opt(ADMISSION_FACTS),
   node: opt(NODE),
   nodeFit: opt(NODE_FIT_FACTS),
+  claims: CLAIMS_FACTS,
   fromText: bool('The pod was read from kubectl\'s text output (describe, tables, fragments), not from its YAML or JSON.'),
   gaps: strs('What the input lacked (spec, status, events), and what live mode could not read.'),
   unknown: strs('Facts the input does not give, so rules cannot take them as false: pod.name, pod.namespace, spec (the pod spec: restartPolicy, selectors, tolerations, volumes, requests), status (phase, conditions), events (not given; an empty events list that was read is known), node.'),

@@ -24,6 +24,7 @@ import type { ConditionFacts, ContainerFacts, EventFacts, EventOrigin, Facts, Lo
 import { fieldOfEach, msg, redactMessage, secondsBetween, setIf, strings } from './values.js';
 import { containerFacts } from './containers.js';
 import { fitKnown, markWithNodes, nodeFitFacts } from './node-fit.js';
+import { claimFacts } from './claims.js';
 
 /** Events that quote what a program printed: probe and hook output. */
 const PROGRAM_OUTPUT_EVENTS = new Set(['Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook']);
@@ -141,7 +142,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
     c.livenessKillLikely = ran >= lv.budgetSeconds - period && ran <= lv.budgetSeconds + period + (lv.timeoutSeconds ?? 1) + (pod.terminationGracePeriodSeconds ?? 30);
   }
   if (fromText) for (const c of containers) if (c.state.source === 'status') c.state.source = 'text';
-  const facts: Facts = { pod, conditions, events, containers, gaps, unknown: unknownFacts(input, pod, gaps, fromText), fromText, oddities: findOddities(raw) };
+  const facts: Facts = { pod, conditions, events, containers, claims: [], gaps, unknown: unknownFacts(input, pod, gaps, fromText), fromText, oddities: findOddities(raw) };
   knownColumns(pod, containers, gaps, input.source?.missing?.some((m) => m.fact === 'containers-cut') === true);
   if (input.node) facts.node = nodeFacts(input.node, nowMs);
   // the API server said the node does not exist: no kubelet is left to finish this pod
@@ -152,6 +153,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
   const fit = pod.nodeName === undefined ? nodeFitFacts(obj(raw['spec']), input.clusterNodes, scheduling?.nodes, fitKnown(facts)) : undefined;
   if (fit) facts.nodeFit = fit;
   if (fit && scheduling) markWithNodes(scheduling, fit);
+  facts.claims = claimFacts(input, pod, events, scheduling, nowMs);
   const mount = mountFacts(events);
   if (mount) facts.mount = mount;
   const sandbox = sandboxFacts(events);

@@ -111,10 +111,28 @@ export interface PodInput {
   clusterNodes?: JsonObject[];
   /** The PersistentVolumeClaims it mounts, when the input gives them beside it (kubectl get pvc, a claim's YAML). */
   claimObjects?: JsonObject[];
+  /** The StorageClasses and PersistentVolumes its claims need, when the input gives them (src/facts/claims.ts). */
+  storage?: ClaimStorage;
   /** Controllers above the pod, nearest first (ReplicaSet, Deployment). */
   ownerChain?: { kind: string; name: string }[];
   /** What live mode could not read, e.g. "events (forbidden: …)". */
   unreadable?: string[];
+}
+
+/**
+ * What the input gives of the storage a pod's claims wait for. A list is complete when it is the
+ * cluster's whole list (a live list, or `kubectl get sc -o yaml`, which prints a List): only then
+ * does a class or volume that is not in it not exist. A class or claim named alone is not a list.
+ */
+export interface ClaimStorage {
+  classes?: JsonObject[];
+  classesComplete?: boolean;
+  volumes?: JsonObject[];
+  volumesComplete?: boolean;
+  /** StorageClasses the API server answered 404 for. */
+  missingClasses?: string[];
+  /** Claims the API server answered 404 for. */
+  missingClaims?: string[];
 }
 
 /** The `kind: PodwhyFixture` header of a fixture file. */

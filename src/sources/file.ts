@@ -8,15 +8,15 @@ import { readText } from './reader.js';
 import { arr, isObject, nonEmpty, obj, objs, str, time, type JsonObject } from '../util/json.js';
 import { eventPods, isEventObject, toEventRecord } from './events.js';
 import { dropPlaceholders, podInputFields, textSource } from './text-input.js';
-import type { Damage, EventRecord, FixtureHeader, PodInput, Snapshot } from '../model/input.js';
+import type { ClaimStorage, Damage, EventRecord, FixtureHeader, PodInput, Snapshot } from '../model/input.js';
 
 export { MAX_DEPTH, MAX_DOCUMENTS, parseText, type ParsedDoc } from './reader.js';
 
 /** Kinds kept for workload diagnoses (src/sources/workloads.ts). */
 export const WORKLOAD_OBJECT_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ResourceQuota', 'LimitRange']);
 
-/** Objects a pod depends on, kept beside the pods in snapshot.objects: the claims it mounts and their volumes. */
-export const NEIGHBOUR_KINDS = new Set(['PersistentVolumeClaim', 'PersistentVolume']);
+/** Objects a pod depends on, kept beside the pods in snapshot.objects: the claims it mounts, their volumes and classes. */
+export const NEIGHBOUR_KINDS = new Set(['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass']);
 
 function looksLikePod(o: JsonObject): boolean {
   const spec = obj(o['spec']);
@@ -40,6 +40,8 @@ interface Collector {
   fixtures: { file: string; header: FixtureHeader }[];
   /** The file and line each event was read from. */
   eventSources?: WeakMap<EventRecord, { file: string; line: number }>;
+  /** Neighbours read as items of a List (kubectl get sc,pv -o yaml): the cluster's whole list of their kind. */
+  listed?: WeakSet<JsonObject>;
 }
 
 /** What visit() makes of an object: the branch it takes. */
@@ -101,6 +103,7 @@ function visit(o: unknown, file: string, line: number, acc: Collector, impliedKi
       return;
     case 'neighbour':
       (acc.objects ??= []).push(o);
+      if (depth > 0) (acc.listed ??= new WeakSet()).add(o);
       return;
     case 'event': {
       const e = toEventRecord(o);
@@ -228,7 +231,7 @@ export function snapshotFromDocs(inputs: { file: string; docs: ParsedDoc[]; dama
     }
   }
   // Claims given with the pods (kubectl get pvc) join the pods that mount them.
-  if (acc.objects) joinClaims(acc.pods, acc.objects);
+  if (acc.objects) joinClaims(acc.pods, acc.objects, (o) => acc.listed?.has(o) === true);
   return { pods: acc.pods, orphanEvents, warnings: acc.warnings, fixtures: acc.fixtures, ...(acc.objects ? { objects: acc.objects } : {}), ...(acc.nodes.length > 0 ? { nodes: acc.nodes } : {}), ...(damaged.length > 0 ? { damaged } : {}) };
 }
 
@@ -240,7 +243,16 @@ const unplaced = (pod: JsonObject) => objs(obj(pod['status'])?.['conditions']).s
  * does not give its volumes (a describe cut short, a table row), the claims a StatefulSet's
  * volumeClaimTemplates make for it, named TEMPLATE-POD.
  */
-export function joinClaims(pods: PodInput[], objects: readonly JsonObject[]): void {
+export function joinClaims(pods: PodInput[], objects: readonly JsonObject[], listed: (o: JsonObject) => boolean = () => false): void {
+  // the classes and volumes claims wait for: a List of them is the cluster's whole list
+  const classes = objects.filter((o) => o['kind'] === 'StorageClass');
+  const pvs = objects.filter((o) => o['kind'] === 'PersistentVolume');
+  const storage: ClaimStorage = {};
+  if (classes.length > 0) Object.assign(storage, { classes, classesComplete: classes.some(listed) });
+  if (pvs.length > 0) Object.assign(storage, { volumes: pvs, volumesComplete: pvs.some(listed) });
+  if (classes.length > 0 || pvs.length > 0) {
+    for (const p of pods) if (arr(obj(p.pod['spec'])?.['volumes']).some((v) => isObject(v) && isObject(v['persistentVolumeClaim']))) p.storage = storage;
+  }
   const claims = objects.filter((o) => o['kind'] === 'PersistentVolumeClaim');
   if (claims.length === 0) return;
   for (const p of pods) {
@@ -258,5 +270,6 @@ export function joinClaims(pods: PodInput[], objects: readonly JsonObject[]): vo
       return name !== undefined && cn.endsWith(`-${name}`);
     });
     if (mine.length > 0) p.claimObjects = mine;
+    if (mine.length > 0 && (classes.length > 0 || pvs.length > 0)) p.storage = storage;
   }
 }
