@@ -130,6 +130,11 @@ const ENTRIES: Entry[] = [
   { re: /^[Ff]ailed to provision volume with StorageClass "/, kind: 'event', type: 'Warning', reason: 'ProvisioningFailed', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
   { re: /^waiting for a volume to be created, either by external provisioner "/, kind: 'event', type: 'Normal', reason: 'ExternalProvisioning', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
   { re: /^waiting for first consumer to be created before binding/, kind: 'event', type: 'Normal', reason: 'WaitForFirstConsumer', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
+  // v1.28+ (kubernetes#118262) words the hand-over to an external provisioner so; before v1.9 "cannot find provisioner"
+  { re: /^Waiting for a volume to be created either by the external provisioner '/, kind: 'event', type: 'Normal', reason: 'ExternalProvisioning', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
+  { re: /^cannot find provisioner "[^"]+", expecting that a volume for the claim is provisioned/, kind: 'event', type: 'Normal', reason: 'ExternalProvisioning', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
+  { re: /^no volume plugin matched name: kubernetes\.io\//, kind: 'event', type: 'Warning', reason: 'ProvisioningFailed', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
+  { re: /^waiting for pods? \S+ to be scheduled/, kind: 'event', type: 'Normal', reason: 'WaitForPodScheduled', source: 'persistentvolume-controller', object: 'PersistentVolumeClaim' },
   // -- the pod's status: eviction, admission, node shutdown, deadlines -------------------------
   {
     re: /^(?:Pod (?:was rejected: )?)?(?:The node was low on resource: |The node had condition: |Pod ephemeral local storage usage exceeds the total limit of containers |Usage of EmptyDir volume "[^"]*" exceeds the limit |Container \S+ exceeded its local ephemeral storage limit )/,
