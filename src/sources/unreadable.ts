@@ -10,10 +10,11 @@ const FACT = /\((?:it no longer exists|unavailable: its node .* no longer exists
 
 function classify(note: string): { what: string; reason: string } | undefined {
   if (FACT.test(note)) return undefined;
-  const m = /^(events|nodes|node \S+|logs of \S+|owner \S+) \((.*)\)$/s.exec(note);
+  const m = /^(events|nodes|node \S+|logs of \S+|owner \S+|claims|claim \S+|storageclasses|persistentvolumes) \((.*)\)$/s.exec(note);
   if (!m) return { what: note.split(' ')[0] ?? note, reason: 'error' };
   const head = m[1] as string;
-  const what = head === 'events' ? 'events' : head.startsWith('node') ? 'nodes' : head.startsWith('logs') ? 'logs' : 'owners';
+  const what =
+    head === 'events' ? 'events' : head.startsWith('node') ? 'nodes' : head.startsWith('logs') ? 'logs' : head === 'storageclasses' || head === 'persistentvolumes' ? head : head.startsWith('claim') ? (head === 'claim events' ? 'claim events' : 'claims') : 'owners';
   const detail = m[2] as string;
   const reason = detail.startsWith('forbidden') ? 'forbidden' : (/^(\d{3} \w+)/.exec(detail)?.[1] ?? 'error');
   return { what, reason };

@@ -46,7 +46,10 @@ export interface Forbid {
   namespace?: string;
 }
 
-type Kind = 'pods' | 'events' | 'nodes' | 'serviceaccounts' | 'resourcequotas' | 'limitranges' | 'replicasets' | 'deployments' | 'statefulsets' | 'daemonsets' | 'jobs' | 'cronjobs';
+type Kind = 'pods' | 'events' | 'nodes' | 'serviceaccounts' | 'resourcequotas' | 'limitranges' | 'replicasets' | 'deployments' | 'statefulsets' | 'daemonsets' | 'jobs' | 'cronjobs' | 'persistentvolumeclaims' | 'persistentvolumes' | 'storageclasses';
+
+/** Resources without a namespace: their paths have none, their lists are keyed by name alone. */
+const CLUSTER_SCOPED: ReadonlySet<Kind> = new Set(['nodes', 'persistentvolumes', 'storageclasses']);
 
 const GROUP: Record<Kind, string> = {
   pods: '',
@@ -61,6 +64,9 @@ const GROUP: Record<Kind, string> = {
   daemonsets: 'apps',
   jobs: 'batch',
   cronjobs: 'batch',
+  persistentvolumeclaims: '',
+  persistentvolumes: '',
+  storageclasses: 'storage.k8s.io',
 };
 const LIST_KIND: Record<Kind, string> = {
   pods: 'PodList',
@@ -75,6 +81,9 @@ const LIST_KIND: Record<Kind, string> = {
   daemonsets: 'DaemonSetList',
   jobs: 'JobList',
   cronjobs: 'CronJobList',
+  persistentvolumeclaims: 'PersistentVolumeClaimList',
+  persistentvolumes: 'PersistentVolumeList',
+  storageclasses: 'StorageClassList',
 };
 
 /** Field selector labels the real API server supports, per resource. */
@@ -109,6 +118,20 @@ const FIELDS: Partial<Record<Kind, Record<string, (o: JsonObject) => string>>> =
   nodes: {
     'metadata.name': (o) => str(dig(o, 'metadata', 'name')) ?? '',
     'spec.unschedulable': (o) => String(dig(o, 'spec', 'unschedulable') === true),
+  },
+  // claims: only the object meta fields (pkg/registry/core/persistentvolumeclaim GetAttrs)
+  persistentvolumeclaims: {
+    'metadata.name': (o) => str(dig(o, 'metadata', 'name')) ?? '',
+    'metadata.namespace': (o) => str(dig(o, 'metadata', 'namespace')) ?? '',
+  },
+  // volumes: metadata.name, and "name" kept for backward compatibility (PersistentVolumeToSelectableFields)
+  persistentvolumes: {
+    'metadata.name': (o) => str(dig(o, 'metadata', 'name')) ?? '',
+    name: (o) => str(dig(o, 'metadata', 'name')) ?? '',
+  },
+  // a cluster-scoped resource of the generic registry: metadata.name only
+  storageclasses: {
+    'metadata.name': (o) => str(dig(o, 'metadata', 'name')) ?? '',
   },
 };
 
@@ -178,6 +201,9 @@ const KIND_NAME: Record<Kind, string> = {
   daemonsets: 'DaemonSet',
   jobs: 'Job',
   cronjobs: 'CronJob',
+  persistentvolumeclaims: 'PersistentVolumeClaim',
+  persistentvolumes: 'PersistentVolume',
+  storageclasses: 'StorageClass',
 };
 
 export interface FakeApiServerOptions {
@@ -218,6 +244,9 @@ export class FakeApiServer {
     serviceaccounts: [],
     resourcequotas: [],
     limitranges: [],
+    persistentvolumeclaims: [],
+    persistentvolumes: [],
+    storageclasses: [],
   };
   private logs = new Map<string, string>();
   private rv = 1000;
@@ -282,6 +311,9 @@ export class FakeApiServer {
         DaemonSet: 'daemonsets',
         Job: 'jobs',
         CronJob: 'cronjobs',
+        PersistentVolumeClaim: 'persistentvolumeclaims',
+        PersistentVolume: 'persistentvolumes',
+        StorageClass: 'storageclasses',
       };
       const k = kind ? map[kind] : undefined;
       if (!k) continue;
@@ -317,6 +349,8 @@ export class FakeApiServer {
       else {
         this.add(doc);
         if (doc['kind'] === 'Pod') pod = doc;
+        // a List (kubectl get pod,pvc,events -o yaml): its pod
+        else if (Array.isArray(doc['items'])) pod ??= doc['items'].find((i): i is JsonObject => isObject(i) && i['kind'] === 'Pod');
       }
     }
     const md = isObject(pod?.['metadata']) ? (pod['metadata'] as JsonObject) : {};
@@ -589,7 +623,9 @@ export class FakeApiServer {
     if (!(kind in this.store) || GROUP[kind] !== group || rest.length > 3 || (sub !== undefined && !(kind === 'pods' && sub === 'log'))) {
       return this.send(res, 404, this.status(404, 'NotFound', 'the server could not find the requested resource', {}), rec);
     }
-    const clusterScoped = kind === 'nodes';
+    const clusterScoped = CLUSTER_SCOPED.has(kind);
+    // a namespaced resource asked for at the cluster scope lists every namespace; a cluster-scoped one under a namespace does not exist
+    if (clusterScoped && namespace !== undefined) return this.send(res, 404, this.status(404, 'NotFound', 'the server could not find the requested resource', {}), rec);
     const verb = name === undefined ? (query['watch'] === '1' || query['watch'] === 'true' ? 'watch' : 'list') : 'get';
     const resource = sub ? `${kind}/${sub}` : kind;
     const denied = this.forbid.find((f) => f.resource === resource && (!f.verb || f.verb === verb) && (!f.namespace || f.namespace === namespace));
@@ -659,13 +695,13 @@ export class FakeApiServer {
     if (path === 'api') return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${this.port}` }] };
     if (path === 'apis') {
       const g = (name: string) => ({ name, versions: [{ groupVersion: `${name}/v1`, version: 'v1' }], preferredVersion: { groupVersion: `${name}/v1`, version: 'v1' } });
-      return { kind: 'APIGroupList', apiVersion: 'v1', groups: [g('apps'), g('batch')] };
+      return { kind: 'APIGroupList', apiVersion: 'v1', groups: [g('apps'), g('batch'), g('storage.k8s.io')] };
     }
     if (path === 'api/v1')
       return {
         kind: 'APIResourceList',
         groupVersion: 'v1',
-        resources: [res('pods', 'Pod', true), { ...res('pods/log', 'Pod', true), verbs: ['get'] }, res('events', 'Event', true), res('nodes', 'Node', false), res('resourcequotas', 'ResourceQuota', true), res('limitranges', 'LimitRange', true)],
+        resources: [res('pods', 'Pod', true), { ...res('pods/log', 'Pod', true), verbs: ['get'] }, res('events', 'Event', true), res('nodes', 'Node', false), res('resourcequotas', 'ResourceQuota', true), res('limitranges', 'LimitRange', true), res('persistentvolumeclaims', 'PersistentVolumeClaim', true), res('persistentvolumes', 'PersistentVolume', false)],
       };
     if (path === 'apis/apps/v1')
       return {
@@ -674,6 +710,7 @@ export class FakeApiServer {
         groupVersion: 'apps/v1',
         resources: [res('replicasets', 'ReplicaSet', true), res('deployments', 'Deployment', true), res('statefulsets', 'StatefulSet', true), res('daemonsets', 'DaemonSet', true)],
       };
+    if (path === 'apis/storage.k8s.io/v1') return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: 'storage.k8s.io/v1', resources: [res('storageclasses', 'StorageClass', false)] };
     if (path === 'apis/batch/v1') return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: 'batch/v1', resources: [res('jobs', 'Job', true), res('cronjobs', 'CronJob', true)] };
     return undefined;
   }
@@ -707,7 +744,7 @@ export class FakeApiServer {
       const kb = `${str(dig(b, 'metadata', 'namespace')) ?? ''}/${str(dig(b, 'metadata', 'name')) ?? ''}`;
       return ka < kb ? -1 : ka > kb ? 1 : 0;
     });
-    const key = (o: JsonObject) => (namespace === undefined && kind !== 'nodes' ? `${str(dig(o, 'metadata', 'namespace'))}/` : '') + (str(dig(o, 'metadata', 'name')) ?? '');
+    const key = (o: JsonObject) => (namespace === undefined && !CLUSTER_SCOPED.has(kind) ? `${str(dig(o, 'metadata', 'namespace'))}/` : '') + (str(dig(o, 'metadata', 'name')) ?? '');
     let start = 0;
     const listRV = this.rv;
     if (query['continue']) {

@@ -15,6 +15,7 @@ import { dig, isObject, nonEmpty, obj, objs, str, type JsonObject } from '../../
 import { distance } from '../../util/distance.js';
 import { ApiError, type ApiClient } from './client.js';
 import { controllerOf, derivedOwnerChain } from '../../model/owner.js';
+import { readPodClaims, readScanClaims } from './claims.js';
 
 export const PAGE_SIZE = 500;
 export const LOG_TAIL_LINES = 50;
@@ -351,6 +352,7 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
   }
   const input: PodInput = { pod, events, source: { file: `${client.target.context}/${ns}/${name}`, input: `cluster ${client.target.context}` } };
   input.ownerChain = await ownerChain(client, pod, notes);
+  await readPodClaims(client, input, notes, (e, what, n) => degrade(e, client, what, n));
   if (needsNode(pod)) {
     const nodeName = str(dig(pod, 'spec', 'nodeName')) as string;
     try {
@@ -457,6 +459,9 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: T
       for (const p of new Set([...needing, ...pending])) p.unreadable = [...(p.unreadable ?? []), ...nodeNotes];
     }
   }
+
+  // Claims, their events, classes and volumes: lists read once, only when a pending pod waits on its volumes.
+  await readScanClaims(client, inputs, ns, async (path, query) => (await listAll(client, path, query)).items, (e, what, n) => degrade(e, client, what, n));
 
   const logs = await readScanLogs(client, inputs, triage, opts);
   if (opts.stats) opts.stats.logs = logs;
