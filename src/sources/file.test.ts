@@ -143,3 +143,30 @@ describe('nodes beside the pods', () => {
     assert.deepEqual(s.pods[1]?.clusterNodes?.map((n) => obj(n['metadata'])?.['name']), ['n1', 'n2']);
   });
 });
+
+describe('the storage claims wait for', () => {
+  const claimPod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-0', namespace: 'shop' }, spec: { containers: [{ name: 'a' }], volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data-web-0' } }] }, status: { phase: 'Pending' } };
+  const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data-web-0', namespace: 'shop' }, spec: { storageClassName: 'fast' }, status: { phase: 'Pending' } };
+  const cls = { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'gp3' }, provisioner: 'ebs.csi.aws.com' };
+  const vol = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-1' }, spec: { storageClassName: 'gp3' }, status: { phase: 'Available' } };
+  test('a List of classes and volumes (kubectl get pvc,pv,sc -o yaml) is the whole list; one given alone is not', () => {
+    const listed = snapshotFromTexts([{ file: 'x.yaml', text: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [claimPod, claim, cls, vol] }) }]);
+    assert.equal(listed.pods[0]?.storage?.classesComplete, true);
+    assert.equal(listed.pods[0]?.storage?.volumesComplete, true);
+    assert.equal(listed.pods[0]?.claimObjects?.length, 1);
+    assert.deepEqual(listed.warnings, []);
+    const alone = snapshotFromTexts([{ file: 'x.yaml', text: [claimPod, claim, cls].map((o) => JSON.stringify(o)).join('\n---\n') }]);
+    assert.equal(alone.pods[0]?.storage?.classesComplete, false);
+    assert.equal(alone.pods[0]?.storage?.volumes, undefined);
+    // another -f: the classes of a second file join the pods of the first
+    const two = snapshotFromTexts([
+      { file: 'pod.yaml', text: JSON.stringify(claimPod) },
+      { file: 'sc.yaml', text: JSON.stringify({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClassList', items: [cls] }) },
+    ]);
+    assert.equal(two.pods[0]?.storage?.classesComplete, true);
+    // a pod without claims gets none of it
+    const none = snapshotFromTexts([{ file: 'x.yaml', text: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [pod('a'), cls] }) }]);
+    assert.equal(none.pods[0]?.storage, undefined);
+  });
+});
+

@@ -146,4 +146,33 @@ describe('the loopback API server answers as kube-apiserver does', () => {
     assert.equal(r.status, 404);
     assert.equal(r.json()['message'], 'pods "node-1" not found');
   });
+
+  test('claims, volumes and classes: their paths, scopes, list kinds, field selectors and 404s', async () => {
+    server.add(
+      { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data-0', namespace: 'ns' }, spec: { storageClassName: 'fast' }, status: { phase: 'Pending' } },
+      { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-1' }, spec: { storageClassName: 'local' }, status: { phase: 'Available' } },
+      { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'local' }, provisioner: 'kubernetes.io/no-provisioner' },
+    );
+    const claims = await call('GET', '/api/v1/namespaces/ns/persistentvolumeclaims');
+    assert.equal(claims.json()['kind'], 'PersistentVolumeClaimList');
+    assert.equal((claims.json()['items'] as unknown[]).length, 1);
+    assert.equal((await call('GET', '/api/v1/persistentvolumeclaims')).json()['kind'], 'PersistentVolumeClaimList');
+    const classes = await call('GET', '/apis/storage.k8s.io/v1/storageclasses');
+    assert.deepEqual([classes.json()['kind'], classes.json()['apiVersion']], ['StorageClassList', 'storage.k8s.io/v1']);
+    assert.equal((await call('GET', '/api/v1/persistentvolumes')).json()['kind'], 'PersistentVolumeList');
+    // a claim is selected by its object meta only; a volume also by "name" (kept for compatibility)
+    assert.equal((await call('GET', '/api/v1/namespaces/ns/persistentvolumeclaims?fieldSelector=metadata.name%3Ddata-0')).status, 200);
+    const bad = await call('GET', '/api/v1/namespaces/ns/persistentvolumeclaims?fieldSelector=spec.storageClassName%3Dfast');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.json()['message'], 'field label not supported: spec.storageClassName');
+    assert.equal((await call('GET', '/api/v1/persistentvolumes?fieldSelector=name%3Dpv-1')).status, 200);
+    assert.equal((await call('GET', '/apis/storage.k8s.io/v1/storageclasses?fieldSelector=provisioner%3Dx')).status, 400);
+    // a class that does not exist: the group's resource in the message, as the apiserver words it
+    const missing = await call('GET', '/apis/storage.k8s.io/v1/storageclasses/fast');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.json()['message'], 'storageclasses.storage.k8s.io "fast" not found');
+    // cluster-scoped: no namespace in the path; the core group does not serve StorageClasses
+    assert.equal((await call('GET', '/api/v1/namespaces/ns/persistentvolumes')).status, 404);
+    assert.equal((await call('GET', '/api/v1/storageclasses')).status, 404);
+  });
 });
