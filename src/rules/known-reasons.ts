@@ -200,4 +200,6 @@ export const CONTROLLER_REASONS: readonly string[] = [
   'VolumeMismatch',
   'ClaimLost',
   'ClaimMisbound',
+  // the external provisioner's own (sig-storage-lib-external-provisioner controller.go)
+  'Provisioning',
 ];
