@@ -63,6 +63,8 @@ describe('a claim with no class, live (a cluster with no default StorageClass)',
       'GET /api/v1/namespaces/monitoring/events',
       'GET /apis/storage.k8s.io/v1/storageclasses',
       'GET /api/v1/persistentvolumes',
+      // the cluster's nodes, which every unschedulable pod reads
+      'GET /api/v1/nodes',
     ]);
     assert.equal(server.requests[4]?.query['fieldSelector'], 'involvedObject.kind=PersistentVolumeClaim,involvedObject.name=grafana-storage');
     assert.ok(server.requests.every((q) => q.status === 200 || q.path.includes('/replicasets/')), JSON.stringify(server.requests.map((q) => q.status)));
@@ -155,6 +157,7 @@ describe('a class with no provisioner, a class that does not exist, live', () =>
       'GET /api/v1/namespaces/logging/events',
       'GET /apis/storage.k8s.io/v1/storageclasses/local-storage',
       'GET /api/v1/persistentvolumes',
+      'GET /api/v1/nodes',
     ]);
   });
 
