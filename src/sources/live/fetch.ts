@@ -440,6 +440,21 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: T
     degrade(e, client, 'events', notes);
   }
 
+  await readNodesAndClaims(client, inputs, ns);
+
+  const logs = await readScanLogs(client, inputs, triage, opts);
+  if (opts.stats) opts.stats.logs = logs;
+  if (notes.length > 0) for (const p of inputs) p.unreadable = [...notes, ...(p.unreadable ?? [])];
+  return inputs;
+}
+
+/**
+ * What pods already read with their events need from the cluster around them (a scan's, a
+ * workload's): the nodes (one list, when some pod's diagnosis needs its node or the scheduler
+ * cannot place some pod) and the claims pending pods wait on (lists read once). A read that fails
+ * is a note on the pods that needed it.
+ */
+export async function readNodesAndClaims(client: ApiClient, inputs: readonly PodInput[], ns: string | undefined): Promise<void> {
   // Nodes: one list, only when some pod's diagnosis needs its node, or the scheduler cannot place
   // some pod (then every such pod reads the same list); a list that cannot be read is said on them.
   const needing = inputs.filter((p) => needsNode(p.pod));
@@ -462,11 +477,6 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: T
 
   // Claims, their events, classes and volumes: lists read once, only when a pending pod waits on its volumes.
   await readScanClaims(client, inputs, ns, async (path, query) => (await listAll(client, path, query)).items, (e, what, n) => degrade(e, client, what, n));
-
-  const logs = await readScanLogs(client, inputs, triage, opts);
-  if (opts.stats) opts.stats.logs = logs;
-  if (notes.length > 0) for (const p of inputs) p.unreadable = [...notes, ...(p.unreadable ?? [])];
-  return inputs;
 }
 
 /**

@@ -56,6 +56,32 @@ describe('live: a pod larger than every node', () => {
     assert.ok(server.requests.every((q) => q.method === 'GET'));
   });
 
+  test('workload mode and the scan\'s workloads: the Deployment of the pod says the same, from one list of nodes', async () => {
+    // the fixture's pod carries no labels: selectors that select all, membership by owner
+    const labels = {};
+    server.add(
+      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'report-builder', namespace: 'analytics', uid: 'd-rb', annotations: { 'deployment.kubernetes.io/revision': '1' } }, spec: { replicas: 1, selector: {} }, status: { replicas: 1, updatedReplicas: 1, unavailableReplicas: 1, observedGeneration: 1 } },
+      { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'report-builder-6b9f7c5d48', namespace: 'analytics', uid: '0b8f3d5e-64a4-4c8e-9a43-5d2e7f1c9b60', labels, annotations: { 'deployment.kubernetes.io/revision': '1' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'report-builder', uid: 'd-rb', controller: true }] }, spec: { replicas: 1, selector: {} }, status: { replicas: 1 } },
+    );
+    try {
+      server.requests.length = 0;
+      const w = JSON.parse((await podwhy(['deploy/report-builder', '-n', 'analytics', '-o', 'json'], env())).out);
+      assert.deepEqual(roots(w.pods[0] as JsonPod), ['unschedulable-larger-than-every-node']);
+      assert.equal(w.workloads[0].rootCause.rule, 'unschedulable-larger-than-every-node');
+      assert.equal(nodeLists().length, 1);
+      server.requests.length = 0;
+      const scan = JSON.parse((await podwhy(['-n', 'analytics', '-o', 'json'], env())).out);
+      assert.deepEqual(
+        scan.workloads.map((x: { ref: string; rootCause: { rule: string } }) => `${x.ref} ${x.rootCause.rule}`),
+        ['deployment/report-builder unschedulable-larger-than-every-node'],
+      );
+      assert.equal(nodeLists().length, 1);
+    } finally {
+      server.remove('ReplicaSet', 'analytics', 'report-builder-6b9f7c5d48');
+      server.remove('Deployment', 'analytics', 'report-builder');
+    }
+  });
+
   test('a scan reads the nodes once; a namespace with no pending pod reads none', async () => {
     server.requests.length = 0;
     const r = await podwhy(['-n', 'analytics', '-o', 'json'], env());

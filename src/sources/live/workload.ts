@@ -16,7 +16,7 @@ import { derivedOwnerChain } from '../../model/owner.js';
 import { dig, obj, str, type JsonObject } from '../../util/json.js';
 import { ApiError, type ApiClient } from './client.js';
 import { connect } from './connect.js';
-import { listAll, readScanLogs, type Triage } from './fetch.js';
+import { listAll, readNodesAndClaims, readScanLogs, type Triage } from './fetch.js';
 import type { ClusterTarget } from './live.js';
 
 /** Where each workload kind is listed, per namespace ({ns}): the reads and the watch share it. */
@@ -118,11 +118,18 @@ export async function fetchWorkload(client: ApiClient, target: WorkloadTarget, n
       degrade(e, 'limitranges');
     }
   }
+  // the nodes and claims its pods need (pending pods: the cluster's nodes, their claims), as a scan reads them
+  await readNodesAndClaims(client, input.pods, ns);
   if (target.kind === 'DaemonSet') {
-    try {
-      input.nodes = (await listAll(client, '/api/v1/nodes', {})).items;
-    } catch (e) {
-      degrade(e, 'nodes');
+    // a DaemonSet's placement reads every node: the list its pending pods read serves, else one of its own
+    const read = input.pods.find((p) => p.clusterNodes)?.clusterNodes;
+    if (read) input.nodes = read;
+    else {
+      try {
+        input.nodes = (await listAll(client, '/api/v1/nodes', {})).items;
+      } catch (e) {
+        degrade(e, 'nodes');
+      }
     }
   }
   // previous logs of the pods whose diagnosis needs them (ended abnormally, unhealthy), at most
