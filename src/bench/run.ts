@@ -299,7 +299,19 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
     await timeOne(subject);
     const requests: Record<string, number> = {};
     for (const q of server.requests) {
-      const k = q.path.endsWith('/log') ? 'logs' : q.path.endsWith('/pods') ? 'pod pages' : q.path.endsWith('/events') ? 'event pages' : /\/(deployments|replicasets|statefulsets|daemonsets|jobs|cronjobs)$/.test(q.path) ? 'workload pages' : q.path;
+      const k = q.path.endsWith('/log')
+        ? 'logs'
+        : q.path.endsWith('/pods')
+          ? 'pod pages'
+          : q.path.endsWith('/events')
+            ? q.query['fieldSelector'] === 'involvedObject.kind!=Pod'
+              ? 'controller event pages'
+              : 'event pages'
+            : /\/(deployments|replicasets|statefulsets|daemonsets|jobs|cronjobs)$/.test(q.path)
+              ? 'workload pages'
+              : /\/(persistentvolumeclaims|persistentvolumes|storageclasses)$/.test(q.path)
+                ? 'claim pages'
+                : q.path;
       requests[k] = (requests[k] ?? 0) + 1;
     }
     const total = server.requests.length;
@@ -315,7 +327,9 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
     const sm = spread(a.map((r) => r.ms));
     const ym = spread(b.map((r) => r.ms));
     const pages = Math.ceil(LIVE_PODS / 500);
-    const note = `${total} requests: ${Object.entries(requests).map(([k, v]) => `${v} ${k}`).join(', ')} (${pages} pages of 500 pods expected)`;
+    const ORDER = ['pod pages', 'event pages', 'controller event pages', 'workload pages', 'claim pages', 'logs'];
+    const rank = (k: string) => (ORDER.includes(k) ? ORDER.indexOf(k) : ORDER.length - 1);
+    const note = `${total} requests: ${Object.entries(requests).sort((a, b) => rank(a[0]) - rank(b[0])).map(([k, v]) => `${v} ${k}`).join(', ')} (${pages} pages of 500 pods expected)`;
     process.stderr.write(`  live: ${sm.median.toFixed(0)} ms; ${note}; load ${load.before} → ${load.after}\n`);
     const row: Row & { requests: Record<string, number> } = { what: `live, ${LIVE_PODS}-pod namespace, -o json`, subject: sm, yardstick: ym, yardstickName: KUBECTL ? '`kubectl get pods -n bench -o json`, same server' : '`node -e 0`: no kubectl on PATH', ratio: sm.median / ym.median, target: KUBECTL ? 1.0 : Number.NaN, load, note, requests };
     if (HAVE_PERF) {

@@ -161,12 +161,16 @@ describe('errors: one line, exit 2, no stack', () => {
     assert.match(r.err, /^podwhy: warning: .*ticket\.txt: 1 line\(s\) could not be read and were skipped \(line 6\)\n$/);
     assert.equal((JSON.parse(r.out) as { pods: { name: string }[] }).pods[0]?.name, 'x');
   });
-  test('no pod in the input', () => {
+  test('a workload manifest alone (no status): unknown, said in one line, exit 2 — never "healthy"', () => {
     const f = join(tmp, 'deploy.yaml');
     writeFileSync(f, 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n');
+    oneLineError(run(['-f', f]), 2, /^podwhy: Deployment "web" in the input has no status: it is a manifest, not what the cluster reports — pass `kubectl get deployment web -o yaml`/);
+  });
+  test('no pod in the input', () => {
+    const f = join(tmp, 'service.yaml');
+    writeFileSync(f, 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
     const r = run(['-f', f]);
     assert.equal(r.code, 2);
-    assert.match(r.err, /warning: .*skipped Deployment "web"/);
     assert.match(r.err, /podwhy: no pod in the input/);
   });
   test('empty piped stdin is an error, never the cluster', () => oneLineError(run([], '', { HOME: tmp }), 2, /^podwhy: standard input is empty — pipe a pod's YAML or JSON/));

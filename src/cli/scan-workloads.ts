@@ -11,6 +11,8 @@ import type { PodInput, Snapshot, WorkloadInput } from '../model/input.js';
 import type { RuleSet } from '../rules/plan.js';
 import { cronWarned, isWorkload, podKey, scanTargets, unwell, workloadInputs } from '../sources/scan-workloads.js';
 import { dig, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
+import { InputError } from '../model/errors.js';
+import { oneLine } from '../util/sanitize.js';
 import type { DiagnoseFlags } from './options.js';
 
 /** The workloads a run diagnoses, and what it read of them. */
@@ -22,6 +24,8 @@ export interface WorkloadScan {
   unreadable: string[];
   /** One workload given alone (a file holding one, no pods): shown in full, whatever its state. */
   single: boolean;
+  /** Offline: workloads the input gives without a status (manifests), not judged. */
+  statusless?: number;
 }
 
 const labelsOf = (o: JsonObject): Record<string, string> => {
@@ -32,6 +36,15 @@ const labelsOf = (o: JsonObject): Record<string, string> => {
   }
   return out;
 };
+
+/** A workload given without a status (a manifest): nothing says how it runs, so there is nothing to diagnose. */
+export function statuslessError(o: JsonObject): InputError {
+  const kind = String(o['kind']);
+  const name = str(dig(o, 'metadata', 'name')) ?? '';
+  return new InputError(
+    `${kind} "${oneLine(name)}" in the input has no status: it is a manifest, not what the cluster reports — pass \`kubectl get ${kind.toLowerCase()} ${oneLine(name)} -o yaml\` (with its pods and events for the whole picture)`,
+  );
+}
 
 /**
  * Offline: the workloads of the input, as a scan of the same objects would read them (-n and -l
@@ -45,6 +58,9 @@ export function offlineWorkloads(snapshot: Snapshot, flags: Pick<DiagnoseFlags, 
     (o) => (!flags.namespace || flags.allNamespaces || (nonEmpty(dig(o, 'metadata', 'namespace')) ?? 'default') === flags.namespace) && (match === undefined || match(labelsOf(o))),
   );
   const single = snapshot.pods.length === 0 && targets.length === 1;
+  // a manifest (no status) says nothing of how the workload runs: unknown, never healthy
+  const statusless = targets.filter((o) => obj(o['status']) === undefined);
+  if (single && statusless.length === 1) throw statuslessError(targets[0] as JsonObject);
   const kind = (k: string) => objects.filter((o) => o['kind'] === k);
   const header = snapshot.fixtures[0]?.header;
   const captured = header?.now !== undefined ? Date.parse(header.now) : NaN;
@@ -56,7 +72,7 @@ export function offlineWorkloads(snapshot: Snapshot, flags: Pick<DiagnoseFlags, 
     ...(snapshot.nodes ? { nodes: snapshot.nodes } : {}),
     ...(Number.isNaN(captured) ? {} : { capturedAt: captured }),
   });
-  return { inputs, read: targets.length, unreadable: [], single };
+  return { inputs, read: targets.length, unreadable: [], single, statusless: statusless.length };
 }
 
 /**

@@ -293,6 +293,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     const scan = pod === undefined ? offlineWorkloads(snapshot, flags) : undefined;
     if (scan) workloads = new WorkloadCollector(scan);
     for (const w of scan ? workloadWarnings(snapshot.warnings) : snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
+    if (scan?.statusless) io.err(`podwhy: warning: ${scan.statusless} workload${scan.statusless === 1 ? '' : 's'} in the input ${scan.statusless === 1 ? 'has' : 'have'} no status (manifests) and ${scan.statusless === 1 ? 'was' : 'were'} not judged — pass them as \`kubectl get … -o yaml\` prints them\n`);
     damaged = snapshot.damaged ?? [];
     if (snapshot.pods.length === 0 && damaged.length > 0 && !scan) {
       // nothing read before the break: the break is the error (-o json: a report with no pods)

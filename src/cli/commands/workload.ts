@@ -13,7 +13,8 @@ import { damageLine, type ParsedDoc, type ReadOptions } from '../../sources/read
 import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
 import type { WorkloadLogStats } from '../../render/workload.js';
 import { workloadFromSnapshot, workloadWarnings, type WorkloadTarget } from '../../sources/workloads.js';
-import { formatTime } from '../../util/json.js';
+import { formatTime, obj } from '../../util/json.js';
+import { statuslessError } from '../scan-workloads.js';
 import { oneLine } from '../../util/sanitize.js';
 import { colorEnabled } from '../color.js';
 import { wordsFor } from '../../render/words.js';
@@ -142,6 +143,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
     damaged = snapshot.damaged ?? [];
     try {
       input = workloadFromSnapshot(snapshot, target, flags.namespace);
+      if (obj(input.object['status']) === undefined) throw statuslessError(input.object);
     } catch (e) {
       // the workload may be after the break
       for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
