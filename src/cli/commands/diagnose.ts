@@ -320,7 +320,10 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
       if (scan) {
         // workloads were read, and none is wrong: said as a scan says it
         io.err(`podwhy: ${scan.read} workload${scan.read === 1 ? '' : 's'} read, none short of what it asks for; no pod in the input${flags.namespace || flags.selector ? ' matches --namespace/--selector' : ''}\n`);
-        if (flags.output === 'json') io.out(`${JSON.stringify({ schemaVersion: 1, workloads: [], pods: [], summary: { pods: 0, healthy: 0, findings: { error: 0, warning: 0, info: 0 }, unknown: 0, workloads: workloadSummary(scan, []) } }, null, 2)}\n`);
+        if (flags.output === 'json') {
+          const { JsonReportWriter } = await import('../../render/json.js');
+          new JsonReportWriter((s) => io.out(s), words).end({ workloads: { entries: [], summary: workloadSummary(scan, []) } });
+        }
         return damaged.length > 0 ? 2 : 0;
       }
       if (flags.output === 'json') {
