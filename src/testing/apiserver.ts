@@ -46,6 +46,19 @@ export interface Forbid {
   namespace?: string;
 }
 
+/** One answer the server gives instead of the real one (to the first request whose path matches). */
+export interface Fault {
+  /** 429, 500, 503 (default 503). */
+  status?: number;
+  /** The Retry-After header, in seconds. */
+  retryAfter?: string;
+  /** Close the connection without an answer. */
+  reset?: boolean;
+  /** Never answer this request. */
+  hang?: boolean;
+  path?: RegExp;
+}
+
 type Kind = 'pods' | 'events' | 'nodes' | 'serviceaccounts' | 'resourcequotas' | 'limitranges' | 'replicasets' | 'deployments' | 'statefulsets' | 'daemonsets' | 'jobs' | 'cronjobs' | 'persistentvolumeclaims' | 'persistentvolumes' | 'storageclasses';
 
 /** Resources without a namespace: their paths have none, their lists are keyed by name alone. */
@@ -251,6 +264,8 @@ export class FakeApiServer {
   private logs = new Map<string, string>();
   private rv = 1000;
   forbid: Forbid[] = [];
+  /** Answers to give instead of the real one, first come first served: a 429 with Retry-After, a 503, a reset connection. */
+  faults: Fault[] = [];
   /** Milliseconds to wait before answering each request. */
   latencyMs = 0;
   /** Never answer (to test timeouts). */
@@ -588,6 +603,28 @@ export class FakeApiServer {
     this.requests.push(rec);
     if (this.hang) return; // never answer
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+    // faults, in order, each for the first request whose path it matches
+    const fi = this.faults.findIndex((f) => f.path === undefined || f.path.test(u.pathname));
+    if (fi >= 0) {
+      const f = this.faults.splice(fi, 1)[0] as Fault;
+      if (f.hang) return; // this one request is never answered
+      if (f.reset) {
+        rec.status = -1;
+        req.socket.destroy();
+        return;
+      }
+      // the apiserver's words for each (max-in-flight filter, a webhook or etcd failing)
+      const words: Record<number, [string, string]> = {
+        429: ['TooManyRequests', 'Too many requests, please try again later.'],
+        500: ['InternalError', 'Internal error occurred: etcdserver: request timed out'],
+        503: ['ServiceUnavailable', 'the server is currently unable to handle the request'],
+      };
+      const [reason, message] = words[f.status ?? 503] ?? ['InternalError', 'Internal error occurred'];
+      rec.status = f.status ?? 503;
+      res.writeHead(rec.status, { 'Content-Type': 'application/json', ...(f.retryAfter !== undefined ? { 'Retry-After': f.retryAfter } : {}) });
+      res.end(JSON.stringify(this.status(rec.status, reason, message, f.retryAfter !== undefined ? { retryAfterSeconds: Number(f.retryAfter) } : undefined)));
+      return;
+    }
 
     // Authentication: a bearer token, or a client certificate signed by our CA.
     const auth = req.headers.authorization;

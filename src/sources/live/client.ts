@@ -47,6 +47,20 @@ type Query = Record<string, string | number | boolean | undefined>;
  */
 const MAX_JSON_BYTES = 128 * 1024 * 1024;
 
+/** Statuses a GET is tried again on (client-go: 429 and any 5xx; 501 never heals). */
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** Tries in all, back-off base and cap, and the longest Retry-After honoured. */
+export const RETRY = { attempts: 5, baseMs: 200, maxMs: 3000, maxRetryAfterMs: 10_000 };
+
+/** A connection closed before any answer: the error to give if it is not tried again. */
+class Reset extends Error {
+  constructor(readonly error: ClusterError) {
+    super(error.message);
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 export class ApiClient {
   private agent?: http.Agent;
   private headers: Record<string, string> = {};
@@ -118,7 +132,38 @@ export class ApiClient {
     return u;
   }
 
-  private request(path: string, query: Query, accept: string, maxBytes: number): Promise<{ status: number; type: string; body: Buffer }> {
+  /**
+   * A GET, retried as client-go retries: a 429 or 5xx answer, and a connection reset before any
+   * answer, are tried again up to RETRY.attempts times in all, after the server's Retry-After
+   * (capped) or a capped exponential back-off with jitter, while the request timeout allows.
+   */
+  private async request(path: string, query: Query, accept: string, maxBytes: number): Promise<{ status: number; type: string; body: Buffer }> {
+    const start = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      const backoff = Math.min(RETRY.maxMs, RETRY.baseMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+      const canWait = (ms: number) => attempt < RETRY.attempts && Date.now() - start + ms < this.opts.timeoutMs;
+      let r: { status: number; type: string; body: Buffer; retryAfter?: number };
+      try {
+        r = await this.send(path, query, accept, maxBytes);
+      } catch (e) {
+        if (e instanceof Reset && canWait(backoff)) {
+          await sleep(backoff);
+          continue;
+        }
+        throw e instanceof Reset ? e.error : e;
+      }
+      if (RETRY_STATUSES.has(r.status)) {
+        const wait = r.retryAfter !== undefined ? Math.min(r.retryAfter * 1000, RETRY.maxRetryAfterMs) : backoff;
+        if (canWait(wait)) {
+          await sleep(wait);
+          continue;
+        }
+      }
+      return r;
+    }
+  }
+
+  private send(path: string, query: Query, accept: string, maxBytes: number): Promise<{ status: number; type: string; body: Buffer; retryAfter?: number }> {
     const record: RequestRecord = { method: 'GET', path, query: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) };
     this.requests.push(record);
     this.opts.onRequest?.(record);
@@ -146,7 +191,8 @@ export class ApiClient {
           });
           res.on('end', () => {
             clearTimeout(timer);
-            resolveP({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) });
+            const after = Number(res.headers['retry-after']);
+            resolveP({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks), ...(Number.isFinite(after) && after >= 0 ? { retryAfter: after } : {}) });
           });
           res.on('error', (e) => {
             clearTimeout(timer);
@@ -161,6 +207,8 @@ export class ApiClient {
         clearTimeout(timer);
         if (e.code === 'PODWHY_TIMEOUT') reject(this.wrap(`no answer within ${formatMs(this.opts.timeoutMs)}`, 'check the server is reachable, or raise --request-timeout'));
         else if (e.code === 'ETOOBIG') reject(this.wrap(e.message, 'narrow the query with -n or -l'));
+        // closed before an answer: worth another try (client-go retries a GET on a reset)
+        else if (e.code === 'ECONNRESET' || e.code === 'EPIPE' || e.message === 'socket hang up') reject(new Reset(this.networkError(e)));
         else reject(this.networkError(e));
       });
       req.end();

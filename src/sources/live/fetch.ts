@@ -13,7 +13,7 @@ import { toEventRecord } from '../events.js';
 import type { ContainerLog, EventRecord, PodInput } from '../../model/input.js';
 import { dig, isObject, nonEmpty, obj, objs, str, type JsonObject } from '../../util/json.js';
 import { distance } from '../../util/distance.js';
-import { ApiError, type ApiClient } from './client.js';
+import { ApiError, RETRY, type ApiClient } from './client.js';
 import { controllerOf, derivedOwnerChain } from '../../model/owner.js';
 import { readPodClaims, readScanClaims } from './claims.js';
 
@@ -116,6 +116,11 @@ function unauthorized(client: ApiClient): ClusterError {
 
 /** Turn an API error on a secondary read into a note, or rethrow what ends the run. */
 function degrade(e: unknown, client: ApiClient, what: string, notes: string[]): void {
+  // no answer in time, or the connection failed: a secondary read is missing, as on an error status
+  if (e instanceof ClusterError && !(e instanceof ApiError)) {
+    notes.push(`${what} (${e.message.replace(/ \(context "[^"]*", server [^)]*\)/, '').split(' — ')[0]})`);
+    return;
+  }
   if (e instanceof ApiError) {
     if (e.status === 401) throw unauthorized(client);
     if (e.status === 403) {
@@ -392,6 +397,7 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: T
       if (e.status === 401) throw unauthorized(client);
       if (e.status === 403) throw forbiddenPods(e, 'list', ns);
       if (e.status === 400) throw new InputError(`the API server refused the query: ${e.message} — check -l`);
+      throw new ClusterError(`listing pods failed: ${e.status} ${e.reason}: ${e.message}${e.status === 429 || e.status >= 500 ? ` (tried ${RETRY.attempts} times) — the API server is overloaded or failing; retry later` : ''}`);
     }
     throw e;
   }

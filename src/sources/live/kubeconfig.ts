@@ -71,6 +71,7 @@ function readKubeconfigFile(file: string): JsonObject {
     const us = isObject(u['user']) ? u['user'] : undefined;
     absolutize(us, 'client-certificate', dir);
     absolutize(us, 'client-key', dir);
+    absolutize(us, 'tokenFile', dir);
     absolutize(us, 'token-file', dir);
     const exec = us && isObject(us['exec']) ? us['exec'] : undefined;
     // client-go resolves an exec command that contains a path separator against the file's dir.
@@ -105,19 +106,29 @@ export function mergeKubeconfigs(docs: JsonObject[]): JsonObject {
   return out;
 }
 
-/** Read token-file ourselves: client-node reads it once and does not trim the newline. */
-function inlineTokenFiles(doc: JsonObject): void {
+/**
+ * Read a user's token file ourselves. kubectl's field is `tokenFile` (clientcmd's AuthInfo), which
+ * client-node does not know; it reads only `token-file`, once, without trimming the newline. As in
+ * kubectl, a token given inline wins. A file that cannot be read is an error naming it, as kubectl's.
+ */
+function inlineTokenFiles(doc: JsonObject): Map<string, string> {
+  /** Users whose token file could not be read, with why: an error only if the context uses them. */
+  const unreadable = new Map<string, string>();
   for (const u of objs(doc['users'])) {
     const us = isObject(u['user']) ? u['user'] : undefined;
-    const file = us ? nonEmpty(us['token-file']) : undefined;
+    const file = us ? (nonEmpty(us['tokenFile']) ?? nonEmpty(us['token-file'])) : undefined;
     if (!us || !file || nonEmpty(us['token'])) continue;
     try {
       us['token'] = readFileSync(file, 'utf8').trim();
       delete us['token-file'];
-    } catch {
-      // left for client-node to report when the user is used
+      delete us['tokenFile'];
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      unreadable.set(String(u['name'] ?? ''), `cannot read the token file ${file} of user "${String(u['name'] ?? '?')}"${code ? ` (${code})` : ''} — check tokenFile in your kubeconfig`);
+      delete us['token-file']; // client-node would throw reading it on every request
     }
   }
+  return unreadable;
 }
 
 export async function loadKubeconfig(opts: KubeconfigOptions): Promise<KubeTarget> {
@@ -152,9 +163,10 @@ export async function loadKubeconfig(opts: KubeconfigOptions): Promise<KubeTarge
     }
   }
 
+  let tokenFileErrors = new Map<string, string>();
   if (files.length > 0) {
     const merged = mergeKubeconfigs(files.map(readKubeconfigFile));
-    inlineTokenFiles(merged);
+    tokenFileErrors = inlineTokenFiles(merged);
     try {
       kc.loadFromString(JSON.stringify(merged), { onInvalidEntry: 'filter' });
     } catch (e) {
@@ -189,6 +201,8 @@ export async function loadKubeconfig(opts: KubeconfigOptions): Promise<KubeTarge
     throw opts.context !== undefined ? new UsageError(err) : new ClusterError(err);
   }
   kc.setCurrentContext(wanted);
+  const tokenError = tokenFileErrors.get(ctx.user);
+  if (tokenError !== undefined) throw new ClusterError(tokenError);
   const cluster = kc.getCluster(ctx.cluster);
   if (!cluster) throw new ClusterError(`context "${wanted}" names cluster "${ctx.cluster}", which is not in the kubeconfig (${origin}) — fix the file`);
   const target: KubeTarget = {

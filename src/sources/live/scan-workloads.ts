@@ -12,6 +12,7 @@ import type { JsonObject } from '../../util/json.js';
 import { toEventRecord } from '../events.js';
 import { cronWarned, namesQuota, scanTargets, unwell, workloadInputs } from '../scan-workloads.js';
 import { refusedByLimitRange } from '../workloads.js';
+import { ClusterError } from '../../model/errors.js';
 import { ApiError, type ApiClient } from './client.js';
 import { listAll } from './fetch.js';
 import { WORKLOAD_PATHS } from './workload.js';
@@ -46,6 +47,11 @@ function listPath(kind: WorkloadKind, ns: string | undefined): string {
 }
 
 function note(e: unknown, what: string, notes: WorkloadReadNote[]): void {
+  // no answer in time, or the connection failed: that kind is missing, as on an error status
+  if (e instanceof ClusterError) {
+    notes.push({ what, reason: 'error', message: e.message.split(' — ')[0] ?? e.message });
+    return;
+  }
   if (!(e instanceof ApiError)) throw e;
   notes.push({ what, reason: e.status === 403 ? 'forbidden' : `${e.status} ${e.reason}`, message: e.message });
 }
