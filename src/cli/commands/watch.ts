@@ -76,7 +76,8 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
           );
           return;
         }
-        const who = single ? '' : `${oneLine(t.name)}  `;
+        // -A: pods of several namespaces share names (worker-0): each line says whose
+        const who = single ? '' : `${flags.allNamespaces && t.namespace ? `${oneLine(t.namespace)}/` : ''}${oneLine(t.name)}  `;
         if (t.kind === 'deleted') {
           io.out(`${when(t.at)} ${who}${lang === 'ko' ? '삭제됨' : 'deleted'}\n`);
           return;
@@ -91,9 +92,13 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
 
   const results = diagnose(result.inputs, rules, { now: clock() }).map((d) => onlyContainer(d, flags.container));
   const end = END_TEXT[result.reason] ?? { en: result.reason, ko: result.reason };
+  // what the watch could not read (events forbidden): said and gated as a one-shot run does
+  const { summarizeUnreadable, unreadableLine } = await import('../../sources/unreadable.js');
+  const unreadable = summarizeUnreadable(result.inputs);
   if (json) {
     const { reportObject } = await import('../../render/json.js');
-    io.out(`${JSON.stringify({ type: 'final', reason: result.reason, ...reportObject(results, words) })}\n`);
+    const report = reportObject(results, words);
+    io.out(`${JSON.stringify({ type: 'final', reason: result.reason, ...report, summary: { ...report.summary, ...(unreadable.length > 0 ? { unreadable } : {}) } })}\n`);
   } else {
     io.out(`${lang === 'ko' ? '감시 끝' : 'watch ended'}: ${end[lang]}\n`);
     if (results.length > 0) {
@@ -101,6 +106,10 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
       const color = colorEnabled(flags.color, io);
       io.out(`\n${renderText(results, { color, words, ...(flags.headers === false ? { noHeaders: true } : {}), all: flags.all === true, timeline: true, ...(flags.absoluteTime ? { absoluteTime: true } : {}), ...(io.columns ? { cols: io.columns } : {}) })}`);
     }
+  }
+  if (unreadable.length > 0) {
+    io.err(`${unreadableLine(unreadable, result.inputs.length, flags.failOnUnreadable === true)}\n`);
+    if (flags.failOnUnreadable) return 3;
   }
   return exitStatus(results, flags.failOn);
 }

@@ -306,6 +306,51 @@ describe('--watch, events forbidden', LIMIT, () => {
       assert.equal(await w.done, 0, w.io.stderr);
       assert.match(w.io.stdout, /ErrImagePull: Image not found in the registry \(registry\.example\.com\/app:v2\.3\)\n/);
       assert.ok(server.requests.some((r) => r.path.endsWith('/events') && r.status === 403));
+      // said at the end, as a one-shot run says it
+      assert.match(w.io.stderr, /could not read events \(forbidden\) for 1 pod/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('--fail-on-unreadable exits 3; -o json\'s final report carries summary.unreadable', async () => {
+    const server = new FakeApiServer();
+    await server.start();
+    try {
+      server.forbid = [{ resource: 'events' }];
+      server.add(pod('web-6', 'creating'));
+      const kc = server.writeKubeconfig(tmp, { namespace: 'shop' });
+      const w = start(['web-6', '-w', '-o', 'json', '--fail-on-unreadable', ...NOW], { KUBECONFIG: kc });
+      await w.line(/"type":"transition"/);
+      await server.waitForWatches(1, 'pods');
+      server.update(pod('web-6', 'ready'));
+      assert.equal(await w.done, 3, w.io.stderr);
+      const final = JSON.parse(w.io.stdout.trim().split('\n').at(-1) as string);
+      assert.equal(final.type, 'final');
+      assert.deepEqual(final.summary.unreadable, [{ what: 'events', reason: 'forbidden', pods: 1 }]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('--watch -A', LIMIT, () => {
+  test('each line names the namespace: pods of two namespaces share a name', async () => {
+    const server = new FakeApiServer();
+    await server.start();
+    try {
+      const a = pod('worker-0', 'creating');
+      const b = structuredClone(pod('worker-0', 'creating'));
+      (b['metadata'] as JsonObject)['namespace'] = 'batch';
+      (b['metadata'] as JsonObject)['uid'] = 'uid-worker-0-batch';
+      server.add(a, b);
+      const w = start(['-A', '-w', '--absolute-time', ...NOW], { KUBECONFIG: server.writeKubeconfig(tmp, { namespace: 'shop' }) });
+      await w.line(/ContainerCreating/, 2);
+      w.interrupt();
+      await w.done;
+      const lines = transitions(w.io.stdout);
+      assert.ok(lines.some((l) => l.startsWith('shop/worker-0  ')), lines.join('\n'));
+      assert.ok(lines.some((l) => l.startsWith('batch/worker-0  ')), lines.join('\n'));
     } finally {
       await server.stop();
     }

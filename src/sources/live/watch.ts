@@ -379,6 +379,8 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
   const secs = opts.watchTimeoutSeconds ?? 300;
   const finalInputs = () => [...pods.entries()].filter(([, st]) => single || !st.deleted).map(([k, st]) => inputOf(k, st));
   let final: PodInput[] | undefined;
+  /** What the watch could not read (events forbidden), said on every pod at the end. */
+  const eventNotes: string[] = [];
   const podR = new Reflector(client, `${base}/pods`, podQuery, onPod, stop.signal, secs, onSynced);
   const evR = new Reflector(client, `${base}/events`, eventQuery, onEvent, stop.signal, secs, onSynced);
   try {
@@ -393,8 +395,10 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
       }
     }
     const runs = [podR.run(), evR.run().catch((e) => {
-      // Events only sharpen explanations: without them (forbidden), keep following the pods.
+      // Events only sharpen explanations: without them (forbidden), keep following the pods, and
+      // say so at the end as a one-shot run says it.
       if (e instanceof ApiError && e.status === 403) {
+        eventNotes.push(`events (forbidden: ${e.message})`);
         if (evR.stats.lists <= 1) onSynced();
         return;
       }
@@ -424,6 +428,7 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
     client.close();
   }
   const inputs = final ?? finalInputs();
+  if (eventNotes.length > 0) for (const p of inputs) p.unreadable = [...eventNotes, ...(p.unreadable ?? [])];
   return { reason, inputs, target, stats: { pods: podR.stats, events: evR.stats } };
 }
 
