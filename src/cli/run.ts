@@ -9,6 +9,9 @@ const fatal = (e: unknown) => {
   process.exitCode = reportFatal(e, processIO());
   process.exit();
 };
+// This process is the command's own: what it alone may do (end itself past a hung credential
+// plugin, src/sources/live/client.ts) is allowed, never in a library's host.
+(globalThis as Record<symbol, unknown>)[Symbol.for('podwhy.cli-process')] = true;
 process.on('uncaughtException', fatal);
 process.on('unhandledRejection', fatal);
 

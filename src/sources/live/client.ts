@@ -417,10 +417,20 @@ function formatMs(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
+/** How long the run may take to report, after a credential plugin hung, before the process exits. */
+export const HUNG_PLUGIN_GRACE_MS = 1000;
+
 async function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ClusterError(`timed out after ${formatMs(ms)} ${what}`)), ms);
+    timer = setTimeout(() => {
+      // The hung plugin is client-node's child process, out of our reach, and it keeps the
+      // process alive: once the run has said so, end it (an unref'd timer fires only while
+      // something else, the child, still holds the event loop).
+      // Only in the command's own process (src/cli/run.ts marks it), never in a host's.
+      if ((globalThis as Record<symbol, unknown>)[Symbol.for('podwhy.cli-process')] === true) setTimeout(() => process.exit(), HUNG_PLUGIN_GRACE_MS).unref();
+      reject(new ClusterError(`timed out after ${formatMs(ms)} ${what}`));
+    }, ms);
   });
   try {
     return await Promise.race([p, deadline]);

@@ -3,6 +3,7 @@
 // kubeconfig whose user names its token with kubectl's `tokenFile`. Each asserts the outcome.
 
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { main } from '../../cli/main.js';
 import { FakeApiServer } from '../../testing/apiserver.js';
 import { memoryIO } from '../../testing/io.js';
 import { RETRY } from './client.js';
+import { PACKAGE_ROOT as ROOT } from '../../catalogue/paths.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-retry-'));
 const POD = 'orders-api-6f8d9c7b54-q7xkz';
@@ -113,5 +115,29 @@ describe('kubeconfig: tokenFile, as kubectl reads it', () => {
     const r = await podwhy(['--kubeconfig', withTokenFile('/nonexistent/token'), '-o', 'json'], {});
     assert.equal(r.code, 3, r.err);
     assert.match(r.err, /^podwhy: cannot read the token file \/nonexistent\/token of user "fake-user" \(ENOENT\) — check tokenFile in your kubeconfig\n$/);
+  });
+});
+
+describe('kubeconfig: an exec credential plugin that hangs', () => {
+  test('the run says so and the process ends soon after the timeout, not when the plugin does', () => {
+    const kc = join(tmp, 'hang-kubeconfig.yaml');
+    writeFileSync(
+      kc,
+      [
+        'apiVersion: v1',
+        'kind: Config',
+        'clusters: [{name: c, cluster: {server: "https://127.0.0.1:1", insecure-skip-tls-verify: true}}]',
+        'users: [{name: u, user: {exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: sleep, args: ["60"]}}}]',
+        'contexts: [{name: x, context: {cluster: c, user: u}}]',
+        'current-context: x',
+        '',
+      ].join('\n'),
+    );
+    const t0 = Date.now();
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'podwhy.js'), 'web-1', '--kubeconfig', kc, '--request-timeout', '1s'], { encoding: 'utf8', timeout: 30_000, env: { PATH: process.env['PATH'] ?? '', HOME: tmp } });
+    const ms = Date.now() - t0;
+    assert.equal(r.status, 3, r.stderr);
+    assert.match(r.stderr, /^podwhy: timed out after 1s running the credential plugin \(context "x", server https:\/\/127\.0\.0\.1:1\)/);
+    assert.ok(ms < 15_000, `exited after ${ms} ms (the plugin sleeps 60 s)`);
   });
 });
