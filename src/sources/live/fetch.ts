@@ -321,11 +321,20 @@ function closestNames(want: string, names: string[]): string[] {
 export async function fetchPod(client: ApiClient, name: string, opts: FetchOptions): Promise<PodInput> {
   const ns = opts.namespace;
   const base = `/api/v1/namespaces/${encodeURIComponent(ns)}/pods`;
-  const notes: string[] = [];
+  // Two round trips on the critical path: the pod and its events (by name) together, then all
+  // the pod's surroundings together (owners, claims, node, the cluster's nodes, logs).
+  const podRead = client.getJSON(`${base}/${encodeURIComponent(name)}`);
+  const eventsRead = listAll(client, `/api/v1/namespaces/${encodeURIComponent(ns)}/events`, {
+    fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${name}`,
+  }).then(
+    (l) => ({ items: l.items }),
+    (error: unknown) => ({ error }),
+  );
   let pod: JsonObject;
   try {
-    pod = await client.getJSON(`${base}/${encodeURIComponent(name)}`);
+    pod = await podRead;
   } catch (e) {
+    await eventsRead;
     if (!(e instanceof ApiError)) throw e;
     if (e.status === 401) throw unauthorized(client);
     if (e.status === 403) throw forbiddenPods(e, 'get', ns);
@@ -345,41 +354,49 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
   }
 
   const uid = str(dig(pod, 'metadata', 'uid'));
+  const notes: string[] = [];
   let events: EventRecord[] = [];
-  try {
-    const list = await listAll(client, `/api/v1/namespaces/${encodeURIComponent(ns)}/events`, {
-      fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${name}`,
-    }).then((l) => l.items);
-    // A StatefulSet pod reuses its name: keep only the events of this pod, by uid.
-    events = list.map(toEventRecord).filter((e) => !uid || !e.involved.uid || e.involved.uid === uid);
-  } catch (e) {
-    degrade(e, client, 'events', notes);
-  }
+  const listed = await eventsRead;
+  // A StatefulSet pod reuses its name: keep only the events of this pod, by uid.
+  if ('items' in listed) events = listed.items.map(toEventRecord).filter((e) => !uid || !e.involved.uid || e.involved.uid === uid);
+  else degrade(listed.error, client, 'events', notes);
   const input: PodInput = { pod, events, source: { file: `${client.target.context}/${ns}/${name}`, input: `cluster ${client.target.context}` } };
-  input.ownerChain = await ownerChain(client, pod, notes);
-  await readPodClaims(client, input, notes, (e, what, n) => degrade(e, client, what, n));
-  if (needsNode(pod)) {
-    const nodeName = str(dig(pod, 'spec', 'nodeName')) as string;
-    try {
-      input.node = await client.getJSON(`/api/v1/nodes/${encodeURIComponent(nodeName)}`);
-    } catch (e) {
-      if (!(e instanceof ApiError && e.status === 404)) degrade(e, client, `node ${nodeName}`, notes);
-      else {
-        notes.push(`node ${nodeName} (it no longer exists)`);
-        input.nodeGone = true;
-      }
-    }
-  }
-  // a pod the scheduler cannot place: the cluster's nodes say which one could ever take it
-  if (unschedulable(pod, events)) {
-    try {
-      input.clusterNodes = (await listAll(client, '/api/v1/nodes', {}, undefined, undefined, slimNode)).items;
-    } catch (e) {
-      degrade(e, client, 'nodes', notes);
-    }
-  }
-  const { logs } = await readLogs(client, pod, notes, opts.container);
-  if (Object.keys(logs).length > 0) input.logs = logs;
+  // each read keeps its own notes, joined in this order whatever order they finish in
+  const parts = { owner: [] as string[], claims: [] as string[], node: [] as string[], nodes: [] as string[], logs: [] as string[] };
+  const nodeName = str(dig(pod, 'spec', 'nodeName'));
+  await Promise.all([
+    ownerChain(client, pod, parts.owner).then((chain) => {
+      input.ownerChain = chain;
+    }),
+    readPodClaims(client, input, parts.claims, (e, what, n) => degrade(e, client, what, n)),
+    needsNode(pod) && nodeName !== undefined
+      ? client.getJSON(`/api/v1/nodes/${encodeURIComponent(nodeName)}`).then(
+          (n) => {
+            input.node = n;
+          },
+          (e: unknown) => {
+            if (!(e instanceof ApiError && e.status === 404)) degrade(e, client, `node ${nodeName}`, parts.node);
+            else {
+              parts.node.push(`node ${nodeName} (it no longer exists)`);
+              input.nodeGone = true;
+            }
+          },
+        )
+      : undefined,
+    // a pod the scheduler cannot place: the cluster's nodes say which one could ever take it
+    unschedulable(pod, events)
+      ? listAll(client, '/api/v1/nodes', {}, undefined, undefined, slimNode).then(
+          (l) => {
+            input.clusterNodes = l.items;
+          },
+          (e: unknown) => degrade(e, client, 'nodes', parts.nodes),
+        )
+      : undefined,
+    readLogs(client, pod, parts.logs, opts.container).then(({ logs }) => {
+      if (Object.keys(logs).length > 0) input.logs = logs;
+    }),
+  ]);
+  notes.push(...parts.owner, ...parts.claims, ...parts.node, ...parts.nodes, ...parts.logs);
   if (notes.length > 0) input.unreadable = notes;
   return input;
 }
