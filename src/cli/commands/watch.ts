@@ -94,7 +94,8 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
   const end = END_TEXT[result.reason] ?? { en: result.reason, ko: result.reason };
   // what the watch could not read (events forbidden): said and gated as a one-shot run does
   const { summarizeUnreadable, unreadableLine } = await import('../../sources/unreadable.js');
-  const unreadable = summarizeUnreadable(result.inputs);
+  // (the watch reads pods and events; the final logs only sharpen, and a deleted pod has none)
+  const unreadable = summarizeUnreadable(result.inputs).filter((r) => r.what === 'events');
   if (json) {
     const { reportObject } = await import('../../render/json.js');
     const report = reportObject(results, words);
