@@ -51,16 +51,18 @@ const className = (c: JsonObject) => nonEmpty(dig(c, 'metadata', 'annotations', 
 /** A failed read as a note, or a 401 that ends the run (the caller's degrade). */
 export type Degrade = (e: unknown, what: string, notes: string[]) => void;
 
+/** A whole list, read in pages (the caller's listAll: this module is below fetch.ts). */
+export type List = (path: string, query: Record<string, string | undefined>) => Promise<JsonObject[]>;
+
 /** The classes and volumes the claims need: a GET per class named, a list when one names none, the volumes when hand-made ones could bind them. */
-async function readStorage(client: ApiClient, claims: readonly JsonObject[], list: boolean, notes: string[], degrade: Degrade): Promise<ClaimStorage> {
+async function readStorage(client: ApiClient, listAll: List, claims: readonly JsonObject[], list: boolean, notes: string[], degrade: Degrade): Promise<ClaimStorage> {
   const storage: ClaimStorage = {};
   if (claims.length === 0) return storage;
   const named = [...new Set(claims.map(className).filter((c): c is string => c !== undefined && c !== ''))];
   const noClass = claims.some((c) => (className(c) ?? '') === '');
   if (list || noClass) {
     try {
-      const all = await client.getJSON('/apis/storage.k8s.io/v1/storageclasses');
-      storage.classes = [...objs(all['items'])];
+      storage.classes = await listAll('/apis/storage.k8s.io/v1/storageclasses', {});
       storage.classesComplete = true;
     } catch (e) {
       degrade(e, 'storageclasses', notes);
@@ -78,8 +80,7 @@ async function readStorage(client: ApiClient, claims: readonly JsonObject[], lis
   const handMade = (storage.classes ?? []).some((c) => c['provisioner'] === NO_PROVISIONER && named.includes(nonEmpty(dig(c, 'metadata', 'name')) ?? ''));
   if (noClass || handMade) {
     try {
-      const all = await client.getJSON('/api/v1/persistentvolumes');
-      storage.volumes = [...objs(all['items'])];
+      storage.volumes = await listAll('/api/v1/persistentvolumes', {});
       storage.volumesComplete = true;
     } catch (e) {
       degrade(e, 'persistentvolumes', notes);
@@ -89,7 +90,7 @@ async function readStorage(client: ApiClient, claims: readonly JsonObject[], lis
 }
 
 /** One pod: its claims, the events of those not bound, their classes and (if needed) the volumes. */
-export async function readPodClaims(client: ApiClient, input: PodInput, notes: string[], degrade: Degrade): Promise<void> {
+export async function readPodClaims(client: ApiClient, input: PodInput, listAll: List, notes: string[], degrade: Degrade): Promise<void> {
   const pod = input.pod;
   if (!needsClaims(pod)) return;
   const ns = nonEmpty(dig(pod, 'metadata', 'namespace')) ?? 'default';
@@ -109,14 +110,14 @@ export async function readPodClaims(client: ApiClient, input: PodInput, notes: s
     const name = nonEmpty(dig(c, 'metadata', 'name')) ?? '';
     const uid = nonEmpty(dig(c, 'metadata', 'uid'));
     try {
-      const list = await client.getJSON(`/api/v1/namespaces/${encodeURIComponent(ns)}/events`, { fieldSelector: `involvedObject.kind=PersistentVolumeClaim,involvedObject.name=${name}` });
+      const list = await listAll(`/api/v1/namespaces/${encodeURIComponent(ns)}/events`, { fieldSelector: `involvedObject.kind=PersistentVolumeClaim,involvedObject.name=${name}` });
       // a claim deleted and made again under its name: only the events of this one
-      input.events.push(...objs(list['items']).map(toEventRecord).filter((e) => uid === undefined || e.involved.uid === undefined || e.involved.uid === uid));
+      input.events.push(...list.map(toEventRecord).filter((e) => uid === undefined || e.involved.uid === undefined || e.involved.uid === uid));
     } catch (e) {
       degrade(e, 'claim events', notes);
     }
   }
-  const storage = await readStorage(client, waiting, false, notes, degrade);
+  const storage = await readStorage(client, listAll, waiting, false, notes, degrade);
   if (missing.length > 0) storage.missingClaims = missing;
   if (Object.keys(storage).length > 0) input.storage = storage;
 }
@@ -126,7 +127,7 @@ export async function readScanClaims(
   client: ApiClient,
   inputs: readonly PodInput[],
   namespace: string | undefined,
-  listAll: (path: string, query: Record<string, string | undefined>) => Promise<JsonObject[]>,
+  listAll: List,
   degrade: Degrade,
 ): Promise<void> {
   const needing = inputs.filter((p) => needsClaims(p.pod));
@@ -144,7 +145,7 @@ async function scanClaims(
   client: ApiClient,
   needing: readonly PodInput[],
   namespace: string | undefined,
-  listAll: (path: string, query: Record<string, string | undefined>) => Promise<JsonObject[]>,
+  listAll: List,
   notes: string[],
   degrade: Degrade,
 ): Promise<void> {
@@ -189,6 +190,6 @@ async function scanClaims(
   } catch (e) {
     degrade(e, 'claim events', notes);
   }
-  const storage = await readStorage(client, [...waiting.values()], true, notes, degrade);
+  const storage = await readStorage(client, listAll, [...waiting.values()], true, notes, degrade);
   for (const p of needing) if ((p.claimObjects ?? []).some((c) => !bound(c))) p.storage = { ...storage, ...(p.storage ?? {}) };
 }

@@ -133,6 +133,9 @@ function degrade(e: unknown, client: ApiClient, what: string, notes: string[]): 
   throw e;
 }
 
+/** listAll's items, as the claims' reads take it. */
+const pagedList = (client: ApiClient) => async (path: string, query: Record<string, string | undefined>) => (await listAll(client, path, query)).items;
+
 /** A whole list, read in pages. */
 export interface FullList {
   items: JsonObject[];
@@ -368,7 +371,7 @@ export async function fetchPod(client: ApiClient, name: string, opts: FetchOptio
     ownerChain(client, pod, parts.owner).then((chain) => {
       input.ownerChain = chain;
     }),
-    readPodClaims(client, input, parts.claims, (e, what, n) => degrade(e, client, what, n)),
+    readPodClaims(client, input, pagedList(client), parts.claims, (e, what, n) => degrade(e, client, what, n)),
     needsNode(pod) && nodeName !== undefined
       ? client.getJSON(`/api/v1/nodes/${encodeURIComponent(nodeName)}`).then(
           (n) => {
@@ -499,7 +502,7 @@ export async function readNodesAndClaims(client: ApiClient, inputs: readonly Pod
   }
 
   // Claims, their events, classes and volumes: lists read once, only when a pending pod waits on its volumes.
-  await readScanClaims(client, inputs, ns, async (path, query) => (await listAll(client, path, query)).items, (e, what, n) => degrade(e, client, what, n));
+  await readScanClaims(client, inputs, ns, pagedList(client), (e, what, n) => degrade(e, client, what, n));
 }
 
 /**

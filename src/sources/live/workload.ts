@@ -17,6 +17,7 @@ import { dig, obj, str, type JsonObject } from '../../util/json.js';
 import { ApiError, type ApiClient } from './client.js';
 import { connect } from './connect.js';
 import { listAll, readNodesAndClaims, readScanLogs, type Triage } from './fetch.js';
+import { namesQuota } from '../scan-workloads.js';
 import type { ClusterTarget } from './live.js';
 
 /** Where each workload kind is listed, per namespace ({ns}): the reads and the watch share it. */
@@ -102,7 +103,7 @@ export async function fetchWorkload(client: ApiClient, target: WorkloadTarget, n
   // quotas and limit ranges: only when a controller's message names a quota (both: a LimitRange's
   // defaults are often what a quota counts), or is the LimitRanger's refusal (limit ranges only:
   // the message gives the figure, not the LimitRange's name)
-  const quotaNamed = input.events.some((e) => /exceeded quota:|failed quota:/i.test(e.message ?? '')) || [object, ...members.children].some((o) => JSON.stringify(dig(o, 'status', 'conditions') ?? []).includes('quota:'));
+  const quotaNamed = namesQuota(input.events, [object, ...members.children]);
   const limitRefused = refusedByLimitRange(input.events, [object, ...members.children]);
   if (quotaNamed) {
     try {
