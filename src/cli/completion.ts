@@ -196,7 +196,7 @@ async function contextItems(seen: Seen, io: IO): Promise<string[]> {
     const { loadKubeconfig } = await import('../sources/live/kubeconfig.js');
     const kubeconfig = seen.values.get('--kubeconfig');
     const target = await loadKubeconfig({ env: io.env, ...(kubeconfig !== undefined ? { kubeconfig } : {}) });
-    return target.kc.getContexts().map((c) => c.name);
+    return target.contexts;
   } catch {
     return [];
   }

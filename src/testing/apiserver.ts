@@ -35,6 +35,8 @@ export interface ServedRequest {
   path: string;
   query: Record<string, string>;
   user?: string;
+  /** The bearer token presented, if any (tests check which credential each request carried). */
+  token?: string;
   status: number;
 }
 
@@ -276,6 +278,17 @@ export class FakeApiServer {
    */
   endWatchesAtOnce = false;
   /**
+   * The longest a watch stays open, in seconds (may be fractional): the apiserver ends each watch
+   * after a time spread over --min-request-timeout, and load balancers' idle timeouts end them
+   * sooner; the client then watches again, with the credentials it has by then.
+   */
+  maxWatchSeconds?: number;
+  /**
+   * Bearer tokens accepted besides `token`: as a real server asks its authenticator (a webhook, a
+   * service account's signature and expiry), so tests can issue tokens that expire or are revoked.
+   */
+  tokenCheck?: (token: string) => boolean;
+  /**
    * Nodes deleted from the cluster while pods still name them: logs of their pods get the
    * apiserver's 404, which words the node lookup as a pods error (`pods "node-7" not found`).
    */
@@ -492,7 +505,8 @@ export class FakeApiServer {
     };
     res.on('close', done);
     req.on('close', done);
-    const secs = query['timeoutSeconds'] !== undefined ? Number(query['timeoutSeconds']) : undefined;
+    const asked = query['timeoutSeconds'] !== undefined ? Number(query['timeoutSeconds']) : undefined;
+    const secs = this.maxWatchSeconds !== undefined && (asked === undefined || asked <= 0 || asked > this.maxWatchSeconds) ? this.maxWatchSeconds : asked;
     const timer = secs !== undefined && secs > 0 ? setTimeout(() => res.end(), secs * 1000) : undefined;
     for (const waiter of [...this.watchWaiters]) {
       if (this.openWatches(waiter.kind) >= waiter.n) {
@@ -628,9 +642,10 @@ export class FakeApiServer {
 
     // Authentication: a bearer token, or a client certificate signed by our CA.
     const auth = req.headers.authorization;
+    if (auth?.startsWith('Bearer ')) rec.token = auth.slice(7);
     const sock = req.socket as import('node:tls').TLSSocket;
     const peer = sock.getPeerCertificate?.();
-    if (this.plain || auth === `Bearer ${this.token}`) rec.user = this.user;
+    if (this.plain || auth === `Bearer ${this.token}` || (this.tokenCheck !== undefined && auth?.startsWith('Bearer ') && this.tokenCheck(auth.slice(7)))) rec.user = this.user;
     else if (sock.authorized && peer && peer.subject) rec.user = String(peer.subject.CN);
     else return this.send(res, 401, this.status(401, 'Unauthorized', 'Unauthorized'), rec);
 

@@ -7,8 +7,10 @@
 
 import http from 'node:http';
 import https from 'node:https';
+import tls from 'node:tls';
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { KubeTarget } from './kubeconfig.js';
+import { authFor, needsClientNode, type Credential, type CredentialSource } from './auth.js';
+import { clientNodeConfig, type KubeTarget } from './kubeconfig.js';
 import { ClusterError } from '../../model/errors.js';
 import { isObject, type JsonObject } from '../../util/json.js';
 
@@ -37,6 +39,8 @@ export interface ClientOptions {
   timeoutMs: number;
   /** Called before each request (tests and progress). */
   onRequest?: (r: RequestRecord) => void;
+  /** Standard input is a terminal an exec credential plugin may prompt on. */
+  interactive?: boolean;
 }
 
 type Query = Record<string, string | number | boolean | undefined>;
@@ -59,12 +63,19 @@ class Reset extends Error {
   }
 }
 
+const USER_AGENT = 'podwhy';
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class ApiClient {
   private agent?: http.Agent;
-  private headers: Record<string, string> = {};
+  private headers: Record<string, string | string[]> = {};
   private auth?: string;
+  /** A credential that may change (a token file, an exec plugin): read before each request. */
+  private source?: CredentialSource;
+  /** TLS material, to build a new agent when a plugin's client certificate changes. */
+  private tls?: https.AgentOptions;
+  private agentCert?: Buffer;
   private base: URL;
   readonly requests: RequestRecord[] = [];
 
@@ -75,19 +86,96 @@ export class ApiClient {
     this.base = new URL(target.server);
   }
 
-  /** Resolve credentials once (this may run an exec credential plugin). */
+  /** Resolve credentials (this may run an exec credential plugin) and make the connection pool. */
   async init(): Promise<void> {
+    if (needsClientNode(this.target.clusterEntry, this.target.userEntry)) return this.initWithClientNode();
+    const a = authFor({
+      cluster: this.target.clusterEntry,
+      user: this.target.userEntry,
+      userName: this.target.user,
+      clusterName: this.target.cluster,
+      env: this.target.env,
+      timeoutMs: this.opts.timeoutMs,
+      interactive: this.opts.interactive ?? false,
+    });
+    this.headers = { ...a.headers };
+    if (a.basic !== undefined) this.auth = a.basic;
+    if (this.base.protocol === 'http:') {
+      this.agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    } else {
+      this.tls = { keepAlive: true, maxSockets: 8, rejectUnauthorized: a.tls.rejectUnauthorized };
+      if (a.tls.ca) this.tls.ca = a.tls.ca;
+      if (a.tls.cert) this.tls.cert = a.tls.cert;
+      if (a.tls.key) this.tls.key = a.tls.key;
+      if (a.tls.servername) this.tls.servername = a.tls.servername;
+      this.agent = this.httpsAgent(this.tls);
+    }
+    if (a.source) {
+      this.source = a.source;
+      await this.credential();
+      // A token given inline never changes: nothing to read before each request.
+      if (!a.source.changes) this.source = undefined;
+    }
+  }
+
+  private httpsAgent(o: https.AgentOptions): https.Agent {
+    try {
+      const agent = new https.Agent(o);
+      // Building the TLS context now turns a certificate and key that do not match, or data that
+      // is not PEM, into one line naming the user, rather than an error on the first request.
+      if (o.cert !== undefined || o.key !== undefined || o.ca !== undefined) tls.createSecureContext({ ca: o.ca, cert: o.cert, key: o.key });
+      return agent;
+    } catch (e) {
+      const msg = (e as Error).message;
+      const what = /key values mismatch/i.test(msg)
+        ? 'the client certificate and client key do not belong together'
+        : /no start line|PEM|asn1|bad base64|wrong tag|DECODER/i.test(msg)
+          ? 'a certificate or key in it is not valid PEM'
+          : msg;
+      throw new ClusterError(`the credentials of user "${this.target.user ?? '?'}" cannot be used: ${what} — check client-certificate, client-key and certificate-authority in your kubeconfig (context "${this.target.context}")`);
+    }
+  }
+
+  /** The credential to send now, from the source (kept while valid); the headers and agent follow it. */
+  private async credential(): Promise<void> {
+    if (!this.source) return;
+    let c: Credential;
+    try {
+      c = await this.source.get();
+    } catch (e) {
+      if (e instanceof ClusterError) throw e;
+      throw this.wrap(`could not get credentials for user "${this.target.user ?? '?'}": ${(e as Error).message.split('\n')[0]}`, 'check the credentials in your kubeconfig (try kubectl get pods with the same context)');
+    }
+    if (c.token !== undefined) this.headers['Authorization'] = `Bearer ${c.token}`;
+    else delete this.headers['Authorization'];
+    if (c.cert && c.key && this.tls && (!this.agentCert || !this.agentCert.equals(c.cert))) {
+      this.agent?.destroy();
+      this.agentCert = c.cert;
+      this.agent = this.httpsAgent({ ...this.tls, cert: c.cert, key: c.key });
+    }
+  }
+
+  /** After a 401: read the credential anew if it can change. True when there is something new to try. */
+  private async renewed(): Promise<boolean> {
+    if (!this.source?.invalidate()) return false;
+    await this.credential();
+    return true;
+  }
+
+  /** The legacy path: client-node's KubeConfig authenticates (auth-provider plugins, proxy-url). */
+  private async initWithClientNode(): Promise<void> {
+    const kc = await clientNodeConfig(this.target);
     const o: https.RequestOptions = { headers: {} };
     try {
-      await withDeadline(credentialsFrom(this.target.kc, this.base.protocol === 'http:').applyToHTTPSOptions(o), this.opts.timeoutMs, 'running the credential plugin');
+      await withDeadline(credentialsFrom(kc, this.base.protocol === 'http:').applyToHTTPSOptions(o), this.opts.timeoutMs, 'running the credential plugin');
     } catch (e) {
       if (e instanceof ClusterError) throw this.wrap(e.message);
       const msg = (e as Error).message.trim().split('\n')[0] ?? String(e);
-      throw this.wrap(`could not get credentials for user "${this.target.user ?? '?'}": ${msg}`, 'check the exec credential plugin or token in your kubeconfig (try kubectl get pods with the same context)');
+      throw this.wrap(`could not get credentials for user "${this.target.user ?? '?'}": ${msg}`, 'check the auth-provider in your kubeconfig (try kubectl get pods with the same context)');
     }
     for (const [k, v] of Object.entries(o.headers ?? {})) if (typeof v === 'string') this.headers[k] = v;
     if (o.auth) this.auth = o.auth;
-    const cluster = this.target.kc.getCurrentCluster();
+    const cluster = kc.getCurrentCluster();
     if (cluster?.proxyUrl) {
       this.agent = o.agent as http.Agent; // client-node's proxy agent
     } else if (this.base.protocol === 'http:') {
@@ -139,11 +227,15 @@ export class ApiClient {
    */
   private async request(path: string, query: Query, accept: string, maxBytes: number): Promise<{ status: number; type: string; body: Buffer }> {
     const start = Date.now();
+    let renewed = false;
     for (let attempt = 1; ; attempt++) {
       const backoff = Math.min(RETRY.maxMs, RETRY.baseMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
       const canWait = (ms: number) => attempt < RETRY.attempts && Date.now() - start + ms < this.opts.timeoutMs;
       let r: { status: number; type: string; body: Buffer; retryAfter?: number };
+      let sent: string | string[] | undefined;
       try {
+        await this.credential();
+        sent = this.headers['Authorization'];
         r = await this.send(path, query, accept, maxBytes);
       } catch (e) {
         if (e instanceof Reset && canWait(backoff)) {
@@ -151,6 +243,16 @@ export class ApiClient {
           continue;
         }
         throw e instanceof Reset ? e.error : e;
+      }
+      // Refused credentials that can change (a token file rewritten, a plugin's token expired
+      // early) are read anew and the request made once more, as client-go's exec and token-file
+      // sources do; this is not one of the retries.
+      // (A request that left with a credential already replaced by a concurrent one's renewal
+      // takes the new one without reading it yet again.)
+      if (r.status === 401 && !renewed && (this.headers['Authorization'] !== sent || (await this.renewed()))) {
+        renewed = true;
+        attempt--;
+        continue;
       }
       if (RETRY_STATUSES.has(r.status)) {
         const wait = r.retryAfter !== undefined ? Math.min(r.retryAfter * 1000, RETRY.maxRetryAfterMs) : backoff;
@@ -175,7 +277,7 @@ export class ApiClient {
         {
           method: 'GET',
           agent: this.agent,
-          headers: { ...this.headers, Accept: accept, 'User-Agent': 'podwhy' },
+          headers: { ...this.headers, Accept: accept, 'User-Agent': USER_AGENT },
           ...(this.auth ? { auth: this.auth } : {}),
         },
         (res) => {
@@ -253,7 +355,31 @@ export class ApiClient {
    * connection breaks ('dropped') or abort().
    */
   watch(path: string, query: Query, onEvent: (e: WatchEvent) => void): WatchHandle {
-    return watchStream(this, path, query, onEvent);
+    if (!this.source) return watchStream(this, path, query, onEvent);
+    // A credential that can change: fresh before the stream opens (a watch outlives tokens), and
+    // read anew once if the server refuses it. An open stream is not cut when its token expires.
+    let inner: WatchHandle | undefined;
+    let aborted = false;
+    const done = (async (): Promise<WatchEnd> => {
+      for (let renewed = false; ; renewed = true) {
+        await this.credential();
+        if (aborted) return 'aborted';
+        inner = watchStream(this, path, query, onEvent);
+        try {
+          return await inner.done;
+        } catch (e) {
+          if (e instanceof ApiError && e.status === 401 && !renewed && !aborted && (await this.renewed())) continue;
+          throw e;
+        }
+      }
+    })();
+    return {
+      done,
+      abort: () => {
+        aborted = true;
+        inner?.abort();
+      },
+    };
   }
 
   /** GET text (logs), at most maxBytes. 204 No Content (an unscheduled pod's logs) is "". */
@@ -305,7 +431,7 @@ const MAX_WATCH_LINE = 16 * 1024 * 1024;
 function watchStream(client: ApiClient, path: string, query: Query, onEvent: (e: WatchEvent) => void): WatchHandle {
   const internals = client as unknown as {
     agent?: http.Agent;
-    headers: Record<string, string>;
+    headers: Record<string, string | string[]>;
     auth?: string;
     opts: ClientOptions;
     url(path: string, query: Query): URL;
@@ -340,7 +466,7 @@ function watchStream(client: ApiClient, path: string, query: Query, onEvent: (e:
       {
         method: 'GET',
         agent: internals.agent,
-        headers: { ...internals.headers, Accept: 'application/json', 'User-Agent': 'podwhy' },
+        headers: { ...internals.headers, Accept: 'application/json', 'User-Agent': USER_AGENT },
         ...(internals.auth ? { auth: internals.auth } : {}),
       },
       (res) => {

@@ -2,6 +2,7 @@
 // kubectl reads it (KUBECONFIG, --kubeconfig, --context, -n), and an API client for it. Shared
 // by one-shot reads, scans, workloads and --watch; the caller calls init() and close().
 
+import { isatty } from 'node:tty';
 import { ClusterError, UsageError } from '../../model/errors.js';
 import { ApiClient, parseRequestTimeout } from './client.js';
 import type { ClusterTarget } from './live.js';
@@ -26,5 +27,6 @@ export async function connect(opts: Pick<ClusterTarget, 'namespace' | 'kubeconfi
     throw e;
   }
   // kubectl's 0 means "no timeout"; a very long one stands in for it.
-  return { target, client: new ApiClient(target, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs }) };
+  // A credential plugin may prompt (a device code, a password) only on a terminal.
+  return { target, client: new ApiClient(target, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs, interactive: isatty(0) }) };
 }

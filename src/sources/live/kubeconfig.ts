@@ -3,8 +3,8 @@
 // cluster, user or context name wins, the first non-empty current-context wins), else
 // ~/.kube/config, else the in-cluster service account. client-node 1.4's own loadFromDefault
 // differs (it throws on duplicates and lets the last current-context win), so the merge is done
-// here and the result handed to client-node's KubeConfig, which then does the authentication
-// (tokens, client certificates, exec credential plugins, CA bundles).
+// here. The context's cluster and user are handed to auth.ts, which authenticates as client-go
+// does; client-node's KubeConfig is loaded only for a legacy auth-provider or a proxy-url.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
@@ -14,8 +14,9 @@ import { ClusterError, UsageError } from '../../model/errors.js';
 import { isObject, nonEmpty, objs, str, type JsonObject } from '../../util/json.js';
 
 export interface KubeTarget {
-  kc: KubeConfig;
   context: string;
+  /** Every context's name, for completion and messages. */
+  contexts: string[];
   cluster: string;
   server: string;
   user?: string;
@@ -23,6 +24,13 @@ export interface KubeTarget {
   namespace: string;
   /** Where the configuration came from, for messages. */
   origin: string;
+  /** The context's cluster and user entries as read (file paths made absolute). */
+  clusterEntry: JsonObject;
+  userEntry?: JsonObject;
+  /** The merged kubeconfig, for client-node when only it can authenticate (clientNodeConfig). */
+  config: JsonObject;
+  /** The environment credential plugins run with. */
+  env: Record<string, string | undefined>;
 }
 
 export interface KubeconfigOptions {
@@ -106,34 +114,12 @@ export function mergeKubeconfigs(docs: JsonObject[]): JsonObject {
   return out;
 }
 
-/**
- * Read a user's token file ourselves. kubectl's field is `tokenFile` (clientcmd's AuthInfo), which
- * client-node does not know; it reads only `token-file`, once, without trimming the newline. As in
- * kubectl, a token given inline wins. A file that cannot be read is an error naming it, as kubectl's.
- */
-function inlineTokenFiles(doc: JsonObject): Map<string, string> {
-  /** Users whose token file could not be read, with why: an error only if the context uses them. */
-  const unreadable = new Map<string, string>();
-  for (const u of objs(doc['users'])) {
-    const us = isObject(u['user']) ? u['user'] : undefined;
-    const file = us ? (nonEmpty(us['tokenFile']) ?? nonEmpty(us['token-file'])) : undefined;
-    if (!us || !file || nonEmpty(us['token'])) continue;
-    try {
-      us['token'] = readFileSync(file, 'utf8').trim();
-      delete us['token-file'];
-      delete us['tokenFile'];
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      unreadable.set(String(u['name'] ?? ''), `cannot read the token file ${file} of user "${String(u['name'] ?? '?')}"${code ? ` (${code})` : ''} — check tokenFile in your kubeconfig`);
-      delete us['token-file']; // client-node would throw reading it on every request
-    }
-  }
-  return unreadable;
+function named(doc: JsonObject, key: 'clusters' | 'users' | 'contexts', inner: string, name: string): JsonObject | undefined {
+  const e = objs(doc[key]).find((x) => x['name'] === name);
+  return e ? (isObject(e[inner]) ? e[inner] : {}) : undefined;
 }
 
 export async function loadKubeconfig(opts: KubeconfigOptions): Promise<KubeTarget> {
-  const { KubeConfig } = await import('./client-node.js');
-  const kc = new KubeConfig();
   let origin: string;
   const saDir = opts.serviceAccountDir ?? SA_DIR;
 
@@ -163,56 +149,83 @@ export async function loadKubeconfig(opts: KubeconfigOptions): Promise<KubeTarge
     }
   }
 
-  let tokenFileErrors = new Map<string, string>();
+  let config: JsonObject;
   if (files.length > 0) {
-    const merged = mergeKubeconfigs(files.map(readKubeconfigFile));
-    tokenFileErrors = inlineTokenFiles(merged);
-    try {
-      kc.loadFromString(JSON.stringify(merged), { onInvalidEntry: 'filter' });
-    } catch (e) {
-      throw new ClusterError(`invalid kubeconfig (${origin}): ${(e as Error).message} — fix the file`);
-    }
+    config = mergeKubeconfigs(files.map(readKubeconfigFile));
   } else {
-    // In-cluster: the service account's token (re-read by client-node), CA and namespace.
+    // In-cluster: the service account's token (a file: projected tokens rotate, and it is re-read
+    // as client-go re-reads it), CA and namespace.
     const host = opts.env['KUBERNETES_SERVICE_HOST'] as string;
     const port = opts.env['KUBERNETES_SERVICE_PORT'] ?? '443';
     const server = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    const token = readFileSync(join(saDir, 'token'), 'utf8').trim();
     const ns = existsSync(join(saDir, 'namespace')) ? readFileSync(join(saDir, 'namespace'), 'utf8').trim() : undefined;
-    kc.loadFromOptions({
-      clusters: [{ name: 'in-cluster', server, caFile: join(saDir, 'ca.crt'), skipTLSVerify: false }],
-      users: [{ name: 'service-account', token }],
-      contexts: [{ name: 'in-cluster', cluster: 'in-cluster', user: 'service-account', ...(ns ? { namespace: ns } : {}) }],
-      currentContext: 'in-cluster',
-    });
+    config = {
+      clusters: [{ name: 'in-cluster', cluster: { server, 'certificate-authority': join(saDir, 'ca.crt') } }],
+      users: [{ name: 'service-account', user: { tokenFile: join(saDir, 'token') } }],
+      contexts: [{ name: 'in-cluster', context: { cluster: 'in-cluster', user: 'service-account', ...(ns ? { namespace: ns } : {}) } }],
+      'current-context': 'in-cluster',
+    };
   }
 
-  const contexts = kc.getContexts();
-  const names = contexts.map((c) => c.name);
-  const wanted = opts.context ?? (kc.getCurrentContext() || undefined);
+  const names = objs(config['contexts']).map((c) => str(c['name'])).filter((n): n is string => n !== undefined);
+  const wanted = opts.context ?? nonEmpty(config['current-context']);
   if (wanted === undefined) {
     throw new ClusterError(
       `the kubeconfig (${origin}) has no current context — pass --context${names.length > 0 ? ` (one of: ${names.join(', ')})` : ''} or run kubectl config use-context`,
     );
   }
-  const ctx = kc.getContextObject(wanted);
+  const ctx = named(config, 'contexts', 'context', wanted);
   if (!ctx) {
     const err = `context "${wanted}" does not exist in the kubeconfig (${origin})${names.length > 0 ? ` — contexts: ${names.join(', ')}` : ''}`;
     throw opts.context !== undefined ? new UsageError(err) : new ClusterError(err);
   }
-  kc.setCurrentContext(wanted);
-  const tokenError = tokenFileErrors.get(ctx.user);
-  if (tokenError !== undefined) throw new ClusterError(tokenError);
-  const cluster = kc.getCluster(ctx.cluster);
-  if (!cluster) throw new ClusterError(`context "${wanted}" names cluster "${ctx.cluster}", which is not in the kubeconfig (${origin}) — fix the file`);
+  const clusterName = str(ctx['cluster']) ?? '';
+  const clusterEntry = named(config, 'clusters', 'cluster', clusterName);
+  if (!clusterEntry) throw new ClusterError(`context "${wanted}" names cluster "${clusterName}", which is not in the kubeconfig (${origin}) — fix the file`);
+  const server = nonEmpty(clusterEntry['server']);
+  if (server === undefined) throw new ClusterError(`cluster "${clusterName}" of context "${wanted}" has no server address in the kubeconfig (${origin}) — fix the file`);
+  try {
+    const u = new URL(server);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error(u.protocol);
+  } catch {
+    throw new ClusterError(`cluster "${clusterName}" has a server address that is not an http(s) URL (${server}) in the kubeconfig (${origin}) — fix the file`);
+  }
+  // A user named but not there would go unauthenticated, and the server's refusal would be
+  // misread as a credential or certificate problem: say what is wrong with the file instead.
+  const userName = nonEmpty(ctx['user']);
+  const userEntry = userName !== undefined ? named(config, 'users', 'user', userName) : undefined;
+  if (userName !== undefined && !userEntry) {
+    const users = objs(config['users']).map((u) => str(u['name'])).filter((n): n is string => n !== undefined);
+    throw new ClusterError(`context "${wanted}" names user "${userName}", which is not in the kubeconfig (${origin})${users.length > 0 ? ` — users: ${users.join(', ')}` : ''} — fix the context or add the user`);
+  }
   const target: KubeTarget = {
-    kc,
     context: wanted,
-    cluster: cluster.name,
-    server: cluster.server,
-    namespace: opts.namespace ?? ctx.namespace ?? 'default',
+    contexts: names,
+    cluster: clusterName,
+    server,
+    namespace: opts.namespace ?? nonEmpty(ctx['namespace']) ?? 'default',
     origin,
+    clusterEntry,
+    config,
+    env: opts.env,
   };
-  if (ctx.user) target.user = ctx.user;
+  if (userName !== undefined) target.user = userName;
+  if (userEntry) target.userEntry = userEntry;
   return target;
+}
+
+/**
+ * client-node's KubeConfig for the target, for what only it does (a legacy auth-provider plugin,
+ * a proxy-url): loaded on demand, since loading it costs more than the rest of a one-pod run.
+ */
+export async function clientNodeConfig(target: KubeTarget): Promise<KubeConfig> {
+  const { KubeConfig } = await import('./client-node.js');
+  const kc = new KubeConfig();
+  try {
+    kc.loadFromString(JSON.stringify(target.config), { onInvalidEntry: 'filter' });
+  } catch (e) {
+    throw new ClusterError(`invalid kubeconfig (${target.origin}): ${(e as Error).message} — fix the file`);
+  }
+  kc.setCurrentContext(target.context);
+  return kc;
 }
