@@ -13,7 +13,7 @@
 // load at all and repeat to well within 1 %.
 //
 //   node dist/bench/run.js [--pods 10000] [--live-pods 5000] [--runs 5] [--root DIR] [--no-write]
-//     [--max-load N] [--wait-quiet SECONDS] [--strict] [--rows help,one-pod,yaml,json,text,workers,live,rules,icount]
+//     [--max-load N] [--wait-quiet SECONDS] [--strict] [--rows help,one-pod,yaml,json,text,workers,live-pod,live,rules,icount]
 //     [--no-icount] [--icount-pods 100] [--icount-runs 3] [--node PATH]
 //
 // --root runs another checkout's build (its bin/ and dist/), to measure "before" figures.
@@ -33,7 +33,7 @@ import { callgrindTotal, perfStatFigures, spread, type Spread } from './measure.
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const OWN_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const ALL_ROWS = ['help', 'one-pod', 'yaml', 'json', 'text', 'workers', 'live', 'rules', 'icount'] as const;
+const ALL_ROWS = ['help', 'one-pod', 'yaml', 'json', 'text', 'workers', 'live-pod', 'live', 'rules', 'icount'] as const;
 const OPTIONS = {
     pods: { type: 'string', default: '10000' },
     'live-pods': { type: 'string', default: '5000' },
@@ -76,6 +76,9 @@ if (!/^v\d+\./.test(NODE_VERSION)) {
   process.exit(2);
 }
 const FIXTURE = join(ROOT, 'fixtures', 'crashloop-oomkilled-jvm.yaml');
+/** The pod of the live one-pod rows (its fixture, served by the loopback server), and its name. */
+const LIVE_POD_FIXTURE = 'crashloop-oomkilled-jvm.yaml';
+const LIVE_POD = 'orders-api-6f8d9c7b54-q7xkz';
 const NOW = ['--now', '2025-06-01T00:00:00Z'];
 const RSS_HOOK = join(HERE, 'rss-hook.js');
 const NULL = openSync('/dev/null', 'w');
@@ -246,6 +249,91 @@ function icount(what: string, cmd: string[]): Count {
   return c;
 }
 
+/**
+ * A timer of spawned runs, for rows whose server answers from this process (a synchronous spawn
+ * would block it): wall time, and CPU time where perf is installed.
+ */
+function spawnTimer(env: Record<string, string | undefined>): (cmd: string[], program?: string) => Promise<Run> {
+  return (cmd: string[], program = NODE) =>
+    new Promise<Run>((res, rej) => {
+      const perfFile = join(scratch, 'perf-live');
+      const [exe, full] = HAVE_PERF ? ['perf', ['stat', '-x,', '-o', perfFile, '-e', 'task-clock,duration_time', '--', program, ...cmd]] : [program, cmd];
+      const t0 = process.hrtime.bigint();
+      const c = spawn(exe, full, { stdio: ['ignore', NULL, 'pipe'], env });
+      let err = '';
+      c.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+      c.on('exit', (code) => {
+        if (code !== 0 && code !== 1) return rej(new Error(`live run exited ${code}: ${err.slice(0, 500)}`));
+        const run: Run = { ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+        if (HAVE_PERF) {
+          const f = perfStatFigures(readFileSync(perfFile, 'utf8'));
+          if (f.wallMs !== undefined) run.ms = f.wallMs;
+          if (f.cpuMs !== undefined) run.cpuMs = f.cpuMs;
+        }
+        res(run);
+      });
+    });
+}
+
+/**
+ * One pod, live, as a user asks about it: `podwhy POD` (text) against `kubectl describe pod POD`,
+ * the same pod on the same server, the server answering every request after `latencyMs` (a
+ * remote cluster's round trip). The pod is a crash-looping one with a ReplicaSet owner, events
+ * and a previous log, so podwhy makes its whole set of requests.
+ */
+async function onePodLiveRow(latencyMs: number): Promise<Row & { requests: Record<string, number> }> {
+  const { FakeApiServer } = (await import(join(ROOT, 'dist', 'testing', 'apiserver.js'))) as typeof import('../testing/apiserver.js');
+  const server = new FakeApiServer();
+  await server.start();
+  try {
+    server.serveFixture(join(OWN_ROOT, 'fixtures', LIVE_POD_FIXTURE));
+    server.latencyMs = latencyMs;
+    const kubeconfig = server.writeKubeconfig(scratch, { namespace: 'shop', context: `one-pod-${latencyMs}` });
+    const timeOne = spawnTimer({ ...RUN_ENV, HOME: scratch });
+    const subject = [BIN, LIVE_POD, '--kubeconfig', kubeconfig];
+    const kubectl = KUBECTL ? ([['describe', 'pod', LIVE_POD, '--kubeconfig', kubeconfig], KUBECTL] as const) : ([['-e', '0'], NODE] as const);
+    waitQuiet();
+    const before = load1();
+    server.requests.length = 0;
+    await timeOne(subject);
+    const requests: Record<string, number> = {};
+    for (const q of server.requests) {
+      const k = q.path.endsWith('/log') ? 'log' : q.path.endsWith('/events') ? 'events' : q.path.replace(/^\/apis?\/(?:[a-z.]+\/)?v1\/(?:namespaces\/[^/]+\/)?/, '').replace(/\/.*$/, '');
+      requests[k] = (requests[k] ?? 0) + 1;
+    }
+    await timeOne([...kubectl[0]], kubectl[1]);
+    const a: Run[] = [];
+    const b: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      a.push(await timeOne(subject));
+      b.push(await timeOne([...kubectl[0]], kubectl[1]));
+    }
+    const load = { before, after: load1() };
+    const sm = spread(a.map((r) => r.ms));
+    const ym = spread(b.map((r) => r.ms));
+    const note = `podwhy's requests: ${Object.entries(requests).map(([k, v]) => `${v} ${k}`).join(', ')}`;
+    process.stderr.write(`  live one pod, ${latencyMs} ms: ${sm.median.toFixed(0)} ms vs ${ym.median.toFixed(0)} ms; ${note}\n`);
+    const row: Row & { requests: Record<string, number> } = {
+      what: `live, one pod, ${latencyMs} ms of latency: \`podwhy POD\``,
+      subject: sm,
+      yardstick: ym,
+      yardstickName: KUBECTL ? '`kubectl describe pod POD`, same server' : '`node -e 0`: no kubectl on PATH',
+      ratio: sm.median / ym.median,
+      target: KUBECTL ? 1.0 : Number.NaN,
+      load,
+      note,
+      requests,
+    };
+    if (HAVE_PERF) {
+      row.subjectCpu = spread(a.map((r) => r.cpuMs ?? Number.NaN));
+      row.yardstickCpu = spread(b.map((r) => r.cpuMs ?? Number.NaN));
+    }
+    return row;
+  } finally {
+    await server.stop();
+  }
+}
+
 async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
   const { FakeApiServer } = (await import(join(ROOT, 'dist', 'testing', 'apiserver.js'))) as typeof import('../testing/apiserver.js');
   const server = new FakeApiServer();
@@ -268,27 +356,7 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
       }
     }
     const kubeconfig = server.writeKubeconfig(scratch, { namespace: 'bench' });
-    const env = { ...RUN_ENV, KUBECONFIG: kubeconfig, HOME: scratch };
-    // the server answers from this process: the run is spawned, not run synchronously
-    const timeOne = (cmd: string[], program = NODE) =>
-      new Promise<Run>((res, rej) => {
-        const perfFile = join(scratch, 'perf-live');
-        const [exe, full] = HAVE_PERF ? ['perf', ['stat', '-x,', '-o', perfFile, '-e', 'task-clock,duration_time', '--', program, ...cmd]] : [program, cmd];
-        const t0 = process.hrtime.bigint();
-        const c = spawn(exe, full, { stdio: ['ignore', NULL, 'pipe'], env });
-        let err = '';
-        c.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-        c.on('exit', (code) => {
-          if (code !== 0 && code !== 1) return rej(new Error(`live run exited ${code}: ${err.slice(0, 500)}`));
-          const run: Run = { ms: Number(process.hrtime.bigint() - t0) / 1e6 };
-          if (HAVE_PERF) {
-            const f = perfStatFigures(readFileSync(perfFile, 'utf8'));
-            if (f.wallMs !== undefined) run.ms = f.wallMs;
-            if (f.cpuMs !== undefined) run.cpuMs = f.cpuMs;
-          }
-          res(run);
-        });
-      });
+    const timeOne = spawnTimer({ ...RUN_ENV, KUBECONFIG: kubeconfig, HOME: scratch });
     // (the kubeconfig named: with no pod named and stdin not a terminal, podwhy reads stdin)
     const subject = [BIN, '--kubeconfig', kubeconfig, '-o', 'json'];
     const a: Run[] = [];
@@ -423,6 +491,7 @@ async function main(): Promise<void> {
       }),
     );
   }
+  if (ROWS.has('live-pod')) rows.push(await onePodLiveRow(0), await onePodLiveRow(50));
   if (ROWS.has('live')) rows.push(await liveRow());
   const rules = ROWS.has('rules') ? await rulesRow(inputs.yaml) : undefined;
   const counts: Count[] = [];

@@ -1,5 +1,6 @@
 // The offline path must never load @kubernetes/client-node (from node_modules it costs ~260 ms
-// and 115 MiB, bundled ~55 ms); live mode loads it on first use. The bin loads the program from
+// and 115 MiB, bundled ~55-150 ms); live mode loads it only for a legacy auth-provider or a
+// proxy-url (src/sources/live/auth.ts authenticates everything else). The bin loads the program from
 // the bundle: dist/bundle/quick.cjs answers help and the version, and otherwise start.cjs
 // compiles dist/bundle/cli.cjs; that requires client-node.cjs, js-yaml.cjs and safe-regex2.cjs
 // only when it needs them. So what is checked is which bundle files a run reads; the bundle's
@@ -71,7 +72,63 @@ test('YAML input loads neither js-yaml nor the regex checker; a paste, not clien
   assert.ok(paste.includes('cli.cjs') && !paste.includes('client-node.cjs'), paste.join(' '));
 });
 
-test('live mode loads client-node, through the loader', () => {
-  const files = loaded(['some-pod'], { KUBECONFIG: join(tmpdir(), 'no-such-kubeconfig') });
-  assert.deepEqual(files, ['quick.cjs', 'start.cjs', 'cli.cjs', 'client-node.cjs']);
+/** A mapping in kubectl's block style. */
+function block(o: Record<string, unknown>, indent: string): string[] {
+  return Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? [`${indent}${k}:`, ...block(v as Record<string, unknown>, `${indent}  `)] : [`${indent}${k}: ${String(v)}`]));
+}
+
+/** A kubeconfig for a server that is not there, with this user entry, written as JSON (YAML's subset) or as kubectl writes YAML. */
+function kubeconfig(user: Record<string, unknown>, json = false): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'podwhy-kc-')), json ? 'config.json' : 'config');
+  if (!json) {
+    writeFileSync(
+      file,
+      [
+        'apiVersion: v1',
+        'clusters:',
+        '- cluster:',
+        '    insecure-skip-tls-verify: true',
+        '    server: https://127.0.0.1:1',
+        '  name: c',
+        'contexts:',
+        '- context:',
+        '    cluster: c',
+        '    user: u',
+        '  name: x',
+        'current-context: x',
+        'kind: Config',
+        'preferences: {}',
+        'users:',
+        '- name: u',
+        '  user:',
+        ...block(user, '    '),
+        '',
+      ].join('\n'),
+    );
+    return file;
+  }
+  const cfg = {
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: 'c', cluster: { server: 'https://127.0.0.1:1', 'insecure-skip-tls-verify': true } }],
+    users: [{ name: 'u', user }],
+    contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
+    'current-context': 'x',
+  };
+  writeFileSync(file, JSON.stringify(cfg));
+  return file;
+}
+
+test('live mode with the kubeconfigs of today (a token, certificates, an exec plugin) does not load client-node', () => {
+  // (kubectl's own YAML, as `kubectl config view --raw` prints it, is read without js-yaml too)
+  for (const json of [true, false]) {
+    for (const user of [{ token: 'abc' }, { exec: { apiVersion: 'client.authentication.k8s.io/v1beta1', command: 'true' } }]) {
+      assert.deepEqual(loaded(['some-pod', '--request-timeout', '1s'], { KUBECONFIG: kubeconfig(user, json) }), ['quick.cjs', 'start.cjs', 'cli.cjs'], JSON.stringify(user));
+    }
+  }
+});
+
+test('a legacy auth-provider loads client-node, through the loader', () => {
+  const files = loaded(['some-pod', '--request-timeout', '1s'], { KUBECONFIG: kubeconfig({ 'auth-provider': { name: 'oidc', config: { 'id-token': 'x', 'idp-issuer-url': 'https://127.0.0.1:1' } } }, true) });
+  assert.deepEqual(files.filter((f) => f !== 'js-yaml.cjs'), ['quick.cjs', 'start.cjs', 'cli.cjs', 'client-node.cjs']);
 });

@@ -1,6 +1,8 @@
 // The default command: read pods (offline from files/stdin; live mode comes from the cluster
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
+import type { LiveResult } from '../../sources/live/live.js';
+import type { Triage } from '../../sources/live/fetch.js';
 import { resolve } from 'node:path';
 import { diagnosePod, troubleFirst } from '../../engine/diagnose.js';
 import type { PodDiagnosis } from '../../engine/types.js';
@@ -182,8 +184,12 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   if (flags.selector !== undefined) parseSelector(flags.selector); // validate early
   const maxBytes = flags.maxBytes !== undefined ? parseMaxBytes(flags.maxBytes) : DEFAULT_MAX_BYTES;
   if (maxBytes === undefined) throw new UsageError(`--max-bytes "${flags.maxBytes}" is not a size — use e.g. 256Mi or 1000000`);
+  // Live: the first requests leave before the rules are loaded, which then load while the
+  // answers travel (a one-pod run's critical path is its round trips, not our start-up).
+  const early = readsLive(pod, flags, io) ? await startLive(pod, flags, io) : undefined;
   const { rules } = loadRuleSet(io.cwd, flags);
   const opts = now !== undefined ? { now } : {};
+  early?.setTriage(triageFor(rules, opts));
   const words = wordsFor(rules, lang);
   const format = flags.output;
   const textOptions: Omit<TextOptions, 'words'> = {
@@ -206,7 +212,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     ...(t?.fallbackMax !== undefined ? { fallbackMax: t.fallbackMax } : {}),
   };
   try {
-    return await diagnoseInputs(pod, flags, io, { rules, opts, words, lang, read, format, textOptions, maxBytes, gate });
+    return await diagnoseInputs(pod, flags, io, { rules, opts, words, lang, read, format, textOptions, maxBytes, gate, ...(early ? { early } : {}) });
   } finally {
     if (gate?.run?.started && io.env['PODWHY_DEBUG'] === '1') io.err(`podwhy: debug: ${gate.run.summary}\n`);
     gate?.run?.close();
@@ -238,7 +244,47 @@ function parallelGate(flags: DiagnoseFlags, io: IO, lang: Lang, now: number | un
   }, t?.fallbackMax !== undefined ? 0 : undefined);
 }
 
+/** A live read started before the rules were loaded (startLive). */
+interface EarlyLive {
+  result: Promise<LiveResult>;
+  progress: ReturnType<typeof progressLine>;
+  setTriage(t: Triage): void;
+}
+
+/**
+ * Whether this run reads the cluster: no file given, and either a pod named, standard input a
+ * terminal, or a flag only live mode has (otherwise piped input is read: see diagnoseInputs).
+ */
+function readsLive(pod: string | undefined, flags: DiagnoseFlags, io: IO): boolean {
+  const liveIntent = flags.context !== undefined || flags.kubeconfig !== undefined || flags.allNamespaces === true;
+  return (flags.file ?? []).length === 0 && !(pod === undefined && !io.stdinIsTTY && !liveIntent);
+}
+
+/** Start the live read; resolve once it waits on the network or a credential plugin (or has ended). */
+async function startLive(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<EarlyLive> {
+  const progress = progressLine(io);
+  let triage: Triage | undefined;
+  let waiting: () => void = () => {};
+  const waited = new Promise<void>((r) => (waiting = r));
+  // (The cluster code is loaded only now.)
+  const result = import('../../sources/live/live.js').then(({ readLive }) =>
+    readLive({
+      ...clusterTarget(pod, flags, io),
+      ...(progress.update ? { progress: progress.update } : {}),
+      // called only once the pods are read, after setTriage
+      triage: (p) => (triage as Triage)(p),
+      onWaiting: waiting,
+    }),
+  );
+  await Promise.race([waited, result.then(
+    () => undefined,
+    () => undefined,
+  )]);
+  return { result, progress, setTriage: (t) => (triage = t) };
+}
+
 interface Setting {
+  early?: EarlyLive;
   rules: RuleSet;
   opts: DiagnoseOptions;
   words: Words;
@@ -334,15 +380,11 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     }
     if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
   } else {
-    // Live: the cluster code (and @kubernetes/client-node) is loaded only now.
-    const { readLive } = await import('../../sources/live/live.js');
-    const progress = progressLine(io);
+    const early = set.early ?? (await startLive(pod, flags, io));
+    if (!set.early) early.setTriage(triageFor(rules, opts));
+    const progress = early.progress;
     try {
-      const live = await readLive({
-        ...clusterTarget(pod, flags, io),
-        ...(progress.update ? { progress: progress.update } : {}),
-        triage: triageFor(rules, opts),
-      });
+      const live = await early.result;
       pods = live.inputs;
       if (live.workloads) {
         const w = live.workloads;

@@ -65,6 +65,8 @@ export interface AuthContext {
   timeoutMs: number;
   /** Whether standard input is a terminal a plugin may prompt on. */
   interactive: boolean;
+  /** Called when a plugin starts: the process waits on it. */
+  onWaiting?: () => void;
 }
 
 /**
@@ -281,6 +283,7 @@ class ExecPlugin implements CredentialSource {
         reject(this.fail(`could not be started (${(e as Error).message})`, 'check exec.command in your kubeconfig'));
         return;
       }
+      this.ctx.onWaiting?.();
       const out: Buffer[] = [];
       let outBytes = 0;
       let err = '';

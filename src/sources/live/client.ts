@@ -41,6 +41,12 @@ export interface ClientOptions {
   onRequest?: (r: RequestRecord) => void;
   /** Standard input is a terminal an exec credential plugin may prompt on. */
   interactive?: boolean;
+  /**
+   * Called once, when the client first waits on something outside the process (its first request
+   * written to the connection, or a credential plugin running): the caller may do its own work
+   * meanwhile (the CLI loads its rules while the first answers travel).
+   */
+  onWaiting?: () => void;
 }
 
 type Query = Record<string, string | number | boolean | undefined>;
@@ -86,6 +92,13 @@ export class ApiClient {
     this.base = new URL(target.server);
   }
 
+  private waiting(): void {
+    const f = this.opts.onWaiting;
+    if (!f) return;
+    this.opts.onWaiting = undefined;
+    f();
+  }
+
   /** Resolve credentials (this may run an exec credential plugin) and make the connection pool. */
   async init(): Promise<void> {
     if (needsClientNode(this.target.clusterEntry, this.target.userEntry)) return this.initWithClientNode();
@@ -97,6 +110,7 @@ export class ApiClient {
       env: this.target.env,
       timeoutMs: this.opts.timeoutMs,
       interactive: this.opts.interactive ?? false,
+      onWaiting: () => this.waiting(),
     });
     this.headers = { ...a.headers };
     if (a.basic !== undefined) this.auth = a.basic;
@@ -305,7 +319,9 @@ export class ApiClient {
       const timer = setTimeout(() => {
         req.destroy(Object.assign(new Error('timeout'), { code: 'PODWHY_TIMEOUT' }));
       }, this.opts.timeoutMs);
+      if (this.opts.onWaiting) req.once('finish', () => this.waiting());
       req.on('error', (e: NodeJS.ErrnoException) => {
+        this.waiting();
         clearTimeout(timer);
         if (e.code === 'PODWHY_TIMEOUT') reject(this.wrap(`no answer within ${formatMs(this.opts.timeoutMs)}`, 'check the server is reachable, or raise --request-timeout'));
         else if (e.code === 'ETOOBIG') reject(this.wrap(e.message, 'narrow the query with -n or -l'));

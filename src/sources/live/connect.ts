@@ -8,7 +8,7 @@ import { ApiClient, parseRequestTimeout } from './client.js';
 import type { ClusterTarget } from './live.js';
 import { loadKubeconfig, type KubeTarget } from './kubeconfig.js';
 
-export async function connect(opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env'>, forWatch = false): Promise<{ target: KubeTarget; client: ApiClient }> {
+export async function connect(opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env' | 'onWaiting'>, forWatch = false): Promise<{ target: KubeTarget; client: ApiClient }> {
   const timeoutMs = parseRequestTimeout(opts.requestTimeout ?? '30s');
   if (timeoutMs === undefined) throw new UsageError(`--request-timeout "${opts.requestTimeout}" is not a duration — use e.g. 30s, 1m or 500ms`);
   let target: KubeTarget;
@@ -28,5 +28,5 @@ export async function connect(opts: Pick<ClusterTarget, 'namespace' | 'kubeconfi
   }
   // kubectl's 0 means "no timeout"; a very long one stands in for it.
   // A credential plugin may prompt (a device code, a password) only on a terminal.
-  return { target, client: new ApiClient(target, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs, interactive: isatty(0) }) };
+  return { target, client: new ApiClient(target, { timeoutMs: timeoutMs === 0 ? 24 * 3600_000 : timeoutMs, interactive: isatty(0), ...(opts.onWaiting ? { onWaiting: opts.onWaiting } : {}) }) };
 }

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import yaml from 'js-yaml';
+import { BAIL, parseKubectlYaml } from '../kyaml.js';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterError, UsageError } from '../../model/errors.js';
 import { isObject, nonEmpty, objs, str, type JsonObject } from '../../util/json.js';
@@ -64,7 +65,12 @@ function readKubeconfigFile(file: string): JsonObject {
   }
   let doc: unknown;
   try {
-    doc = yaml.load(text, { schema: yaml.CORE_SCHEMA, filename: file });
+    // kubectl writes kubeconfigs in the YAML it prints for objects, which the fast reader takes
+    // (same result as js-yaml, or BAIL); anything else (comments, anchors, hand-written styles)
+    // goes to js-yaml, loaded only then.
+    // A kubeconfig written as JSON (as tools and our tests write it) is read as JSON.
+    const fast = /^\s*\{/.test(text) ? parseJson(text) : parseKubectlYaml(text);
+    doc = fast !== BAIL ? fast : yaml.load(text, { schema: yaml.CORE_SCHEMA, filename: file });
   } catch (e) {
     throw new ClusterError(`kubeconfig ${file} is not valid YAML: ${(e as Error).message.split('\n')[0]} — fix the file`);
   }
@@ -87,6 +93,14 @@ function readKubeconfigFile(file: string): JsonObject {
     if (exec && cmd && cmd.includes('/') && !isAbsolute(cmd)) exec['command'] = resolve(dir, cmd);
   }
   return doc;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return BAIL; // js-yaml says what is wrong with it
+  }
 }
 
 /** Merge kubeconfig documents with client-go's rules. */

@@ -19,6 +19,8 @@ export interface ClusterTarget {
   /** -c: read logs of this container only. */
   container?: string;
   env: Record<string, string | undefined>;
+  /** Called once when the read first waits on the network or a credential plugin (see ClientOptions). */
+  onWaiting?: () => void;
 }
 
 export interface LiveOptions extends ClusterTarget {
@@ -44,7 +46,14 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
   if (opts.pod !== undefined && opts.allNamespaces) {
     throw new UsageError('a pod cannot be read by name across all namespaces (-A) — give its namespace with -n');
   }
-  const { target, client } = await connect(opts);
+  let connected;
+  try {
+    connected = await connect(opts);
+  } finally {
+    // nothing more to wait for from a read that failed before its first request
+    if (!connected) opts.onWaiting?.();
+  }
+  const { target, client } = connected;
   try {
     await client.init();
     const stats: ScanStats = {};
