@@ -210,3 +210,35 @@ describe('the README CI jobs', () => {
     });
   }
 });
+
+describe('CI formats at scale and when empty', () => {
+  test('-o github in an Actions step: grouped annotations, and the whole report in $GITHUB_STEP_SUMMARY', async () => {
+    const dir = project();
+    const summary = join(dir, 'step-summary.md');
+    writeFileSync(summary, '# earlier step\n');
+    const files = ['crashloop-oomkilled-jvm.yaml', 'pending-insufficient-memory.yaml', 'deployment-running-ready.yaml'].flatMap((f) => ['-f', join(FIXTURES_DIR, f)]);
+    const r = await podwhy([...files, '-o', 'github'], dir, '', { GITHUB_STEP_SUMMARY: summary });
+    assert.equal(r.code, 1, r.err);
+    assert.equal(r.out.trim().split('\n').length, 2);
+    const md = readFileSync(summary, 'utf8');
+    assert.match(md, /^# earlier step\n## ❌ podwhy: 3 pods, 2 unhealthy\n/, 'appended, as a step adds to its summary');
+    assert.match(md, /<summary>crashloop-oomkilled: 1 pod<\/summary>/);
+  });
+
+  test('an empty result is a valid document in every format', async () => {
+    const dir = project();
+    const file = join(dir, 'pod.yaml');
+    writeFileSync(file, OOM);
+    for (const format of ['json', 'yaml', 'junit', 'sarif', 'markdown', 'github']) {
+      const r = await podwhy(['-f', file, '-l', 'app=nothing-matches', '-o', format], dir);
+      assert.equal(r.code, 2, `${format}: ${r.err}`);
+      assert.match(r.err, /no pod in the input matches --namespace\/--selector/);
+      if (format === 'json') assert.deepEqual((JSON.parse(r.out) as { pods: unknown[] }).pods, []);
+      if (format === 'yaml') assert.deepEqual((yaml.load(r.out) as { pods: unknown[] }).pods, []);
+      if (format === 'junit') assert.equal(XMLValidator.validate(r.out), true);
+      if (format === 'sarif') assert.deepEqual((JSON.parse(r.out) as { runs: { results: unknown[] }[] }).runs[0]?.results, []);
+      if (format === 'markdown') assert.match(r.out, /^## ✅ podwhy: 0 pods, 0 unhealthy\n\nNo pods in the input\.\n$/);
+      if (format === 'github') assert.equal(r.out, '');
+    }
+  });
+});

@@ -2,7 +2,7 @@
 // against the official 2.1.0 schema), escaping of hostile strings, and golden files.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { diagnose } from '../engine/diagnose.js';
 import type { PodDiagnosis } from '../engine/types.js';
 import { loadRules } from '../catalogue/rule-files.js';
 import { snapshotFromTexts } from '../sources/file.js';
-import { mdEscape, renderGitHub, renderJUnit, renderMarkdown, renderSarif, xmlEscape, type CiOptions } from './ci.js';
+import { causesOf, MAX_ANNOTATIONS, MAX_MARKDOWN, mdEscape, renderGitHub, renderJUnit, renderMarkdown, renderSarif, xmlEscape, type CiOptions } from './ci.js';
 
 const require = createRequire(import.meta.url);
 const rules = loadRules();
@@ -122,10 +122,55 @@ describe('Markdown', () => {
   test('a summary table and details; markup and mentions are escaped', () => {
     const md = renderMarkdown(diag(...SAMPLE), opts);
     assert.match(md, /^## ❌ podwhy: 3 pods, 2 unhealthy\n/);
-    assert.match(md, /\| `shop\/orders-api-6f8d9c7b54-q7xkz` \| CrashLoopBackOff \| \*\*crashloop-oomkilled\*\*/);
+    assert.match(md, /\| \*\*crashloop-oomkilled\*\*: Container is killed for exceeding its memory limit \| error \| 1 pod \| `shop\/orders-api-6f8d9c7b54-q7xkz` \|/);
     const evil = renderMarkdown(...hostile());
     assert.doesNotMatch(evil, /<script>|@octocat/);
     assert.equal(mdEscape('a|b @x <i>'), 'a\\|b &#64;x &lt;i&gt;');
+  });
+});
+
+describe('many unhealthy pods: grouped by cause, within what CI readers show', () => {
+  // 200 unhealthy pods from the fixtures, many causes, some shared by many pods
+  const all = diag(...readdirSync(FIXTURES_DIR).filter((f) => f.endsWith('.yaml')).sort());
+  const unhealthy = all.filter((p) => !p.healthy);
+  const many: PodDiagnosis[] = [];
+  for (let i = 0; many.length < 200; i++) {
+    const p = unhealthy[i % 40] as PodDiagnosis;
+    many.push({ ...p, name: `${p.name ?? 'pod'}-${i}` });
+  }
+  const causes = causesOf(many, opts);
+
+  test('-o github: at most 10 annotations, one per cause, naming how many pods share it; the rest in the last', () => {
+    assert.ok(causes.length > MAX_ANNOTATIONS, `the sample has ${causes.length} causes`);
+    const lines = renderGitHub(many, opts).trim().split('\n');
+    assert.equal(lines.length, MAX_ANNOTATIONS);
+    const top = causes[0];
+    assert.ok(top && top.pods.length > 1);
+    assert.match(lines[0] ?? '', new RegExp(`title=podwhy ${top?.rule} \\(${top?.pods.length} pods\\)::`));
+    assert.match(lines[0] ?? '', / and \d+ more: /);
+    assert.match(lines.at(-1) ?? '', new RegExp(`title=podwhy%3A ${causes.length - MAX_ANNOTATIONS + 1} more root causes::`));
+    for (const c of causes.slice(MAX_ANNOTATIONS - 1)) assert.ok(lines.at(-1)?.includes(c.rule), c.rule);
+  });
+
+  test('-o markdown: grouped by cause, under 60,000 characters, saying what it left out', () => {
+    const md = renderMarkdown(many, opts);
+    assert.ok(md.length <= MAX_MARKDOWN, `${md.length} characters`);
+    for (const c of causes) assert.ok(md.includes(`**${c.rule.replace(/-/g, '-')}**`), c.rule);
+    const explained = (md.match(/<details>/g) ?? []).length;
+    const left = Number(/_(\d+) root causes?'s? details left out/.exec(md)?.[1] ?? 0);
+    assert.equal(explained + left, causes.length, 'each cause explained once, or counted as left out');
+    assert.ok(explained >= 10, `${explained} explained`);
+    const small = renderMarkdown(many, opts, 8000);
+    assert.ok(small.length <= 8000, `${small.length}`);
+    assert.match(small, /_\d+ root causes' details left out to stay within a comment's size/);
+  });
+
+  test('every format is a valid document for an empty result', () => {
+    assert.equal(renderGitHub([], opts), '');
+    assert.match(renderMarkdown([], opts), /No pods in the input\./);
+    assert.ok(XMLValidator.validate(renderJUnit([], opts)) === true);
+    const sarif = JSON.parse(renderSarif([], opts)) as { runs: { results: unknown[] }[] };
+    assert.deepEqual(sarif.runs[0]?.results, []);
   });
 });
 

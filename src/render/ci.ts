@@ -239,29 +239,85 @@ export function renderSarif(pods: PodDiagnosis[], opts: CiOptions): string {
 const ghData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const ghProp = (s: string) => ghData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-export function renderGitHub(pods: PodDiagnosis[], opts: CiOptions): string {
-  const w = wordsFor(opts.rules, opts.lang);
-  const out: string[] = [];
+/**
+ * One cause of a report: a rule, with the pods it was found on (as the root cause, or a finding at
+ * or above --fail-on that no root cause explains) and the workloads it explains. CI readers get a
+ * report per cause, not per pod: 200 pods crash-looping for one reason are one thing to fix.
+ */
+export interface Cause {
+  rule: string;
+  severity: Severity;
+  /** The finding on the first pod (or workload) it was found on: its words speak for the cause. */
+  example: Finding;
+  pods: { pod: PodDiagnosis; finding: Finding }[];
+  /** Workloads whose root cause it is (their own, or their pods'). */
+  workloads: WorkloadDiagnosis[];
+}
+
+/** The causes of a report, the most severe first, then the most widespread, then by rule id. */
+export function causesOf(pods: readonly PodDiagnosis[], opts: Pick<CiOptions, 'failOn' | 'workloads'>): Cause[] {
+  const byRule = new Map<string, Cause>();
+  const causeFor = (f: Finding) => {
+    let c = byRule.get(f.rule);
+    if (!c) byRule.set(f.rule, (c = { rule: f.rule, severity: f.severity, example: f, pods: [], workloads: [] }));
+    if (RANK[f.severity] < RANK[c.severity]) c.severity = f.severity;
+    return c;
+  };
   for (const p of pods) {
     for (const f of p.findings) {
       // Root causes always; other findings at or above --fail-on unless a root cause explains them.
       if (f.role !== 'root-cause' && (f.supersededBy !== undefined || !atOrAbove(f, opts.failOn))) continue;
-      const cmd = f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'notice';
-      const uri = artifact(p, opts.cwd);
-      const props = [...(uri ? [`file=${ghProp(uri)}`, `line=${p.source?.line ?? 1}`] : []), `title=${ghProp(`podwhy ${f.rule}`)}`];
-      const t = w.finding(f);
-      const msg = `${podId(p)}${subject(f)}: ${oneLine(t.title)}. ${stripControls(t.explanation)}${t.remedies[0] ? `\nFix: ${stripControls(t.remedies[0])}` : ''}`;
-      out.push(`::${cmd} ${props.join(',')}::${ghData(msg)}`);
+      const c = causeFor(f);
+      if (!c.pods.some((e) => e.pod === p)) c.pods.push({ pod: p, finding: f });
     }
   }
   for (const d of opts.workloads ?? []) {
     const f = d.rootCause?.finding;
-    if (!f) continue;
-    const cmd = f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'notice';
-    const t = w.finding(f);
-    const own = d.rootCause?.from === 'controller';
-    const msg = `${workloadId(d)}: ${oneLine(t.title)}.${own ? ` ${stripControls(t.explanation)}${t.remedies[0] ? `\nFix: ${stripControls(t.remedies[0])}` : ''}` : ` (${d.rootCause?.count ?? 0} of ${d.rootCause?.of ?? 0} pods)`}`;
-    out.push(`::${cmd} title=${ghProp(`podwhy ${f.rule}`)}::${ghData(msg)}`);
+    if (f) causeFor(f).workloads.push(d);
+  }
+  return [...byRule.values()].sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.pods.length + b.workloads.length - (a.pods.length + a.workloads.length) || a.rule.localeCompare(b.rule));
+}
+
+/** "3 pods, 1 workload" */
+function countsOf(c: Cause): string {
+  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
+  return [c.pods.length > 0 ? n(c.pods.length, 'pod') : '', c.workloads.length > 0 ? n(c.workloads.length, 'workload') : ''].filter(Boolean).join(', ');
+}
+
+/** GitHub shows at most 10 annotations of each kind per step and drops the rest. */
+export const MAX_ANNOTATIONS = 10;
+
+const ghCommand = (s: Severity) => (s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'notice');
+
+/**
+ * Workflow-command annotations, one per cause (at most MAX_ANNOTATIONS: past that, the last one
+ * lists the causes left), on the fixture or manifest line of its first pod when the input is a
+ * file, naming how many pods and workloads share it. The full report goes to the step summary
+ * (the CLI writes renderMarkdown there when $GITHUB_STEP_SUMMARY is set).
+ */
+export function renderGitHub(pods: PodDiagnosis[], opts: CiOptions): string {
+  const w = wordsFor(opts.rules, opts.lang);
+  const causes = causesOf(pods, opts);
+  const shown = causes.length > MAX_ANNOTATIONS ? causes.slice(0, MAX_ANNOTATIONS - 1) : causes;
+  const out: string[] = [];
+  for (const c of shown) {
+    const first = c.pods[0];
+    const uri = first ? artifact(first.pod, opts.cwd) : undefined;
+    const props = [...(uri && first ? [`file=${ghProp(uri)}`, `line=${first.pod.source?.line ?? 1}`] : []), `title=${ghProp(`podwhy ${c.rule}${c.pods.length + c.workloads.length > 1 ? ` (${countsOf(c)})` : ''}`)}`];
+    const t = w.finding(c.example);
+    const names = [...c.pods.map((e) => `${podId(e.pod)}${subject(e.finding)}`), ...c.workloads.map(workloadId)];
+    const who = names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+    // A workload whose pods are the cause says how many of its pods share it.
+    const only = !first && c.workloads.length === 1 ? c.workloads[0] : undefined;
+    const share = only?.rootCause?.from === 'pods' ? ` (${only.rootCause.count ?? 0} of ${only.rootCause.of ?? 0} pods)` : '';
+    const msg = `${who}: ${oneLine(t.title)}.${share} ${stripControls(t.explanation)}${t.remedies[0] ? `\nFix: ${stripControls(t.remedies[0])}` : ''}`;
+    out.push(`::${ghCommand(c.severity)} ${props.join(',')}::${ghData(msg)}`);
+  }
+  if (shown.length < causes.length) {
+    const rest = causes.slice(shown.length);
+    const worst = rest.reduce<Severity>((s, c) => (RANK[c.severity] < RANK[s] ? c.severity : s), 'info');
+    const msg = `${rest.length} more root causes: ${rest.map((c) => `${c.rule} (${countsOf(c)})`).join(', ')}. The step summary (or -o markdown) explains each.`;
+    out.push(`::${ghCommand(worst)} title=${ghProp(`podwhy: ${rest.length} more root causes`)}::${ghData(msg)}`);
   }
   return out.length > 0 ? `${out.join('\n')}\n` : '';
 }
@@ -279,56 +335,95 @@ export function mdEscape(s: string): string {
 }
 const cell = (s: string) => mdEscape(oneLine(s)).replace(/\n/g, ' ');
 
-export function renderMarkdown(pods: PodDiagnosis[], opts: CiOptions): string {
+/** A pull-request comment holds 65,536 characters; the report stays under this, saying what it left out. */
+export const MAX_MARKDOWN = 60_000;
+/** Pods named under a cause, at most. */
+const NAMED_PODS = 30;
+
+/**
+ * Markdown for a pull-request comment or the step summary, grouped by cause as the text report is:
+ * a table of causes, the workloads not as desired, then each cause explained once (its first
+ * pod's evidence and remedies) with the pods it was found on. Past MAX_MARKDOWN characters, the
+ * causes' details are left out from the least severe and least widespread up, and it says so.
+ */
+export function renderMarkdown(pods: PodDiagnosis[], opts: CiOptions, maxChars = MAX_MARKDOWN): string {
   const w = wordsFor(opts.rules, opts.lang);
   const unhealthy = pods.filter((p) => !p.healthy);
   const failing = pods.filter((p) => p.findings.some((f) => atOrAbove(f, opts.failOn)));
-  const out: string[] = [];
   const wl = opts.workloads ?? [];
   const wlFailing = wl.some((d) => workloadFindings(d).some((f) => atOrAbove(f, opts.failOn)));
   const icon = failing.length > 0 || wlFailing ? '❌' : unhealthy.length > 0 || wl.length > 0 ? '⚠️' : '✅';
-  out.push(`## ${icon} podwhy: ${pods.length} pod${pods.length === 1 ? '' : 's'}, ${unhealthy.length} unhealthy${wl.length > 0 ? ` · ${wl.length} workload${wl.length === 1 ? '' : 's'} not as desired` : ''}`, '');
+  const causes = causesOf(pods, opts);
+  const head: string[] = [];
+  head.push(`## ${icon} podwhy: ${pods.length} pod${pods.length === 1 ? '' : 's'}, ${unhealthy.length} unhealthy${wl.length > 0 ? ` · ${wl.length} workload${wl.length === 1 ? '' : 's'} not as desired` : ''}`, '');
+  if (causes.length === 0 && wl.length === 0) {
+    head.push(pods.length === 0 ? 'No pods in the input.' : 'Every pod is healthy.', '');
+    return head.join('\n');
+  }
+  const code = (s: string) => `\`${cell(s).replace(/`/g, '')}\``;
+  if (causes.length > 0) {
+    head.push('| Root cause | Severity | Affected | Example |', '|---|---|---|---|');
+    for (const c of causes) {
+      const ex = c.pods[0] ? podId(c.pods[0].pod) : c.workloads[0] ? workloadId(c.workloads[0]) : '';
+      head.push(`| **${cell(c.rule)}**: ${cell(w.title(c.example))} | ${c.severity} | ${countsOf(c)} | ${code(ex)} |`);
+    }
+    head.push('');
+  }
   if (wl.length > 0) {
-    out.push('| Workload | Root cause | Severity |', '|---|---|---|');
+    head.push('| Workload | Root cause | Severity |', '|---|---|---|');
     for (const d of wl) {
       const f = d.rootCause?.finding;
       const share = d.rootCause?.from === 'pods' ? ` (${d.rootCause.count ?? 0} of ${d.rootCause.of ?? 0} pods)` : '';
-      out.push(`| \`${cell(workloadId(d)).replace(/`/g, '')}\` | ${f ? `**${cell(f.rule)}**: ${cell(w.title(f))}${share}` : ''} | ${f?.severity ?? ''} |`);
+      head.push(`| ${code(workloadId(d))} | ${f ? `**${cell(f.rule)}**: ${cell(w.title(f))}${share}` : ''} | ${f?.severity ?? ''} |`);
     }
-    out.push('');
+    head.push('');
   }
-  if (unhealthy.length === 0) {
-    out.push('Every pod is healthy.', '');
-    return `${out.join('\n')}\n`;
-  }
-  out.push('| Pod | Status | Root cause | Severity |', '|---|---|---|---|');
-  for (const p of unhealthy) {
-    const root = p.findings.find((f) => f.role === 'root-cause');
-    out.push(`| \`${cell(podId(p)).replace(/`/g, '')}\` | ${cell(p.kubectl.status ?? UNKNOWN_CELL)} | ${root ? `**${cell(root.rule)}**: ${cell(w.title(root))}` : ''} | ${root?.severity ?? ''} |`);
-  }
-  out.push('');
-  for (const p of unhealthy) {
-    const roots = p.findings.filter((f) => f.role === 'root-cause');
-    out.push('<details>', `<summary>${mdEscape(podId(p))}: ${roots.map((f) => mdEscape(f.rule)).join(', ')}</summary>`, '');
-    out.push(`READY ${cell(p.kubectl.ready ?? UNKNOWN_CELL)} · STATUS ${cell(p.kubectl.status ?? UNKNOWN_CELL)} · RESTARTS ${cell(p.kubectl.restarts ?? UNKNOWN_CELL)} · AGE ${cell(p.kubectl.age)}`, '');
-    for (const f of roots) {
-      const t = w.finding(f);
-      out.push(`### ${mdEscape(f.rule)}${mdEscape(subject(f))}: ${mdEscape(oneLine(t.title))}`, '', mdEscape(t.explanation), '');
-      if (t.evidence.length > 0) {
-        out.push('**Evidence**', '');
-        for (const e of t.evidence) out.push(`- \`${e.path.replace(/`/g, '')}\`: ${mdEscape(Array.isArray(e.value) ? e.value.join(', ') : typeof e.value === 'object' ? JSON.stringify(e.value) : String(e.value))}`);
-        out.push('');
-      }
-      if (t.remedies.length > 0) {
-        out.push('**What to do**', '');
-        t.remedies.forEach((r, i) => out.push(`${i + 1}. ${mdEscape(r)}`));
-        out.push('');
-      }
-      if (f.commands.length > 0) out.push('```sh', ...f.commands.map((c) => oneLine(c).replace(/```/g, '')), '```', '');
+
+  const detail = (c: Cause): string => {
+    const out: string[] = [];
+    out.push('<details>', `<summary>${mdEscape(c.rule)}: ${mdEscape(countsOf(c))}</summary>`, '');
+    const first = c.pods[0];
+    const t = w.finding(c.example);
+    out.push(`### ${mdEscape(c.rule)}: ${mdEscape(oneLine(t.title))}`, '');
+    if (first) {
+      const p = first.pod;
+      out.push(`Example: ${code(podId(p))}${mdEscape(subject(first.finding))} · READY ${cell(p.kubectl.ready ?? UNKNOWN_CELL)} · STATUS ${cell(p.kubectl.status ?? UNKNOWN_CELL)} · RESTARTS ${cell(p.kubectl.restarts ?? UNKNOWN_CELL)} · AGE ${cell(p.kubectl.age)}`, '');
     }
-    const symptoms = p.findings.filter((f) => f.role === 'symptom');
-    if (symptoms.length > 0) out.push(`Symptoms: ${symptoms.map((f) => mdEscape(f.rule)).join(', ')}`, '');
+    out.push(mdEscape(t.explanation), '');
+    if (t.evidence.length > 0) {
+      out.push('**Evidence**', '');
+      for (const e of t.evidence) out.push(`- \`${e.path.replace(/`/g, '')}\`: ${mdEscape(Array.isArray(e.value) ? e.value.join(', ') : typeof e.value === 'object' ? JSON.stringify(e.value) : String(e.value))}`);
+      out.push('');
+    }
+    if (t.remedies.length > 0) {
+      out.push('**What to do**', '');
+      t.remedies.forEach((r, i) => out.push(`${i + 1}. ${mdEscape(r)}`));
+      out.push('');
+    }
+    if (c.example.commands.length > 0) out.push('```sh', ...c.example.commands.map((x) => oneLine(x).replace(/```/g, '')), '```', '');
+    if (c.pods.length > 1) {
+      const named = c.pods.slice(0, NAMED_PODS).map((e) => code(podId(e.pod)));
+      out.push(`Pods (${c.pods.length}): ${named.join(', ')}${c.pods.length > NAMED_PODS ? `, and ${c.pods.length - NAMED_PODS} more` : ''}`, '');
+    }
+    if (c.workloads.length > 0) out.push(`Workloads: ${c.workloads.map((d) => code(workloadId(d))).join(', ')}`, '');
     out.push('</details>', '');
+    return out.join('\n');
+  };
+
+  let text = `${head.join('\n')}\n`;
+  const left: Cause[] = [];
+  const note = (n: number) => `_${n} root cause${n === 1 ? "'s" : "s'"} details left out to stay within a comment's size: run podwhy with -o text or -o json for everything._\n`;
+  for (const c of causes) {
+    const d = detail(c);
+    // room is kept for the note saying what was left out
+    if (left.length > 0 || text.length + d.length + note(causes.length).length + 1 > maxChars) left.push(c);
+    else text += `${d}\n`;
   }
-  return `${out.join('\n')}\n`;
+  if (left.length > 0) text += note(left.length);
+  // (the tables alone past the limit: a cut at a line boundary, said)
+  if (text.length > maxChars) {
+    const cut = text.lastIndexOf('\n', maxChars - 200);
+    text = `${text.slice(0, cut)}\n\n_The report was cut at ${maxChars} characters: run podwhy with -o text or -o json for everything._\n`;
+  }
+  return text;
 }

@@ -1,6 +1,7 @@
 // The default command: read pods (offline from files/stdin; live mode comes from the cluster
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
+import { appendFileSync } from 'node:fs';
 import type { LiveResult } from '../../sources/live/live.js';
 import type { Triage } from '../../sources/live/fetch.js';
 import { resolve } from 'node:path';
@@ -244,6 +245,41 @@ function parallelGate(flags: DiagnoseFlags, io: IO, lang: Lang, now: number | un
   }, t?.fallbackMax !== undefined ? 0 : undefined);
 }
 
+/**
+ * An empty result, as a document of the format asked for: programs read these (a CI step parses
+ * the JUnit or SARIF file), so "no pods" must still be a valid one. Text and wide say it on stderr.
+ */
+async function writeEmpty(flags: DiagnoseFlags, io: IO, set: Setting): Promise<void> {
+  const format = flags.output;
+  if (format === 'json') {
+    const { JsonReportWriter } = await import('../../render/json.js');
+    new JsonReportWriter((s) => io.out(s), set.words).end();
+  } else if (format === 'yaml') {
+    const { renderYaml } = await import('../../render/yaml.js');
+    io.out(renderYaml([], set.words));
+  } else if (format === 'junit' || format === 'sarif' || format === 'github' || format === 'markdown') {
+    const ci = await import('../../render/ci.js');
+    const { VERSION } = await import('../options.js');
+    const ciOpts = { failOn: flags.failOn, lang: set.lang, rules: set.rules, version: VERSION, cwd: io.cwd };
+    io.out({ junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format]([], ciOpts));
+    if (format === 'github') stepSummary(io, () => ci.renderMarkdown([], ciOpts));
+  }
+}
+
+/**
+ * -o github in a GitHub Actions step: the annotations are at most ten, one per cause, so the whole
+ * report (the Markdown one) is appended to the step's summary, as actions do.
+ */
+function stepSummary(io: IO, markdown: () => string): void {
+  const file = io.env['GITHUB_STEP_SUMMARY'];
+  if (!file) return;
+  try {
+    appendFileSync(file, markdown());
+  } catch (e) {
+    io.err(`podwhy: warning: could not write the step summary to ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+  }
+}
+
 /** A live read started before the rules were loaded (startLive). */
 interface EarlyLive {
   result: Promise<LiveResult>;
@@ -343,10 +379,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     damaged = snapshot.damaged ?? [];
     if (snapshot.pods.length === 0 && damaged.length > 0 && !scan) {
       // nothing read before the break: the break is the error (-o json: a report with no pods)
-      if (flags.output === 'json') {
-        const { JsonReportWriter } = await import('../../render/json.js');
-        new JsonReportWriter((s) => io.out(s), words).end();
-      }
+      await writeEmpty(flags, io, set);
       for (const d of damaged.slice(1)) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
       throw new InputError(damageLine(damaged[0] as Damage));
     }
@@ -369,13 +402,10 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
         if (flags.output === 'json') {
           const { JsonReportWriter } = await import('../../render/json.js');
           new JsonReportWriter((s) => io.out(s), words).end({ workloads: { entries: [], summary: workloadSummary(scan, []) } });
-        }
+        } else await writeEmpty(flags, io, set);
         return damaged.length > 0 ? 2 : 0;
       }
-      if (flags.output === 'json') {
-        const { JsonReportWriter } = await import('../../render/json.js');
-        new JsonReportWriter((s) => io.out(s), words).end();
-      }
+      await writeEmpty(flags, io, set);
       throw new InputError('no pod in the input matches --namespace/--selector — check the filters');
     }
     if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
@@ -398,10 +428,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     if (pods.length === 0 && (workloads?.empty ?? true) && !workloads?.scan.unreadable.length) {
       const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? liveNamespace ?? 'default'}"`;
       // -o json is read by programs: a valid report with no pods, not an empty stdout.
-      if (flags.output === 'json') {
-        const { JsonReportWriter } = await import('../../render/json.js');
-        new JsonReportWriter((s) => io.out(s), words).end();
-      }
+      await writeEmpty(flags, io, set);
       io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}\n`);
       return 0;
     }
@@ -531,6 +558,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
       const ciOpts = { failOn: flags.failOn, lang, rules, version: VERSION, cwd: io.cwd, ...(ds.length > 0 ? { workloads: ds } : {}) };
       const render = { junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format];
       io.out(render(results, ciOpts));
+      if (format === 'github') stepSummary(io, () => ci.renderMarkdown(results, ciOpts));
     }
   } else {
     const { TextReportWriter } = await import('../../render/text.js');
