@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -129,10 +129,8 @@ describe('__complete against a cluster', () => {
 });
 
 describe('the shell scripts, in their shells', () => {
-  // `podwhy` on PATH, as an installed user has it; node from this test's node
-  const bin = mkdtempSync(join(tmpdir(), 'podwhy-bin-'));
-  symlinkSync(join(ROOT, 'bin', 'podwhy.js'), join(bin, 'podwhy'));
-  const PATH = `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`;
+  // `podwhy` on PATH as the README's checkout install has it (bin/ on PATH); node from this test's node
+  const PATH = `${join(ROOT, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`;
   const script = (shell: string) => {
     const file = join(tmp, `podwhy.${shell}`);
     const io = memoryIO();
@@ -143,6 +141,13 @@ describe('the shell scripts, in their shells', () => {
   };
   const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
   const sh = (shell: string, args: string[]) => spawnSync(shell, args, { encoding: 'utf8', cwd: ROOT, env: { PATH, HOME: tmp, LANG: 'C.UTF-8' } });
+
+  test('bin/ on PATH: `podwhy` runs as the README says', () => {
+    const r = sh('sh', ['-c', 'podwhy -f fixtures/crashloop-oomkilled-jvm.yaml -o json']);
+    assert.equal(r.status, 1, r.stderr);
+    assert.equal((JSON.parse(r.stdout) as { pods: { name: string }[] }).pods[0]?.name, 'orders-api-6f8d9c7b54-q7xkz');
+    assert.match(sh('sh', ['-c', 'podwhy --help']).stdout, /^Usage: podwhy /);
+  });
 
   test('bash: syntax, then real completions through COMP_LINE', async () => {
     const file = await script('bash');
