@@ -30,6 +30,9 @@ export interface UiText {
   part: (kind: 'status' | 'phase' | 'conditions' | 'state' | 'ready' | 'events', subject?: string) => string;
   lifecycle: string;
   stuckAt: string;
+  /** A finished pod's stage: it is not stuck, it ended there (phase Failed, or Succeeded). */
+  failedAt: string;
+  endedAt: string;
   namespace: string;
   /** In place of a pod's name and namespace the input does not give. */
   nameUnknown: string;
@@ -141,6 +144,8 @@ export const UI: Record<Lang, UiText> = {
     },
     lifecycle: 'Lifecycle',
     stuckAt: 'stuck at',
+    failedAt: 'failed at',
+    endedAt: 'ended at',
     namespace: 'namespace',
     nameUnknown: '(pod name not in the input)',
     namespaceUnknown: 'namespace not in the input',
@@ -315,6 +320,8 @@ export const UI: Record<Lang, UiText> = {
     },
     lifecycle: '라이프사이클',
     stuckAt: '멈춘 단계',
+    failedAt: '실패한 단계',
+    endedAt: '끝난 단계',
     namespace: '네임스페이스',
     nameUnknown: '(입력에 파드 이름이 없음)',
     namespaceUnknown: '입력에 네임스페이스가 없음',

@@ -127,7 +127,9 @@ function lifecycleLine(ctx: Ctx, p: PodDiagnosis): string {
     return c.dim(`· ${label}`);
   });
   const stage = ui.stages[p.stage] ?? p.stage;
-  const where = p.healthy ? c.green(stage) : p.verdict === 'unknown' ? stage : c.bold(`${ui.stuckAt}: ${stage}`);
+  // A pod whose phase is terminal is not stuck: it ended (an evicted pod, a failed Job's pod).
+  const at = p.phase === 'Failed' ? ui.failedAt : p.phase === 'Succeeded' ? ui.endedAt : ui.stuckAt;
+  const where = p.healthy ? c.green(stage) : p.verdict === 'unknown' ? stage : c.bold(`${at}: ${stage}`);
   return `${ui.lifecycle}: ${parts.join(c.dim(' → '))}   ${c.dim('[')}${where}${c.dim(']')}`;
 }
 
