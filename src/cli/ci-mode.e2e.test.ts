@@ -153,14 +153,38 @@ describe('custom rules and the config file', () => {
     }
   });
 
-  test('the podwhy.dev/ignore annotation opts a pod out of rules', async () => {
+  test('the podwhy.dev/ignore annotation opts a pod out of rules, reported as ignored with its reason', async () => {
     const dir = project();
-    writeFileSync(join(dir, 'pod.yaml'), OOM.replace('  annotations:\n', '  annotations:\n    podwhy.dev/ignore: crashloop-oomkilled, crashloop-backoff\n'));
+    writeFileSync(join(dir, 'pod.yaml'), OOM.replace('  annotations:\n', '  annotations:\n    podwhy.dev/ignore: crashloop-oomkilled, crashloop-backoff\n    podwhy.dev/ignore-reason: the soak test runs it out of memory on purpose\n'));
     const r = await podwhy(['-f', 'pod.yaml', '-o', 'json'], dir);
-    const rules = JSON.parse(r.out).pods[0].findings.map((f: { rule: string }) => f.rule);
-    assert.ok(!rules.includes('crashloop-oomkilled') && !rules.includes('crashloop-backoff'), rules.join(','));
-    // With the specific rules ignored, only the generic fallback still shows the waiting reason.
-    assert.deepEqual(rules, ['container-waiting-unknown']);
+    assert.equal(r.code, 0, 'nothing left for --fail-on');
+    const pod = JSON.parse(r.out).pods[0];
+    // What the ignored rules explained is not explained again by the generic fallback
+    // ("CrashLoopBackOff, which podwhy has no specific rule for") or by likely causes.
+    assert.deepEqual(pod.findings, []);
+    assert.deepEqual(pod.hypotheses, []);
+    const why = 'the soak test runs it out of memory on purpose';
+    assert.deepEqual(pod.ignored, [
+      { rule: 'crashloop-oomkilled', reason: why, source: 'annotation podwhy.dev/ignore' },
+      { rule: 'crashloop-backoff', reason: why, source: 'annotation podwhy.dev/ignore' },
+    ]);
+    assert.notEqual(pod.verdict, 'healthy', 'ignored is not healthy');
+    const text = (await podwhy(['-f', 'pod.yaml'], dir)).out;
+    assert.match(text, /\nIgnored: crashloop-oomkilled, crashloop-backoff \(annotation podwhy\.dev\/ignore:\s+the soak test runs it out of memory on\s+purpose\)\n/);
+    assert.doesNotMatch(text, /no specific rule|No problem found/);
+  });
+
+  test('.podwhy.yaml ignore: with reasons; the rule is evaluated and reported as ignored, its symptoms quiet', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'pod.yaml'), OOM);
+    writeFileSync(join(dir, '.podwhy.yaml'), 'ignore:\n  crashloop-oomkilled: JVM heap sized by the team, tracked in OPS-1234\n');
+    const pod = JSON.parse((await podwhy(['-f', 'pod.yaml', '-o', 'json'], dir)).out).pods[0];
+    assert.deepEqual(pod.ignored, [{ rule: 'crashloop-oomkilled', reason: 'JVM heap sized by the team, tracked in OPS-1234', source: join(dir, '.podwhy.yaml') }]);
+    assert.ok(!pod.findings.some((f: { rule: string }) => f.rule === 'crashloop-oomkilled' || f.rule === 'container-waiting-unknown'));
+    writeFileSync(join(dir, '.podwhy.yaml'), 'ignore: [crashloop-oomkilld]\n');
+    const typo = await podwhy(['-f', 'pod.yaml'], dir);
+    assert.equal(typo.code, 2);
+    assert.match(typo.err, /unknown rule "crashloop-oomkilld"/);
   });
 });
 

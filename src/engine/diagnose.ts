@@ -10,7 +10,7 @@ import type { PodInput } from '../model/input.js';
 import { dig, str } from '../util/json.js';
 import { collectEvidence, evaluate, findingCommands, findingParams } from './evaluate.js';
 import { rank, type RankedFinding } from './rank.js';
-import type { Finding, Hypothesis, PodDiagnosis, PodStage, Undecided, Verdict } from './types.js';
+import type { Finding, Hypothesis, IgnoredRule, PodDiagnosis, PodStage, Undecided, Verdict } from './types.js';
 import { decide, openingEntries } from '../rules/three-valued.js';
 import { unknownEntry } from '../facts/unknown.js';
 import type { Vars } from '../rules/types.js';
@@ -21,10 +21,36 @@ export interface DiagnoseOptions {
 }
 
 export const IGNORE_ANNOTATION = 'podwhy.dev/ignore';
+/** Why the rules of podwhy.dev/ignore are ignored, in the team's words (as kube-linter's ignore annotations carry one). */
+export const IGNORE_REASON_ANNOTATION = 'podwhy.dev/ignore-reason';
 
 export function ignoredRules(pod: unknown): Set<string> {
   const v = str(dig(pod, 'metadata', 'annotations', IGNORE_ANNOTATION));
   return new Set((v ?? '').split(',').map((x) => x.trim()).filter((x) => x !== ''));
+}
+
+type Ignore = Omit<IgnoredRule, 'rule'>;
+
+const CONFIG_IGNORES = new WeakMap<RuleSet, ReadonlyMap<string, Ignore>>();
+/** The rules the project's configuration ignores (CompiledRule.ignore), once per rule set. */
+function configIgnores(rules: RuleSet): ReadonlyMap<string, Ignore> {
+  let m = CONFIG_IGNORES.get(rules);
+  if (!m) {
+    const found = new Map<string, Ignore>();
+    for (const r of rules) if (r.ignore) found.set(r.id, r.ignore);
+    CONFIG_IGNORES.set(rules, (m = found));
+  }
+  return m;
+}
+
+/** What is ignored on this pod: its annotation's rules (or `*`), and the rules the project ignores. */
+function ignoresOf(pod: unknown, rules: RuleSet): ((id: string) => Ignore | undefined) | undefined {
+  const listed = dig(pod, 'metadata', 'annotations', IGNORE_ANNOTATION) !== undefined ? ignoredRules(pod) : undefined;
+  const byConfig = configIgnores(rules);
+  if (!listed?.size && byConfig.size === 0) return undefined;
+  const reason = str(dig(pod, 'metadata', 'annotations', IGNORE_REASON_ANNOTATION))?.trim();
+  const annotation: Ignore = { source: `annotation ${IGNORE_ANNOTATION}`, ...(reason ? { reason } : {}) };
+  return (id) => (listed && (listed.has(id) || listed.has('*')) ? annotation : byConfig.get(id));
 }
 
 export function lifecycleStage(f: Facts): PodStage {
@@ -100,13 +126,23 @@ export function toFinding(r: RankedFinding): Finding {
 export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptions = {}): PodDiagnosis {
   const now = opts.now ?? input.capturedAt ?? Date.now();
   const facts = normalize(input, now);
-  // Per-pod opt-out: metadata.annotations["podwhy.dev/ignore"] = "rule-a,rule-b" (or "*").
-  let raw = evaluate(facts, rules);
-  if (raw.length > 0 && dig(input.pod, 'metadata', 'annotations', IGNORE_ANNOTATION) !== undefined) {
-    const ignore = ignoredRules(input.pod);
-    raw = raw.filter((f) => !ignore.has(f.rule.id) && !ignore.has('*'));
+  const raw = evaluate(facts, rules);
+  let ranked = raw.length === 0 ? [] : rank(raw);
+  // Ignored rules (metadata.annotations["podwhy.dev/ignore"] = "rule-a,rule-b" or "*", and the
+  // project's ignore:) are ranked with the rest, so that the fallbacks they silence stay silent;
+  // then they, and what only they explained, leave, and the rest is ranked again.
+  const ignored: IgnoredRule[] = [];
+  const ignoreOf = ranked.length > 0 ? ignoresOf(input.pod, rules) : undefined;
+  if (ignoreOf) {
+    const gone = new Set<string>();
+    for (const r of ranked) {
+      const ig = ignoreOf(r.raw.rule.id);
+      if (!ig) continue;
+      gone.add(r.raw.rule.id);
+      if (!ignored.some((x) => x.rule === r.raw.rule.id)) ignored.push({ rule: r.raw.rule.id, ...ig });
+    }
+    if (gone.size > 0) ranked = rank(ranked.filter((r) => !gone.has(r.raw.rule.id) && !(r.supersededBy !== undefined && gone.has(r.supersededBy))).map((r) => r.raw));
   }
-  const ranked = raw.length === 0 ? [] : rank(raw);
   const findings: Finding[] = ranked.map(toFinding);
   const root = findings.find((f) => f.role === 'root-cause');
   const stage = root?.severity === 'info' || !root ? lifecycleStage(facts) : root.stage;
@@ -114,7 +150,8 @@ export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptio
   // Likely causes, and the missing facts that would decide, only for a pod not shown healthy
   // whose cause is not proven: no root cause, or only findings that say what is wrong without
   // why (a pod Pending and the input does not say why). Most pods of a big list are neither.
-  const open = verdict !== 'healthy' && !ranked.some((r) => r.role === 'root-cause' && !r.raw.rule.unexplained && r.raw.rule.severity !== 'info');
+  // (a pod whose cause the team ignored is not re-explained by likely causes either)
+  const open = verdict !== 'healthy' && ignored.length === 0 && !ranked.some((r) => r.role === 'root-cause' && !r.raw.rule.unexplained && r.raw.rule.severity !== 'info');
   const hypotheses = open ? likelyCauses(facts, rules, input.pod) : [];
   const undecided = open ? undecidedRules(facts, rules, new Set(ranked.map((r) => `${r.raw.rule.id}\u0000${r.raw.container?.name ?? ''}`))) : [];
   const healthy = verdict === 'healthy';
@@ -127,6 +164,7 @@ export function diagnosePod(input: PodInput, rules: RuleSet, opts: DiagnoseOptio
     healthy,
     verdict,
     findings,
+    ignored,
     hypotheses,
     undecided,
     facts,

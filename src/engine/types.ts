@@ -75,6 +75,13 @@ export interface Undecided {
 /** Where the pod stands: a lifecycle stage, or ready/completed for healthy pods. */
 export type PodStage = Stage | 'creating' | 'ready' | 'completed' | 'running';
 
+export interface IgnoredRule {
+  rule: string;
+  reason?: string;
+  /** "annotation podwhy.dev/ignore", or the config file's path. */
+  source: string;
+}
+
 export interface PodDiagnosis {
   /** Absent when the input does not say (a paste), never assumed to be "default". */
   namespace?: string;
@@ -90,6 +97,11 @@ export interface PodDiagnosis {
   healthy: boolean;
   verdict: Verdict;
   findings: Finding[];
+  /**
+   * Rules that fired but were ignored (the pod's podwhy.dev/ignore annotations, the project's
+   * ignore:), with why and where from: not findings, and what they explain is not re-explained.
+   */
+  ignored: IgnoredRule[];
   /** Likely causes, most likely first, when no root cause is proven (empty otherwise). */
   hypotheses: Hypothesis[];
   /** What the input does not give and would decide rules left open, when no root cause is proven. */

@@ -30,6 +30,8 @@ export interface UiText {
   part: (kind: 'status' | 'phase' | 'conditions' | 'state' | 'ready' | 'events', subject?: string) => string;
   lifecycle: string;
   stuckAt: string;
+  /** Rules that fired but were ignored (annotation or config), before their list. */
+  ignored: string;
   /** A finished pod's stage: it is not stuck, it ended there (phase Failed, or Succeeded). */
   failedAt: string;
   endedAt: string;
@@ -144,6 +146,7 @@ export const UI: Record<Lang, UiText> = {
     },
     lifecycle: 'Lifecycle',
     stuckAt: 'stuck at',
+    ignored: 'Ignored',
     failedAt: 'failed at',
     endedAt: 'ended at',
     namespace: 'namespace',
@@ -320,6 +323,7 @@ export const UI: Record<Lang, UiText> = {
     },
     lifecycle: '라이프사이클',
     stuckAt: '멈춘 단계',
+    ignored: '무시한 규칙',
     failedAt: '실패한 단계',
     endedAt: '끝난 단계',
     namespace: '네임스페이스',

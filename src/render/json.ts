@@ -78,6 +78,8 @@ export function podObject(p: PodDiagnosis, w: Words) {
     verdict: p.verdict,
     node: p.facts.pod.nodeName ?? null,
     findings: p.findings.map((f) => finding(f, w)),
+    // rules that fired but are ignored here (annotation or config), with why: never counted by --fail-on
+    ignored: p.ignored.map((i) => ({ rule: i.rule, reason: i.reason ?? null, source: i.source })),
     // likely causes when no root cause is proven: never findings, never counted by --fail-on
     hypotheses: p.hypotheses.map((h) => hypothesis(h, w)),
     // what the input does not give and would decide rules left open (when no cause is proven)

@@ -218,6 +218,16 @@ export function timelineLines(ctx: Pick<Ctx, 'c' | 'ui' | 'cols' | 'w'>, p: PodD
   return out;
 }
 
+/** The rules ignored on a pod, one line per source and reason: "Ignored: a, b (annotation podwhy.dev/ignore: why)". */
+function ignoredLines(ctx: Ctx, p: PodDiagnosis): string[] {
+  const groups = new Map<string, string[]>();
+  for (const i of p.ignored) {
+    const key = `${i.source}${i.reason ? `: ${oneLine(i.reason)}` : ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), i.rule]);
+  }
+  return [...groups].flatMap(([why, ids]) => wrap(`${ctx.ui.ignored}: ${ids.join(', ')} (${why})`, ctx.cols, '    ', '').map((l) => ctx.c.dim(l)));
+}
+
 function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   const { c, ui } = ctx;
   const out = [...header(ctx, p), '', lifecycleLine(ctx, p)];
@@ -226,12 +236,13 @@ function podDetails(ctx: Ctx, p: PodDiagnosis): string[] {
   const symptoms = p.findings.filter((f) => f.role === 'symptom');
   if (p.verdict === 'healthy' && roots.length === 0 && p.findings.length === 0) {
     out.push('', c.green(`✓ ${ui.healthy}: ${ui.healthyDetail}`));
-  } else if (p.verdict === 'unknown') {
+  } else if (p.verdict === 'unknown' && p.ignored.length === 0) {
     // nothing wrong in what was given, which does not show health either: say what it lacks
     out.push('', c.yellow(`? ${ui.unknownVerdict}`));
     const parts = notShown(ui, p);
     if (parts.length > 0) out.push(...wrap(stripControls(ui.notShown(parts)), ctx.cols, '  ', '  '));
   }
+  if (p.ignored.length > 0) out.push('', ...ignoredLines(ctx, p));
   roots.forEach((f, i) => {
     out.push('');
     const heading = f.severity === 'info' ? ui.otherFindings.toUpperCase() : roots.length > 1 ? `${ui.rootCause} ${i + 1}/${roots.length}` : ui.rootCause;

@@ -88,6 +88,11 @@ export interface CompiledRule {
   rank: number;
   /** Replaces an earlier (built-in) rule with the same id. */
   overrides: boolean;
+  /**
+   * Ignored by the project's configuration (`.podwhy.yaml` ignore:): evaluated, and when it fires
+   * reported as ignored rather than as a finding (its symptoms and fallbacks stay quiet).
+   */
+  ignore?: { reason?: string; source: string };
   evidence: { path: string; segments: string[]; get: (vars: Vars) => unknown }[];
   /** Aliases bound by `some … as`: the list each ranges over, for evidence paths. */
   aliasLists: ReadonlyMap<string, { list: string; keyField?: string }>;
