@@ -253,7 +253,7 @@ describe('CI formats at scale and when empty', () => {
     const dir = project();
     const file = join(dir, 'pod.yaml');
     writeFileSync(file, OOM);
-    for (const format of ['json', 'yaml', 'junit', 'sarif', 'markdown', 'github']) {
+    for (const format of ['json', 'yaml', 'name', 'junit', 'sarif', 'markdown', 'github']) {
       const r = await podwhy(['-f', file, '-l', 'app=nothing-matches', '-o', format], dir);
       assert.equal(r.code, 2, `${format}: ${r.err}`);
       assert.match(r.err, /no pod in the input matches --namespace\/--selector/);

@@ -263,7 +263,7 @@ describe('other commands', () => {
     // kubectl (1.26+) asks bin/kubectl_complete-podwhy to complete `kubectl podwhy -o <TAB>`
     const comp = spawnSync('kubectl', ['__complete', 'podwhy', '-o', ''], { encoding: 'utf8', env: { PATH: path, HOME: tmp } });
     assert.equal(comp.status, 0, comp.stderr);
-    assert.deepEqual(comp.stdout.trim().split('\n'), ['text', 'wide', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown', ':4']);
+    assert.deepEqual(comp.stdout.trim().split('\n'), ['text', 'wide', 'json', 'yaml', 'name', 'junit', 'sarif', 'github', 'markdown', ':4']);
   });
 
   test('kubectl-podwhy is the same program, and says kubectl podwhy in its help', () => {

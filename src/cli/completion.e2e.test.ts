@@ -47,7 +47,7 @@ describe('podwhy __complete', () => {
   });
 
   test('flag values in every spelling: -o, --output=, -o=, --lang, --fail-on, completion shells', async () => {
-    const formats = ['text', 'wide', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown'];
+    const formats = ['text', 'wide', 'json', 'yaml', 'name', 'junit', 'sarif', 'github', 'markdown'];
     assert.deepEqual(values(await comp(['-o', ''])), formats);
     assert.deepEqual(values(await comp(['-f', 'x.yaml', '--output', 'j'])), ['json', 'junit']);
     assert.deepEqual(values(await comp(['--output=w'])), ['--output=wide']);
@@ -160,7 +160,7 @@ complete -p podwhy`;
     assert.equal(r.stderr, '');
     assert.deepEqual(r.stdout.trimEnd().split('\n'), [
       'explain|',
-      'text|wide|json|yaml|junit|sarif|github|markdown|',
+      'text|wide|json|yaml|name|junit|sarif|github|markdown|',
       // bash breaks words at =: only what follows it is replaced
       'yaml|',
       'False|',
@@ -185,7 +185,7 @@ t "podwhy exp"; t "podwhy -o "; t "podwhy --output=ya"; t "podwhy rules crashloo
     const lines = r.stdout.trimEnd().split('\n');
     assert.equal(lines[0], 'compdef _podwhy podwhy');
     assert.match(lines[1] as string, /^describe explain:explain a reason/);
-    assert.equal(lines[2], 'describe text|wide|json|yaml|junit|sarif|github|markdown ');
+    assert.equal(lines[2], 'describe text|wide|json|yaml|name|junit|sarif|github|markdown ');
     assert.equal(lines[3], 'describe --output=yaml ');
     assert.equal(lines[4], 'describe crashloop-oomkilled:rule: Container is killed for exceeding its memory limit ');
     assert.deepEqual(lines.slice(5), ['files ', 'files -/']);
@@ -210,5 +210,5 @@ test('kubectl_complete-podwhy answers in cobra\'s protocol, as kubectl runs it',
   assert.equal(r.status, 0);
   assert.equal(r.stderr, '');
   assert.equal(r.stdout, 'CrashLoopBackOff\twaiting-reason\n:4\n');
-  assert.equal(run(['-o=']).stdout, '-o=text\n-o=wide\n-o=json\n-o=yaml\n-o=junit\n-o=sarif\n-o=github\n-o=markdown\n:4\n');
+  assert.equal(run(['-o=']).stdout, '-o=text\n-o=wide\n-o=json\n-o=yaml\n-o=name\n-o=junit\n-o=sarif\n-o=github\n-o=markdown\n:4\n');
 });

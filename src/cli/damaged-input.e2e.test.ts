@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'podwhy.js');
 const NOW = '2025-03-02T10:00:00Z';
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-damaged-'));
-const FORMATS = ['text', 'wide', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown'] as const;
+const FORMATS = ['text', 'wide', 'json', 'yaml', 'name', 'junit', 'sarif', 'github', 'markdown'] as const;
 
 interface Ran {
   code: number | null;

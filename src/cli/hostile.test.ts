@@ -12,7 +12,7 @@ import { FIXTURES_DIR } from './commands/rules.js';
 import { main } from './main.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-hostile-'));
-const FORMATS = ['text', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown'];
+const FORMATS = ['text', 'json', 'yaml', 'name', 'junit', 'sarif', 'github', 'markdown'];
 
 async function run(args: string[], stdin = '') {
   const io = memoryIO({ HOME: tmp }, stdin);

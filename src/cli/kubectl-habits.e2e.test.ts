@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +46,7 @@ function oneLineError(r: { code: number | null; out: string; err: string }, code
 const spellings = (f: string) => [['-o', f], [`-o=${f}`], [`-o${f}`], ['--output', f], [`--output=${f}`]];
 
 describe('-o in all of kubectl\'s spellings', () => {
-  const FORMATS = ['text', 'wide', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown'];
+  const FORMATS = ['text', 'wide', 'json', 'yaml', 'name', 'junit', 'sarif', 'github', 'markdown'];
   for (const f of FORMATS) {
     test(`diagnosis: -o ${f}, -o=${f}, -o${f}, --output ${f}, --output=${f}`, async () => {
       const want = await podwhy(['-f', OOM, '-o', f]);
@@ -285,5 +285,72 @@ describe('live: -o wide and -c', () => {
     await podwhy(['-n', 'payments', '-c', 'api'], env);
     assert.deepEqual(logReads(), [], 'nor in a namespace scan');
     oneLineError(await podwhy(['ledger-api-mwsrxq242-96hb7', '-n', 'payments', '-c', 'proxy'], env), 2, /^podwhy: container proxy is not valid for pod ledger-api-mwsrxq242-96hb7 — choose one of: api/);
+  });
+});
+
+describe('kubectl\'s flags for choosing pods and identities (issue 31)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'podwhy-dir-'));
+  mkdirSync(join(dir, 'sub'));
+  copyFileSync(OOM, join(dir, 'a.yaml'));
+  copyFileSync(SIDECAR, join(dir, 'sub', 'b.yml'));
+  writeFileSync(join(dir, 'notes.txt'), 'not read from a directory');
+  const names = (out: string) => out.trim().split('\n');
+
+  test('-f DIR reads its .json/.yaml/.yml files, -R its subdirectories, -f a,b both', async () => {
+    assert.deepEqual(names((await podwhy(['-f', dir, '-o', 'name'])).out), ['pod/orders-api-6f8d9c7b54-q7xkz']);
+    const r = await podwhy(['-f', dir, '-R', '-o', 'name']);
+    assert.deepEqual(names(r.out), ['pod/orders-api-6f8d9c7b54-q7xkz', 'pod/ledger-api-mwsrxq242-96hb7']);
+    assert.deepEqual(names((await podwhy(['-f', `${OOM},${SIDECAR}`, '-o', 'name'])).out), names(r.out));
+    oneLineError(await podwhy(['-f', join(dir, 'sub', 'nothing'), '-o', 'name']), 2, /nothing/);
+    const empty = mkdtempSync(join(tmpdir(), 'podwhy-empty-'));
+    oneLineError(await podwhy(['-f', empty]), 2, /^podwhy: -f .*: no \.json, \.yaml, \.yml files in the directory \(add -R for its subdirectories\)/);
+  });
+
+  test('-o name: resource/name a line, the pods the report lists (every pod with --all)', async () => {
+    assert.equal((await podwhy(['-f', OOM, '-f', HEALTHY, '-o', 'name'])).out, 'pod/orders-api-6f8d9c7b54-q7xkz\n');
+    assert.equal(names((await podwhy(['-f', OOM, '-f', HEALTHY, '-o', 'name', '--all'])).out).length, 2);
+  });
+
+  test('--field-selector offline, with the fields the API server supports', async () => {
+    const r = await podwhy(['-f', OOM, '-f', SIDECAR, '-o', 'name', '--field-selector', 'spec.nodeName=ip-10-0-12-57.eu-west-1.compute.internal']);
+    assert.equal(r.out, 'pod/orders-api-6f8d9c7b54-q7xkz\n');
+    assert.equal((await podwhy(['-f', OOM, '-f', SIDECAR, '-o', 'name', '--field-selector', 'spec.nodeName!=ip-10-0-12-57.eu-west-1.compute.internal,status.phase=Running'])).out, 'pod/ledger-api-mwsrxq242-96hb7\n');
+    oneLineError(await podwhy(['-f', OOM, '--field-selector', 'spec.containers=x']), 2, /^podwhy: --field-selector: field label not supported: spec\.containers — pods support metadata\.name, /);
+    oneLineError(await podwhy(['-f', OOM, '--field-selector', 'status.phase']), 2, /^podwhy: --field-selector: invalid selector: 'status\.phase'; can't understand 'status\.phase'/);
+  });
+
+  describe('live', () => {
+    const server = new FakeApiServer();
+    let kc = '';
+    before(async () => {
+      await server.start();
+      server.serveFixture(OOM);
+      server.serveFixture(SIDECAR);
+      kc = server.writeKubeconfig(tmp);
+    });
+    after(() => server.stop());
+
+    test('--field-selector goes to the server with the pod list; -o name', async () => {
+      server.requests.length = 0;
+      const r = await podwhy(['-A', '--field-selector', 'spec.nodeName=ip-10-0-12-57.eu-west-1.compute.internal', '-o', 'name', '--kubeconfig', kc]);
+      assert.equal(r.out, 'pod/orders-api-6f8d9c7b54-q7xkz\n', r.err);
+      assert.equal(server.requests.find((q) => q.path === '/api/v1/pods')?.query['fieldSelector'], 'spec.nodeName=ip-10-0-12-57.eu-west-1.compute.internal');
+      assert.ok(!server.requests.some((q) => /deployments|statefulsets/.test(q.path)), 'pods only: workloads have no such fields');
+    });
+
+    test('--as, --as-group: the requests act as that user (Impersonate-* headers); --as-group alone is refused as kubectl refuses it', async () => {
+      server.requests.length = 0;
+      const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-n', 'shop', '-o', 'json', '--kubeconfig', kc, '--as', 'jane', '--as-group', 'dev', '--as-group', 'ops']);
+      assert.equal(r.code, 1, r.err);
+      assert.ok(server.requests.length > 0 && server.requests.every((q) => q.user === 'jane' && q.impersonatedBy === server.user && q.groups?.join() === 'dev,ops'));
+      oneLineError(await podwhy(['x', '--kubeconfig', kc, '--as-group', 'dev']), 2, /^podwhy: --as-group needs --as/);
+    });
+
+    test('--user and --cluster pick kubeconfig entries other than the context\'s', async () => {
+      oneLineError(await podwhy(['x', '--kubeconfig', kc, '--user', 'nobody']), 2, /^podwhy: --user "nobody" is not in the kubeconfig \(.*\) — users: fake-user\n$/);
+      oneLineError(await podwhy(['x', '--kubeconfig', kc, '--cluster', 'elsewhere']), 2, /^podwhy: --cluster "elsewhere" is not in the kubeconfig \(.*\) — clusters: fake-cluster\n$/);
+      const r = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-n', 'shop', '-o', 'name', '--kubeconfig', kc, '--user', 'fake-user', '--cluster', 'fake-cluster']);
+      assert.equal(r.out, 'pod/orders-api-6f8d9c7b54-q7xkz\n', r.err);
+    });
   });
 });

@@ -7,14 +7,14 @@ import type { PodDiagnosis } from '../engine/types.js';
 import { isLang, langFromEnv } from '../i18n/lang.js';
 import { UsageError } from '../model/errors.js';
 import type { Lang, Severity } from '../model/vocabulary.js';
-import type { ClusterTarget } from '../sources/live/live.js';
+import type { ClusterTarget, Impersonation } from '../sources/live/live.js';
 import { time } from '../util/json.js';
 import type { IO } from './io.js';
 
 export const VERSION = '0.1.0';
 
 /** Formats of the diagnosis (-o). */
-export const DIAGNOSE_FORMATS = ['text', 'wide', 'json', 'yaml', 'junit', 'sarif', 'github', 'markdown'] as const;
+export const DIAGNOSE_FORMATS = ['text', 'wide', 'json', 'yaml', 'name', 'junit', 'sarif', 'github', 'markdown'] as const;
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 /** Options of the diagnosis (the default command). */
@@ -39,6 +39,13 @@ export interface DiagnoseFlags {
   kubeconfig?: string;
   context?: string;
   requestTimeout?: string;
+  recursive?: boolean;
+  fieldSelector?: string;
+  cluster?: string;
+  user?: string;
+  as?: string;
+  asGroup?: string[];
+  asUid?: string;
   maxBytes?: string;
   /** --no-headers sets it to false. */
   headers?: boolean;
@@ -87,6 +94,14 @@ export function onlyContainer(d: PodDiagnosis, container: string | undefined): P
   return d;
 }
 
+/** --as, --as-group, --as-uid as kubectl takes them: groups and a UID only with a user to impersonate. */
+function impersonation(flags: DiagnoseFlags): Impersonation {
+  if (flags.as === undefined || flags.as === '') {
+    throw new UsageError(`${flags.asGroup !== undefined ? '--as-group' : '--as-uid'} needs --as: groups and a UID are impersonated only with a user (as kubectl: "requesting uid, groups or user-extra without impersonating a user")`);
+  }
+  return { user: flags.as, ...(flags.asGroup ? { groups: flags.asGroup } : {}), ...(flags.asUid !== undefined ? { uid: flags.asUid } : {}) };
+}
+
 /** What live mode reads, from the pod argument and the flags (shared with --watch). */
 export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io: IO): ClusterTarget {
   return {
@@ -94,9 +109,13 @@ export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io:
     ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
     ...(flags.allNamespaces ? { allNamespaces: true } : {}),
     ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
+    ...(flags.fieldSelector !== undefined ? { fieldSelector: flags.fieldSelector } : {}),
     ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
     ...(flags.context !== undefined ? { context: flags.context } : {}),
     ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+    ...(flags.cluster !== undefined ? { cluster: flags.cluster } : {}),
+    ...(flags.user !== undefined ? { user: flags.user } : {}),
+    ...(flags.as !== undefined || flags.asGroup !== undefined || flags.asUid !== undefined ? { impersonate: impersonation(flags) } : {}),
     ...(flags.container !== undefined ? { container: flags.container } : {}),
     env: io.env,
   };

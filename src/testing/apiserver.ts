@@ -37,6 +37,9 @@ export interface ServedRequest {
   user?: string;
   /** The bearer token presented, if any (tests check which credential each request carried). */
   token?: string;
+  /** With Impersonate-User: who asked (user is then the impersonated one), and the groups asked for. */
+  impersonatedBy?: string;
+  groups?: string[];
   status: number;
 }
 
@@ -648,6 +651,15 @@ export class FakeApiServer {
     if (this.plain || auth === `Bearer ${this.token}` || (this.tokenCheck !== undefined && auth?.startsWith('Bearer ') && this.tokenCheck(auth.slice(7)))) rec.user = this.user;
     else if (sock.authorized && peer && peer.subject) rec.user = String(peer.subject.CN);
     else return this.send(res, 401, this.status(401, 'Unauthorized', 'Unauthorized'), rec);
+    // Impersonation (kubectl --as): the request is authorized as the user named, as the apiserver
+    // does once RBAC lets the caller impersonate (this server lets everyone).
+    const as = req.headers['impersonate-user'];
+    if (typeof as === 'string' && as !== '') {
+      rec.impersonatedBy = rec.user;
+      rec.user = as;
+      const groups = req.headers['impersonate-group'];
+      if (groups !== undefined) rec.groups = (Array.isArray(groups) ? groups : [groups]).flatMap((g) => g.split(',').map((x) => x.trim()));
+    }
 
     if (req.method === 'POST' && /^\/api\/v1\/namespaces\/[^/]+\/pods$/.test(u.pathname)) return this.createPod(req, res, u.pathname.split('/')[4] as string, rec);
     if (req.method !== 'GET') {

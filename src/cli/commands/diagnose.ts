@@ -2,6 +2,7 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { appendFileSync } from 'node:fs';
+import { expandFiles } from '../files.js';
 import type { LiveResult } from '../../sources/live/live.js';
 import type { Triage } from '../../sources/live/fetch.js';
 import { resolve } from 'node:path';
@@ -23,6 +24,7 @@ import type { CompiledRule } from '../../rules/types.js';
 import { wordsFor } from '../../render/words.js';
 import type { Damage, PodInput, Snapshot } from '../../model/input.js';
 import { nonEmpty, obj, str } from '../../util/json.js';
+import { parseFieldSelector } from '../../kubectl/field-selector.js';
 import { parseSelector } from '../../kubectl/selector.js';
 import { oneLine } from '../../util/sanitize.js';
 import type { IO } from '../io.js';
@@ -83,7 +85,7 @@ function labelsOf(p: PodInput): Record<string, string> {
 }
 
 /** Narrow the input's pods by the pod argument, -n and -l, as kubectl would select them. */
-export function selectPods(snapshot: Snapshot, pod: string | undefined, flags: Pick<DiagnoseFlags, 'namespace' | 'allNamespaces' | 'selector'>): PodInput[] {
+export function selectPods(snapshot: Snapshot, pod: string | undefined, flags: Pick<DiagnoseFlags, 'namespace' | 'allNamespaces' | 'selector' | 'fieldSelector'>): PodInput[] {
   let pods = snapshot.pods;
   const nsOf = (p: PodInput) => nonEmpty(obj(p.pod['metadata'])?.['namespace']) ?? 'default';
   const nameOf = (p: PodInput) => nonEmpty(obj(p.pod['metadata'])?.['name']);
@@ -91,6 +93,10 @@ export function selectPods(snapshot: Snapshot, pod: string | undefined, flags: P
   if (flags.selector !== undefined) {
     const match = parseSelector(flags.selector);
     pods = pods.filter((p) => match(labelsOf(p)));
+  }
+  if (flags.fieldSelector !== undefined) {
+    const match = parseFieldSelector(flags.fieldSelector);
+    pods = pods.filter((p) => match(p.pod));
   }
   if (pod !== undefined) {
     const name = podName(pod);
@@ -183,6 +189,10 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   const lang = chooseLang(flags.lang, io.env);
   const now = parseNow(flags.now);
   if (flags.selector !== undefined) parseSelector(flags.selector); // validate early
+  if (flags.fieldSelector !== undefined) {
+    parseFieldSelector(flags.fieldSelector);
+    if (pod !== undefined) throw new UsageError('--field-selector selects the pods of a namespace or of -A; with a pod named there is nothing to select — drop one of them');
+  }
   const maxBytes = flags.maxBytes !== undefined ? parseMaxBytes(flags.maxBytes) : DEFAULT_MAX_BYTES;
   if (maxBytes === undefined) throw new UsageError(`--max-bytes "${flags.maxBytes}" is not a size — use e.g. 256Mi or 1000000`);
   // Live: the first requests leave before the rules are loaded, which then load while the
@@ -343,7 +353,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     }
   };
 
-  let files = flags.file ?? [];
+  let files = expandFiles(flags.file ?? [], flags.recursive === true, io.cwd);
   // Piped input is read when no pod is named, unless a flag only live mode has asks for the
   // cluster. Input that turns out empty (stdin from /dev/null in a script, a step that wrote
   // nothing) is an error, never a switch to the cluster: a CI job must not diagnose whatever
@@ -372,7 +382,8 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     const snapshot = snapshotFromDocs(inputs);
     inputs = []; // the parsed documents live on in the snapshot's pods only
     // without a pod named, the input's workloads are diagnosed beside its pods
-    const scan = pod === undefined ? offlineWorkloads(snapshot, flags) : undefined;
+    // (a field selector picks pods by their fields, which workloads do not have: pods only)
+    const scan = pod === undefined && flags.fieldSelector === undefined ? offlineWorkloads(snapshot, flags) : undefined;
     if (scan) workloads = new WorkloadCollector(scan);
     for (const w of scan ? workloadWarnings(snapshot.warnings) : snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
     if (scan?.statusless) io.err(`podwhy: warning: ${scan.statusless} workload${scan.statusless === 1 ? '' : 's'} in the input ${scan.statusless === 1 ? 'has' : 'have'} no status (manifests) and ${scan.statusless === 1 ? 'was' : 'were'} not judged — pass them as \`kubectl get … -o yaml\` prints them\n`);
@@ -406,7 +417,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
         return damaged.length > 0 ? 2 : 0;
       }
       await writeEmpty(flags, io, set);
-      throw new InputError('no pod in the input matches --namespace/--selector — check the filters');
+      throw new InputError('no pod in the input matches --namespace/--selector/--field-selector — check the filters');
     }
     if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
   } else {
@@ -429,7 +440,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
       const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? liveNamespace ?? 'default'}"`;
       // -o json is read by programs: a valid report with no pods, not an empty stdout.
       await writeEmpty(flags, io, set);
-      io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}\n`);
+      io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}${flags.fieldSelector ? ` with ${flags.fieldSelector}` : ''}\n`);
       return 0;
     }
     if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
@@ -515,6 +526,16 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     );
     const wl = await workloadJson(workloadsDone());
     report.end(unreadable.length > 0 || wl ? { ...(unreadable.length > 0 ? { unreadable } : {}), ...(wl ? { workloads: wl } : {}) } : undefined);
+  } else if (format === 'name') {
+    // kubectl's -o name: resource/name a line, for the next command in a pipe (`| xargs kubectl
+    // describe`): the workloads not as desired, then the pods the text report lists (every pod with --all).
+    const names: string[] = [];
+    await each((d) => {
+      if ((flags.all === true || !d.healthy) && d.name !== undefined) names.push(`pod/${d.name}`);
+    });
+    const group: Record<string, string> = { Deployment: 'deployment.apps', StatefulSet: 'statefulset.apps', DaemonSet: 'daemonset.apps', ReplicaSet: 'replicaset.apps', Job: 'job.batch', CronJob: 'cronjob.batch' };
+    const wl = workloadsDone().map((d) => `${group[d.kind] ?? d.kind.toLowerCase()}/${d.name}`);
+    if (wl.length + names.length > 0) io.out(`${[...wl, ...names].join('\n')}\n`);
   } else if (format === 'wide') {
     // Rows are small: kept, then laid out at once (columns are as wide as their widest cell).
     const { renderWide, wideRows } = await import('../../render/wide.js');

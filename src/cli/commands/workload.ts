@@ -3,6 +3,7 @@
 
 import { resolve } from 'node:path';
 import { loadRuleSet } from '../config.js';
+import { expandFiles } from '../files.js';
 import { diagnoseWorkload, type WorkloadDiagnosis } from '../../engine/workload.js';
 import { UsageError } from '../../model/errors.js';
 import type { Damage, WorkloadInput } from '../../model/input.js';
@@ -124,7 +125,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
   let logs: WorkloadLogStats | undefined; // live: whose previous logs were read
   /** Inputs that broke (YAML or JSON damaged): what was read is diagnosed, then exit 2. */
   let damaged: Damage[] = [];
-  const files = flags.file ?? [];
+  const files = expandFiles(flags.file ?? [], flags.recursive === true, io.cwd);
   if (files.length > 0) {
     const inputs: { file: string; docs: ParsedDoc[]; damage?: Damage }[] = [];
     let stdinRead = false;

@@ -67,6 +67,8 @@ export interface AuthContext {
   interactive: boolean;
   /** Called when a plugin starts: the process waits on it. */
   onWaiting?: () => void;
+  /** --as and friends, which replace the user entry's as, as-groups and as-uid (as in kubectl). */
+  impersonate?: { user: string; groups?: string[]; uid?: string };
 }
 
 /**
@@ -96,6 +98,11 @@ export function authFor(ctx: AuthContext): Auth {
   const sni = nonEmpty(cluster['tls-server-name']);
   if (sni) tls.servername = sni;
   const auth: Auth = { tls, headers: {} };
+  if (ctx.impersonate) {
+    auth.headers['Impersonate-User'] = ctx.impersonate.user;
+    if (ctx.impersonate.groups?.length) auth.headers['Impersonate-Group'] = ctx.impersonate.groups;
+    if (ctx.impersonate.uid !== undefined) auth.headers['Impersonate-Uid'] = ctx.impersonate.uid;
+  }
   if (!user) return auth;
 
   const cert = material(user, 'client-certificate-data', 'client-certificate', 'the client certificate', who);
@@ -107,13 +114,13 @@ export function authFor(ctx: AuthContext): Auth {
     tls.key = key;
   }
 
-  const as = nonEmpty(user['as']);
+  const as = ctx.impersonate ? undefined : nonEmpty(user['as']);
   if (as) auth.headers['Impersonate-User'] = as;
-  const groups = Array.isArray(user['as-groups']) ? user['as-groups'].filter((g): g is string => typeof g === 'string') : [];
+  const groups = !as ? [] : Array.isArray(user['as-groups']) ? user['as-groups'].filter((g): g is string => typeof g === 'string') : [];
   if (groups.length > 0) auth.headers['Impersonate-Group'] = groups;
-  const uid = nonEmpty(user['as-uid']);
+  const uid = as ? nonEmpty(user['as-uid']) : undefined;
   if (uid) auth.headers['Impersonate-Uid'] = uid;
-  if (isObject(user['as-user-extra'])) {
+  if (as && isObject(user['as-user-extra'])) {
     for (const [k, v] of Object.entries(user['as-user-extra'])) {
       const vs = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
       if (vs.length > 0) auth.headers[`Impersonate-Extra-${encodeURIComponent(k)}`] = vs;

@@ -111,6 +111,7 @@ export class ApiClient {
       timeoutMs: this.opts.timeoutMs,
       interactive: this.opts.interactive ?? false,
       onWaiting: () => this.waiting(),
+      ...(this.target.impersonate ? { impersonate: this.target.impersonate } : {}),
     });
     this.headers = { ...a.headers };
     if (a.basic !== undefined) this.auth = a.basic;
@@ -188,6 +189,12 @@ export class ApiClient {
       throw this.wrap(`could not get credentials for user "${this.target.user ?? '?'}": ${msg}`, 'check the auth-provider in your kubeconfig (try kubectl get pods with the same context)');
     }
     for (const [k, v] of Object.entries(o.headers ?? {})) if (typeof v === 'string') this.headers[k] = v;
+    const imp = this.target.impersonate;
+    if (imp) {
+      this.headers['Impersonate-User'] = imp.user;
+      if (imp.groups?.length) this.headers['Impersonate-Group'] = imp.groups;
+      if (imp.uid !== undefined) this.headers['Impersonate-Uid'] = imp.uid;
+    }
     if (o.auth) this.auth = o.auth;
     const cluster = kc.getCurrentCluster();
     if (cluster?.proxyUrl) {

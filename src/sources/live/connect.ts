@@ -8,7 +8,7 @@ import { ApiClient, parseRequestTimeout } from './client.js';
 import type { ClusterTarget } from './live.js';
 import { loadKubeconfig, type KubeTarget } from './kubeconfig.js';
 
-export async function connect(opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env' | 'onWaiting'>, forWatch = false): Promise<{ target: KubeTarget; client: ApiClient }> {
+export async function connect(opts: Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'cluster' | 'user' | 'impersonate' | 'requestTimeout' | 'env' | 'onWaiting'>, forWatch = false): Promise<{ target: KubeTarget; client: ApiClient }> {
   const timeoutMs = parseRequestTimeout(opts.requestTimeout ?? '30s');
   if (timeoutMs === undefined) throw new UsageError(`--request-timeout "${opts.requestTimeout}" is not a duration — use e.g. 30s, 1m or 500ms`);
   let target: KubeTarget;
@@ -18,7 +18,10 @@ export async function connect(opts: Pick<ClusterTarget, 'namespace' | 'kubeconfi
       ...(opts.kubeconfig !== undefined ? { kubeconfig: opts.kubeconfig } : {}),
       ...(opts.context !== undefined ? { context: opts.context } : {}),
       ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
+      ...(opts.cluster !== undefined ? { cluster: opts.cluster } : {}),
+      ...(opts.user !== undefined ? { user: opts.user } : {}),
     });
+    if (opts.impersonate) target.impersonate = opts.impersonate;
   } catch (e) {
     // Without a cluster there is nothing to watch: a usage problem, not an unreachable cluster.
     if (forWatch && e instanceof ClusterError && /no kubeconfig found|none of the files in KUBECONFIG/.test(e.message)) {

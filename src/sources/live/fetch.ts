@@ -28,6 +28,8 @@ export interface FetchOptions {
   namespace: string;
   allNamespaces?: boolean;
   selector?: string;
+  /** --field-selector: passed with the pod list. */
+  fieldSelector?: string;
   /** Progress messages (a terminal line), or nothing. */
   progress?: (msg: string) => void;
   /** The kubeconfig context, for messages. */
@@ -411,12 +413,12 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: T
   const podsPath = ns === undefined ? '/api/v1/pods' : `/api/v1/namespaces/${encodeURIComponent(ns)}/pods`;
   let pods: JsonObject[];
   try {
-    pods = (await listAll(client, podsPath, { labelSelector: opts.selector }, (n) => opts.progress?.(`listing pods… ${n}`))).items;
+    pods = (await listAll(client, podsPath, { labelSelector: opts.selector, fieldSelector: opts.fieldSelector }, (n) => opts.progress?.(`listing pods… ${n}`))).items;
   } catch (e) {
     if (e instanceof ApiError) {
       if (e.status === 401) throw unauthorized(client);
       if (e.status === 403) throw forbiddenPods(e, 'list', ns);
-      if (e.status === 400) throw new InputError(`the API server refused the query: ${e.message} — check -l`);
+      if (e.status === 400) throw new InputError(`the API server refused the query: ${e.message} — check -l and --field-selector`);
       throw new ClusterError(`listing pods failed: ${e.status} ${e.reason}: ${e.message}${e.status === 429 || e.status >= 500 ? ` (tried ${RETRY.attempts} times) — the API server is overloaded or failing; retry later` : ''}`);
     }
     throw e;

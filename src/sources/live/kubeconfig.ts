@@ -32,11 +32,16 @@ export interface KubeTarget {
   config: JsonObject;
   /** The environment credential plugins run with. */
   env: Record<string, string | undefined>;
+  /** --as, --as-group, --as-uid: instead of the user entry's own impersonation. */
+  impersonate?: { user: string; groups?: string[]; uid?: string };
 }
 
 export interface KubeconfigOptions {
   kubeconfig?: string;
   context?: string;
+  /** --cluster, --user: instead of the context's. */
+  cluster?: string;
+  user?: string;
   namespace?: string;
   env: Record<string, string | undefined>;
   /** Overridable for tests. */
@@ -193,7 +198,14 @@ export async function loadKubeconfig(opts: KubeconfigOptions): Promise<KubeTarge
     const err = `context "${wanted}" does not exist in the kubeconfig (${origin})${names.length > 0 ? ` — contexts: ${names.join(', ')}` : ''}`;
     throw opts.context !== undefined ? new UsageError(err) : new ClusterError(err);
   }
-  const clusterName = str(ctx['cluster']) ?? '';
+  const listOf = (key: 'clusters' | 'users') => objs(config[key]).map((u) => str(u['name'])).filter((n): n is string => n !== undefined);
+  if (opts.cluster !== undefined && !named(config, 'clusters', 'cluster', opts.cluster)) {
+    throw new UsageError(`--cluster "${opts.cluster}" is not in the kubeconfig (${origin})${listOf('clusters').length > 0 ? ` — clusters: ${listOf('clusters').join(', ')}` : ''}`);
+  }
+  if (opts.user !== undefined && !named(config, 'users', 'user', opts.user)) {
+    throw new UsageError(`--user "${opts.user}" is not in the kubeconfig (${origin})${listOf('users').length > 0 ? ` — users: ${listOf('users').join(', ')}` : ''}`);
+  }
+  const clusterName = opts.cluster ?? str(ctx['cluster']) ?? '';
   const clusterEntry = named(config, 'clusters', 'cluster', clusterName);
   if (!clusterEntry) throw new ClusterError(`context "${wanted}" names cluster "${clusterName}", which is not in the kubeconfig (${origin}) — fix the file`);
   const server = nonEmpty(clusterEntry['server']);
@@ -206,10 +218,10 @@ export async function loadKubeconfig(opts: KubeconfigOptions): Promise<KubeTarge
   }
   // A user named but not there would go unauthenticated, and the server's refusal would be
   // misread as a credential or certificate problem: say what is wrong with the file instead.
-  const userName = nonEmpty(ctx['user']);
+  const userName = opts.user ?? nonEmpty(ctx['user']);
   const userEntry = userName !== undefined ? named(config, 'users', 'user', userName) : undefined;
   if (userName !== undefined && !userEntry) {
-    const users = objs(config['users']).map((u) => str(u['name'])).filter((n): n is string => n !== undefined);
+    const users = listOf('users');
     throw new ClusterError(`context "${wanted}" names user "${userName}", which is not in the kubeconfig (${origin})${users.length > 0 ? ` — users: ${users.join(', ')}` : ''} — fix the context or add the user`);
   }
   const target: KubeTarget = {

@@ -7,15 +7,29 @@ import type { PodInput } from '../../model/input.js';
 import { fetchPod, fetchPods, type ScanStats, type Triage } from './fetch.js';
 import type { KubeTarget } from './kubeconfig.js';
 
+/** --as, --as-group, --as-uid: who the requests act as (Impersonate-* headers, kubectl's flags). */
+export interface Impersonation {
+  user: string;
+  groups?: string[];
+  uid?: string;
+}
+
 /** Which cluster, context and pods to read: the same for a scan and for --watch. */
 export interface ClusterTarget {
   pod?: string;
   namespace?: string;
   allNamespaces?: boolean;
   selector?: string;
+  /** --field-selector: passed to the server with the pod list. */
+  fieldSelector?: string;
   kubeconfig?: string;
   context?: string;
   requestTimeout?: string;
+  /** --cluster, --user: the kubeconfig's cluster and user to use instead of the context's. */
+  cluster?: string;
+  user?: string;
+  /** --as and friends: override the kubeconfig user's own impersonation. */
+  impersonate?: Impersonation;
   /** -c: read logs of this container only. */
   container?: string;
   env: Record<string, string | undefined>;
@@ -63,6 +77,7 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
       namespace: target.namespace,
       ...(opts.allNamespaces ? { allNamespaces: true } : {}),
       ...(opts.selector !== undefined ? { selector: opts.selector } : {}),
+      ...(opts.fieldSelector !== undefined ? { fieldSelector: opts.fieldSelector } : {}),
       ...(opts.progress ? { progress: opts.progress } : {}),
       ...(opts.container !== undefined ? { container: opts.container } : {}),
       context: target.context,
@@ -72,6 +87,8 @@ export async function readLive(opts: LiveOptions): Promise<LiveResult> {
     const { listWorkloads, readScanWorkloads } = await import('./scan-workloads.js');
     const ns = opts.allNamespaces ? undefined : target.namespace;
     const podsRead = fetchPods(client, fetchOpts, triage); // the pod list leaves first
+    // (a field selector picks pods by their fields, which workloads do not have: pods only)
+    if (opts.fieldSelector !== undefined) return { inputs: await podsRead, target, requests: client.requests.length, stats };
     const listing = listWorkloads(client, ns, opts.selector);
     let inputs: PodInput[];
     try {

@@ -374,7 +374,7 @@ export async function watchPods(opts: WatchOptions): Promise<WatchResult> {
     if (pods.has(podKey)) evaluate(podKey, 'change');
   };
 
-  const podQuery: Record<string, string | undefined> = single ? { fieldSelector: `metadata.name=${opts.pod}` } : { labelSelector: opts.selector };
+  const podQuery: Record<string, string | undefined> = single ? { fieldSelector: `metadata.name=${opts.pod}` } : { labelSelector: opts.selector, fieldSelector: opts.fieldSelector };
   const eventQuery: Record<string, string | undefined> = { fieldSelector: single ? `involvedObject.kind=Pod,involvedObject.name=${opts.pod}` : 'involvedObject.kind=Pod' };
   const secs = opts.watchTimeoutSeconds ?? 300;
   const finalInputs = () => [...pods.entries()].filter(([, st]) => single || !st.deleted).map(([k, st]) => inputOf(k, st));
