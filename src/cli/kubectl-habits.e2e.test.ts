@@ -110,8 +110,8 @@ describe('-o wide', () => {
     assert.equal(
       r.out,
       [
-        'NAMESPACE   NAME                          READY   STATUS             RESTARTS        AGE    ROOT CAUSE            SEVERITY   CONTAINER',
-        'shop        orders-api-6f8d9c7b54-q7xkz   0/1     CrashLoopBackOff   7 (4m30s ago)   167m   crashloop-oomkilled   error      orders-api',
+        'NAMESPACE   NAME                          READY   STATUS             RESTARTS        AGE    NODE                                       ROOT CAUSE            SEVERITY   CONTAINER',
+        'shop        orders-api-6f8d9c7b54-q7xkz   0/1     CrashLoopBackOff   7 (4m30s ago)   167m   ip-10-0-12-57.eu-west-1.compute.internal   crashloop-oomkilled   error      orders-api',
         '',
       ].join('\n'),
     );
@@ -133,7 +133,7 @@ describe('-o wide', () => {
     const all = await podwhy([...files, '-o', 'wide', '--all']);
     assert.equal(all.err, '');
     assert.equal(all.out.trimEnd().split('\n').length, 4);
-    assert.match(all.out, /\nshop +catalog-\S+ +1\/1 +Running +1 \(3d2h ago\) +16d +<none> +<none> +<none>\n/);
+    assert.match(all.out, /\nshop +catalog-\S+ +1\/1 +Running +1 \(3d2h ago\) +16d +ip-\S+ +<none> +<none> +<none>\n/);
     const bare = await podwhy([...files, '-o', 'wide', '--all', '--no-headers']);
     assert.doesNotMatch(bare.out, /NAMESPACE/);
     assert.equal(bare.out.trimEnd().split('\n').length, 3);
@@ -264,7 +264,7 @@ describe('live: -o wide and -c', () => {
   test('-o wide for one pod and for a namespace, as offline', async () => {
     const one = await podwhy(['orders-api-6f8d9c7b54-q7xkz', '-o', 'wide', '--now', '2024-10-08T14:27:00Z'], env);
     assert.equal(one.code, 1, one.err);
-    assert.match(one.out, /^NAMESPACE +NAME +READY +STATUS +RESTARTS +AGE +ROOT CAUSE +SEVERITY +CONTAINER\nshop +orders-api-6f8d9c7b54-q7xkz +0\/1 +CrashLoopBackOff .* crashloop-oomkilled +error +orders-api\n$/);
+    assert.match(one.out, /^NAMESPACE +NAME +READY +STATUS +RESTARTS +AGE +NODE +ROOT CAUSE +SEVERITY +CONTAINER\nshop +orders-api-6f8d9c7b54-q7xkz +0\/1 +CrashLoopBackOff .* crashloop-oomkilled +error +orders-api\n$/);
     const ns = await podwhy(['-n', 'payments', '-o=wide', '--no-headers'], env);
     assert.equal(ns.code, 1, ns.err);
     assert.match(ns.out, /^payments +ledger-api-mwsrxq242-96hb7 .* crashloop-segfault +error +log-forwarder\n$/);

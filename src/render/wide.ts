@@ -1,6 +1,6 @@
 // -o wide: one row per pod in kubectl's plain table style (columns three spaces apart, headers
 // in capitals, `<none>` for an empty cell, nothing cut): kubectl get pods' NAMESPACE, NAME,
-// READY, STATUS, RESTARTS and AGE, then what podwhy adds: the root cause's rule id, its
+// READY, STATUS, RESTARTS and AGE, and NODE from its -o wide, then what podwhy adds: the root cause's rule id, its
 // severity and the container it is about.
 
 import type { PodDiagnosis } from '../engine/types.js';
@@ -8,7 +8,7 @@ import { oneLine } from '../util/sanitize.js';
 import { cell } from './cells.js';
 import { padEnd, width } from './layout.js';
 
-export const WIDE_HEADERS = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'ROOT CAUSE', 'SEVERITY', 'CONTAINER'] as const;
+export const WIDE_HEADERS = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'NODE', 'ROOT CAUSE', 'SEVERITY', 'CONTAINER'] as const;
 
 const NONE = '<none>';
 
@@ -23,6 +23,8 @@ export function wideRow(p: PodDiagnosis): string[] {
     cell(p.kubectl.status),
     cell(p.kubectl.restarts),
     p.kubectl.age,
+    // kubectl's <none> for a pod no node was given to; <unknown> when pasted text does not say
+    p.facts.pod.nodeName ?? (p.source?.format ? cell(undefined) : NONE),
     root?.rule ?? NONE,
     root?.severity ?? NONE,
     root?.container ? oneLine(root.container) : NONE,
