@@ -32,8 +32,19 @@ let read = 0;
 let names: string[] = [];
 let rules: ReturnType<typeof loadRuleSet>['rules'];
 
+const made = new Map<string, string>();
+
 /** The report as the diagnose command puts it together: the pods' report with the workloads' after its table. */
 function report(cols: number | undefined, lang: Lang = 'en', all = false): string {
+  const key = `${cols}/${lang}/${all}`;
+  const had = made.get(key);
+  if (had !== undefined) return had;
+  const out = render(cols, lang, all);
+  made.set(key, out);
+  return out;
+}
+
+function render(cols: number | undefined, lang: Lang, all: boolean): string {
   const words = wordsFor(rules, lang);
   const w = new TextReportWriter({ color: false, words, all, ...(cols !== undefined ? { cols } : {}) });
   for (const p of pods) w.add(p);
