@@ -713,8 +713,8 @@ export class TextReportWriter {
     const { c, ui } = this.ctx;
     const head = `${ui.podsSummary(this.count, this.unhealthy - this.unknown, this.unknown)}${causes.length > 1 ? ` · ${this.scan.causes(causes.length)}` : ''}`;
     const out = [c.bold(head)];
-    // the workloads follow the table: said here too when the table is longer than a screen
-    if (extra.workloadsHead !== undefined && causes.length > FIRST_SCREEN_ROWS) out.push(c.bold(`${oneLine(extra.workloadsHead)} ${c.dim(this.scan.workloadsBelow)}`));
+    // the workloads follow the table: said here too (a workload that makes no pod is in no row)
+    if (extra.workloadsHead !== undefined && causes.length > 0) out.push(c.bold(`${oneLine(extra.workloadsHead)} ${c.dim(this.scan.workloadsBelow)}`));
     out.push(...this.topNotes());
     return out;
   }
@@ -919,8 +919,6 @@ export interface ReportExtra {
 const REPORT_LINES = 360;
 /** Root causes explained in a condensed report however long its table. */
 const MIN_BLOCKS = 3;
-/** Rows of the table a first screen shows under the headline. */
-const FIRST_SCREEN_ROWS = 15;
 const CONDENSED: BlockLimits = { evidence: 4, logs: 5, docs: 1 };
 
 /** Owners with their pod counts (when more than one, and `counts`), the `cap` largest, then "+k more"; `short`: without their kind. */
