@@ -121,6 +121,11 @@ describe('a 5,000-pod scan in text', () => {
         const wide = table.filter((l) => width(l) > cols);
         assert.ok(wide.length <= Math.floor(table.length / 10), `${cols} columns, rows too wide:\n${wide.join('\n')}`);
         for (const l of wide) assert.match(l, / {3}\S{20,}(, \+\d+ more)?$/, `wider than ${cols} without a long name: ${l}`);
+        // the workloads, one line per root cause, fit the same way
+        const from = lines.findIndex((l) => l.startsWith('Short because of their pods'));
+        const wl = lines.slice(from + 1, lines.indexOf('', from + 1));
+        assert.ok(wl.length > 40 && wl.every((l) => / \+\d+ more$|\)$|[a-z0-9]$/.test(l)), wl.join('\n'));
+        assert.ok(wl.filter((l) => width(l) > cols).length <= Math.floor(wl.length / 10), `${cols} columns, workload lines too wide`);
       }
     }
   });

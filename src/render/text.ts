@@ -712,9 +712,11 @@ export class TextReportWriter {
   private headline(causes: Cause[], extra: ReportExtra): string[] {
     const { c, ui } = this.ctx;
     const head = `${ui.podsSummary(this.count, this.unhealthy - this.unknown, this.unknown)}${causes.length > 1 ? ` · ${this.scan.causes(causes.length)}` : ''}`;
-    const out = [c.bold(head)];
+    const cols = this.ctx.opts.cols;
+    const line = (t: string) => (cols === undefined ? [t] : wrap(t, cols, '    ', ''));
+    const out = line(head).map((l) => c.bold(l));
     // the workloads follow the table: said here too (a workload that makes no pod is in no row)
-    if (extra.workloadsHead !== undefined && causes.length > 0) out.push(c.bold(`${oneLine(extra.workloadsHead)} ${c.dim(this.scan.workloadsBelow)}`));
+    if (extra.workloadsHead !== undefined && causes.length > 0) out.push(...line(`${oneLine(extra.workloadsHead)} ${this.scan.workloadsBelow}`).map((l) => c.bold(l)));
     out.push(...this.topNotes());
     return out;
   }

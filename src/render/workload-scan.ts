@@ -117,16 +117,29 @@ export function renderWorkloadScan(ds: readonly WorkloadDiagnosis[], opts: Workl
   if (rest.length > 0) {
     out.push('', c.bold(t.byPods));
     const width = Math.max(...rest.map((g) => (g.rule ?? t.noCause).length));
-    for (const g of rest) {
+    // One line each: as many workloads as fit, then "+N more". Narrower, in one form for every
+    // line, the first that lets nine lines in ten fit: without the ready counts, without the
+    // kind, without the group's count. A name is never cut: one too long makes its line wide.
+    const lineFor = (g: Group, form: number): string => {
+      const n = g.items.length;
+      const more = (k: number) => (n > k ? `, ${t.more(n - k)}` : '');
+      const name = (d: WorkloadDiagnosis) => stripControls(form === 0 ? `${label(d)} (${shortCounts(d)})` : form === 1 ? label(d) : opts.namespaces ? `${oneLine(d.name)} (${oneLine(d.namespace)})` : oneLine(d.name));
+      const head = form === 3 ? '' : `${t.group(n)}: `;
+      const names = g.items.slice(0, MAX_INLINE).map(name);
+      let k = 1;
+      const text = (j: number) => `${head}${names.slice(0, j).join(', ')}${more(j)}`;
+      while (k < names.length && 4 + width + textWidth(text(k + 1)) <= cols) k++;
+      return text(k);
+    };
+    let texts: string[] = [];
+    for (let form = 0; form < 4; form++) {
+      texts = rest.map((g) => lineFor(g, form));
+      if (texts.filter((x) => 4 + width + textWidth(x) > cols).length <= Math.floor(rest.length / 10)) break;
+    }
+    for (const [i, g] of rest.entries()) {
       const sev = g.items[0]?.rootCause?.finding.severity ?? 'warning';
       const color = g.rule === null ? c.bold : sev === 'error' ? c.red : sev === 'warning' ? c.yellow : c.cyan;
-      // one line: as many workloads as fit (at least one, never cut), then "+N more"
-      const names = g.items.slice(0, MAX_INLINE).map((d) => stripControls(`${label(d)} (${shortCounts(d)})`));
-      const lead = `  ${(g.rule ?? t.noCause).padEnd(width)}  ${t.group(g.items.length)}: `;
-      let shown = 1;
-      const line = (k: number) => `${lead}${names.slice(0, k).join(', ')}${g.items.length > k ? `, ${t.more(g.items.length - k)}` : ''}`;
-      while (shown < names.length && textWidth(line(shown + 1)) <= cols) shown++;
-      out.push(`  ${color((g.rule ?? t.noCause).padEnd(width))}${line(shown).slice(2 + width)}`);
+      out.push(`  ${color((g.rule ?? t.noCause).padEnd(width))}  ${texts[i] as string}`);
     }
   }
   return `${out.join('\n')}\n`;
