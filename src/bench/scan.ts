@@ -129,8 +129,9 @@ async function run(args: string[], env: Record<string, string>, cols: number): P
 /**
  * Where reading events one pod at a time (fieldSelector involvedObject.name=…) stops paying off
  * against one list of the namespace's events: k pods selected by -l out of a namespace of `pods`
- * pods with `perPod` events each, both ways, requests and wall time (median of `runs`), with the
- * server answering at once and after `latency` ms (a remote cluster's round trip).
+ * pods with `perPod` events each, both ways and as fetchPods chooses (eventsOnePodAtATime),
+ * requests and wall time (median of `runs`), with the server answering at once and after
+ * `latency` ms (a remote cluster's round trip).
  */
 async function eventsCrossover(pods: number, perPod: number, ks: number[], latencies: number[], runs: number): Promise<void> {
   const { ApiClient } = await import('../sources/live/client.js');
@@ -152,19 +153,19 @@ async function eventsCrossover(pods: number, perPod: number, ks: number[], laten
     const kubeconfig = server.writeKubeconfig(tmp, { namespace: 'ev' });
     const target = await loadKubeconfig({ env: { HOME: tmp, KUBECONFIG: kubeconfig } });
     process.stdout.write(`events: ${pods} pods, ${pods * perPod} events in the namespace; k pods selected by -l; median of ${runs}\n`);
-    process.stdout.write(`latency  k     per pod: requests  ms     namespace list: requests  ms\n`);
+    process.stdout.write(`latency  k     per pod: requests  ms     namespace list: requests  ms     chosen: requests  ms\n`);
     for (const latency of latencies) {
       server.latencyMs = latency;
       for (const k of ks) {
         const selector = `n in (${Array.from({ length: k }, (_, i) => String(Math.floor((i * pods) / k))).join(',')})`;
-        const measure = async (max: number) => {
+        const measure = async (by: boolean | undefined) => {
           const times: number[] = [];
           let requests = 0;
           for (let r = 0; r < runs; r++) {
             const client = new ApiClient(target, { timeoutMs: 60_000 });
             await client.init();
             const t0 = performance.now();
-            const got = await fetchPods(client, { namespace: 'ev', selector, eventsByPodMax: max }, () => undefined);
+            const got = await fetchPods(client, { namespace: 'ev', selector, ...(by !== undefined ? { eventsByPod: by } : {}) }, () => undefined);
             times.push(performance.now() - t0);
             requests = client.requests.length;
             client.close();
@@ -173,9 +174,12 @@ async function eventsCrossover(pods: number, perPod: number, ks: number[], laten
           times.sort((a, b) => a - b);
           return { requests, ms: Math.round(times[Math.floor(times.length / 2)] as number) };
         };
-        const per = await measure(Number.MAX_SAFE_INTEGER);
-        const list = await measure(0);
-        process.stdout.write(`${String(latency).padStart(4)}ms  ${String(k).padEnd(5)} ${String(per.requests).padStart(8)}  ${String(per.ms).padStart(6)}  ${String(list.requests).padStart(17)}  ${String(list.ms).padStart(6)}\n`);
+        const per = await measure(true);
+        const list = await measure(false);
+        const chosen = await measure(undefined);
+        process.stdout.write(
+          `${String(latency).padStart(4)}ms  ${String(k).padEnd(5)} ${String(per.requests).padStart(8)}  ${String(per.ms).padStart(6)}  ${String(list.requests).padStart(17)}  ${String(list.ms).padStart(6)}  ${String(chosen.requests).padStart(15)}  ${String(chosen.ms).padStart(6)}\n`,
+        );
       }
     }
   } finally {

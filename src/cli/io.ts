@@ -12,7 +12,7 @@ export interface IO {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
-  /** Terminal width, when stdout is a terminal. */
+  /** Terminal width, when stdout is a terminal (or COLUMNS says it for piped output). */
   columns?: number;
   env: Record<string, string | undefined>;
   cwd: string;
@@ -22,6 +22,16 @@ export interface IO {
   exitCode: number;
   /** Tests only: the diagnose command's workers in-process, and lower thresholds (parallel/pool.ts). */
   testing?: ParallelTesting;
+}
+
+/**
+ * The width text is laid out for: the terminal's; piped, the COLUMNS variable's when it is set
+ * (as ls and Python's get_terminal_size honour it: `COLUMNS=80 podwhy … | less`), else none.
+ */
+export function columnsOf(stdoutIsTTY: boolean, env: string | undefined): { columns?: number } {
+  if (stdoutIsTTY && process.stdout.columns) return { columns: process.stdout.columns };
+  const n = env !== undefined && /^\d{1,4}$/.test(env.trim()) ? Number(env) : 0;
+  return n > 0 ? { columns: n } : {};
 }
 
 export function processIO(): IO {
@@ -40,7 +50,7 @@ export function processIO(): IO {
     },
     stdoutIsTTY,
     stderrIsTTY: isTerminal(2),
-    ...(stdoutIsTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
+    ...columnsOf(stdoutIsTTY, process.env['COLUMNS']),
     env: process.env,
     cwd: process.cwd(),
     exitCode: 0,

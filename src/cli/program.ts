@@ -38,7 +38,7 @@ export function createProgram(io: IO, name = 'podwhy'): Command {
     .option('--now <RFC3339>', 'evaluate ages against this instant, for reproducible output')
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
     .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
-    .option('--all', 'also show healthy pods in multi-pod output')
+    .option('--all', 'multi-pod output: also the healthy pods, and (text) nothing shortened')
     .option('--details', 'many pods, text: every pod in full, not each root cause once')
     .option('--timeline', 'add each pod\'s timeline: where its time went, stage by stage')
     .option('--absolute-time', 'timeline and watch times as timestamps, not relative')

@@ -43,12 +43,16 @@ test('a healthy workload alone is shown as healthy, exit 0', async () => {
   assert.match(r.out, /^deployment\/api \(x\) {2}2\/2 ready/m);
 });
 
-test('several workloads with their pods: workloads first, grouped, then the pods; every format carries them', async () => {
+test('several workloads with their pods: the pods\' root-cause table first, then the workloads grouped; every format carries them', async () => {
   const files = ['-f', W('job-failed-create-quota.yaml'), '-f', W('deployment-progress-deadline-image.yaml'), '-f', W('cronjob-suspended.yaml')];
   const text = await podwhy(files);
   assert.equal(text.code, 1);
   assert.match(text.out, /^Workloads: 3 not as desired \(of 3 read\) · 3 root causes/m);
-  assert.ok(text.out.indexOf('Workloads:') < text.out.indexOf('pods,'), 'workloads before the pods');
+  // the headline and the root-cause table are the first screen; the workloads follow the table
+  assert.match(text.out, /^\d+ pods?, /);
+  // (named under the headline: a workload that makes no pod is in no row of the table)
+  assert.match(text.out.split('\n')[1] as string, /^Workloads: 3 not as desired .*\(after the table\)$/);
+  assert.ok(text.out.indexOf('\nROOT CAUSE ') > 0 && text.out.indexOf('\nROOT CAUSE ') < text.out.indexOf('\n\nWorkloads:'), text.out);
   assert.match(text.out, /^Short because of their pods \(explained with the pods below\):\n  image-pull-not-found  1 workload: deployment\/storefront \(web\) \(2\/3\)/m);
   const json = JSON.parse((await podwhy([...files, '-o', 'json'])).out);
   assert.deepEqual(json.workloads.map((w: { ref: string }) => w.ref).sort(), ['cronjob/weekly-digest', 'deployment/storefront', 'job/nightly-report']);

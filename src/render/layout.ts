@@ -175,3 +175,27 @@ export function columns(rows: string[][], cols: Column[], max?: number): string[
       .replace(/\s+$/, ''),
   );
 }
+
+/**
+ * Items (names) joined by `sep` and wrapped to `cols` columns between items, never inside one: an
+ * item wider than the room is put alone on its line, which is then wider than `cols` (as kubectl
+ * lets a row be wide rather than cut a name).
+ */
+export function wrapItems(items: readonly string[], cols: number, indent = '', firstIndent = indent, sep = ', '): string[] {
+  const out: string[] = [];
+  let line = firstIndent;
+  let bare = true;
+  for (let i = 0; i < items.length; i++) {
+    const item = `${items[i] as string}${i < items.length - 1 ? sep.trimEnd() : ''}`;
+    const gap = bare ? '' : sep.slice(sep.trimEnd().length) || ' ';
+    if (!bare && width(line) + width(gap) + width(item) > cols) {
+      out.push(line);
+      line = indent;
+      bare = true;
+    }
+    line += (bare ? '' : gap) + item;
+    bare = false;
+  }
+  if (!bare || out.length === 0) out.push(line);
+  return out.map((l) => l.trimEnd());
+}

@@ -10,7 +10,7 @@ import yaml from 'js-yaml';
 import { filePods } from '../bench/scan.js';
 import { main } from '../cli/main.js';
 import { memoryIO } from '../testing/io.js';
-import { columns, middle, width } from './layout.js';
+import { columns, middle, width, wrapItems } from './layout.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-scan-'));
 const file = join(tmp, 'pods32.yaml');
@@ -70,14 +70,24 @@ describe('many pods in text', () => {
     assert.match(io.stdout, /used more memory than its limit/);
   });
 
-  test('the terminal width is used; rule ids are never cut; names are shortened in the middle', async () => {
-    const r = await podwhy([], 80);
-    const table = r.out.split('\n').slice(0, r.out.split('\n').indexOf('Unhealthy pods') + 20);
-    for (const l of table) assert.ok(width(l) <= 80 || /^\S+$/.test(l.trim()), `wider than 80: ${l}`);
-    assert.match(r.out, /^unschedulable-insufficient-resources /m);
-    assert.match(r.out, /^ {2}orders-api…\S*-\w{5} /m);
-    const wide = await podwhy([], 200);
-    assert.match(wide.out, /^ {2}orders-api-\w+-\w{5} /m);
+  test('the terminal width is used, and no name is ever cut: a row is let be wide instead (kubectl)', async () => {
+    const names = (filePods()['items'] as { metadata: { name: string } }[]).map((p) => p.metadata.name);
+    for (const cols of [60, 80, 200]) {
+      const r = await podwhy([], cols);
+      assert.doesNotMatch(r.out, /[a-z0-9]…[a-z0-9-]|[a-z0-9-]…(\s|$)/, `${cols} columns`);
+      // every unhealthy pod on its line, its name whole
+      const listed = r.out.split('\n').filter((l) => /^ {2}\S+ +(\d+\/\d+|<unknown>) {3}/.test(l)).map((l) => l.trim().split(/ +/)[0]);
+      assert.equal(listed.length, 18, `${cols} columns`);
+      for (const n of listed) assert.ok(names.includes(n as string), `${n} cut at ${cols} columns`);
+      assert.match(r.out, /^unschedulable-insufficient-resources /m);
+      // prose wraps to the width
+      for (const l of r.out.split('\n').filter((x) => /^ {2}[A-Z][a-z]/.test(x))) assert.ok(width(l) <= Math.min(cols, 100), `${cols}: ${l}`);
+    }
+    // the table's OWNERS and EXAMPLE: in full when they fit, condensed (then dropped) when they do not
+    assert.match((await podwhy([], 200)).out, /^crashloop-oomkilled +8 +Deployment\/orders-api +orders-api-\S+$/m);
+    const narrow = (await podwhy([], 60)).out;
+    assert.match(narrow, /^ROOT CAUSE +PODS( +OWNERS)?$/m);
+    assert.doesNotMatch(narrow, /^ROOT CAUSE.*EXAMPLE/m);
   });
 
   test('piped (no terminal width): nothing in the tables is cut', async () => {
@@ -107,6 +117,12 @@ describe('layout', () => {
     assert.ok(a.startsWith('orders-'), a);
     assert.ok(a.endsWith('-q7xkz'), a);
     assert.equal(width(middle('데이터베이스-파드-q7xkz', 12)) <= 12, true);
+  });
+
+  test('wrapItems() breaks between names, never inside one; a name wider than the room has its own line', () => {
+    const items = ['orders-api-6f8d9c7b54-q7xkz', 'payments-7d4b9c6f5-abcde', 'a-very-long-pod-name-that-is-wider-than-the-room-0001', '+12 more'];
+    const lines = wrapItems(items, 40, '    ', '  Pods: ');
+    assert.deepEqual(lines, ['  Pods: orders-api-6f8d9c7b54-q7xkz,', '    payments-7d4b9c6f5-abcde,', '    a-very-long-pod-name-that-is-wider-than-the-room-0001,', '    +12 more']);
   });
 
   test('columns() narrows the shrinkable column to the width, or cuts nothing without one', () => {

@@ -10,7 +10,7 @@ import { UI, type UiText } from '../i18n/ui.js';
 import type { Lang } from '../model/vocabulary.js';
 import type { Words } from './words.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
-import { columns, fit, middle, padEnd, width, wrap, type Column } from './layout.js';
+import { columns, padEnd, width, wrap, wrapItems } from './layout.js';
 import { cell } from './cells.js';
 import { compactDuration } from '../i18n/timeline.js';
 import { formatTime } from '../util/json.js';
@@ -143,7 +143,14 @@ function evidenceText(v: unknown): string {
   return String(v);
 }
 
-function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: ExamplePod): string[] {
+/** How much of a finding a condensed block shows (a big scan's): evidence items, log lines, docs. */
+interface BlockLimits {
+  evidence: number;
+  logs: number;
+  docs: number;
+}
+
+function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: ExamplePod, limits?: BlockLimits): string[] {
   const { c, ui, cols } = ctx;
   const color = sevColor(ctx, f.severity);
   const subject = subjectLabel(ctx, f, p);
@@ -154,7 +161,8 @@ function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: ExamplePod): st
   out.push(...wrap(stripControls(t.explanation), cols, '  '));
   if (t.evidence.length > 0) {
     out.push('', `  ${c.underline(ui.evidence)}`);
-    for (const e of t.evidence) {
+    const shown = limits ? t.evidence.slice(0, limits.evidence) : t.evidence;
+    for (const e of shown) {
       const value = evidenceText(e.value);
       const short = value.length > 500 ? `${value.slice(0, 300).trimEnd()} … ${value.slice(-199).trimStart()}` : value;
       // a fact the status did not give, read off an event: say so (the event itself follows)
@@ -162,6 +170,7 @@ function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: ExamplePod): st
       const text = `${c.dim(`${oneLine(e.path)}:`)} ${stripControls(short)}${inferred}`;
       out.push(...wrap(text, cols, '      ', '    • '));
     }
+    if (shown.length < t.evidence.length) out.push(c.dim(`    ${SCAN[ctx.w.lang].moreEvidence(t.evidence.length - shown.length)}`));
   }
   if (t.remedies.length > 0) {
     out.push('', `  ${c.underline(ui.whatToDo)}`);
@@ -178,7 +187,7 @@ function findingBlock(ctx: Ctx, f: Finding, heading: string, p?: ExamplePod): st
   const logs = f.container ? p?.facts.containers.find((x) => x.name === f.container && x.kind === f.containerKind)?.logs : undefined;
   if (logs && logs.lines.length > 0) {
     out.push('', `  ${c.underline(logs.previous ? ui.logPrevious : ui.logCurrent)}`);
-    for (const l of logs.lines.slice(-LOG_LINES_SHOWN)) out.push(...wrap(oneLine(l), ctx.cols, '    │   ', '    │ ').map((x) => c.dim(x)));
+    for (const l of logs.lines.slice(-(limits?.logs ?? LOG_LINES_SHOWN))) out.push(...wrap(oneLine(l), ctx.cols, '    │   ', '    │ ').map((x) => c.dim(x)));
   }
   return out;
 }
@@ -319,9 +328,20 @@ interface ScanText {
   more: (n: number) => string;
   exampleOf: (n: number, name: string) => string;
   differs: (n: number, name: string) => string;
+  /** A condensed block's one line for the pods whose explanation differs from the example's. */
+  differsBrief: (n: number, names: string) => string;
   otherVariants: (n: number) => string;
   healthyHidden: (n: number) => string;
   detailsHint: string;
+  /** The closing line of a condensed report: what was left out, and how to see it. */
+  condensed: () => string;
+  /** The root causes a condensed report does not explain in a block. */
+  notExplained: (causes: number, pods: number) => string;
+  /** A condensed block's pods: "Pods: a, b, +N more". */
+  podsLabel: string;
+  /** Where a long scan's workloads are, said under its headline. */
+  workloadsBelow: string;
+  moreEvidence: (n: number) => string;
   allPods: (n: number) => string;
   unreadableFor: (what: string, reason: string, pods: string) => string;
   unreadableTail: string;
@@ -344,9 +364,17 @@ const SCAN: Record<Lang, ScanText> = {
     more: (n: number) => `+${n} more`,
     exampleOf: (n: number, name: string) => `${n} pod${n === 1 ? '' : 's'} · example ${name}`,
     differs: (n: number, name: string) => `For ${n} pod${n === 1 ? '' : 's'} (e.g. ${name}) it reads differently:`,
+    differsBrief: (n: number, names: string) => `For ${n} pod${n === 1 ? '' : 's'} it reads differently (e.g. ${names}): podwhy POD shows one in full`,
     otherVariants: (n: number) => `${n} more pod${n === 1 ? '' : 's'} with other details`,
     healthyHidden: (n: number) => `${n} healthy pod${n === 1 ? '' : 's'} not listed — add --all to list ${n === 1 ? 'it' : 'them'}`,
     detailsHint: 'Every pod in full: add --details, or name one pod',
+    condensed: () =>
+      `Shortened to fit. Everything: --all lists every pod and explains every root cause in full; -o wide prints one line per pod; -o json or -o yaml carries every finding; --details shows every pod in full; podwhy POD shows one pod.`,
+    notExplained: (causes: number, pods: number) =>
+      `${causes} more root cause${causes === 1 ? '' : 's'} (${pods} pod${pods === 1 ? '' : 's'}) not explained here: see the table above; podwhy POD explains one of their pods in full, --all explains them all.`,
+    podsLabel: 'Pods',
+    workloadsBelow: '(after the table)',
+    moreEvidence: (n: number) => `+${n} more (podwhy POD shows all)`,
     allPods: (n: number) => `all ${n}`,
     unreadableFor: (what: string, reason: string, pods: string) => `${what} (${reason}) for ${pods} pods`,
     unreadableTail: 'findings that need them may be missing',
@@ -368,9 +396,17 @@ const SCAN: Record<Lang, ScanText> = {
     more: (n: number) => `외 ${n}개`,
     exampleOf: (n: number, name: string) => `파드 ${n}개 · 예시 ${name}`,
     differs: (n: number, name: string) => `파드 ${n}개(예: ${name})는 설명이 다름:`,
+    differsBrief: (n: number, names: string) => `파드 ${n}개는 설명이 다름 (예: ${names}): podwhy POD로 하나를 자세히 볼 수 있음`,
     otherVariants: (n: number) => `그 밖에 세부 내용이 다른 파드 ${n}개`,
     healthyHidden: (n: number) => `정상 파드 ${n}개는 생략 — --all을 붙이면 표시`,
     detailsHint: '파드별 전체 내용: --details를 붙이거나 파드 하나를 지정',
+    condensed: () =>
+      `화면에 맞게 줄였습니다. 전체 내용: --all은 모든 파드를 나열하고 모든 근본 원인을 자세히 설명, -o wide는 파드마다 한 줄, -o json 또는 -o yaml은 모든 진단, --details는 파드마다 전체 내용, podwhy POD는 파드 하나.`,
+    notExplained: (causes: number, pods: number) =>
+      `나머지 근본 원인 ${causes}가지(파드 ${pods}개)는 여기서 설명하지 않았습니다: 위 표를 보세요. podwhy POD는 그중 파드 하나를, --all은 전부를 자세히 설명합니다.`,
+    podsLabel: '파드',
+    workloadsBelow: '(표 다음에)',
+    moreEvidence: (n: number) => `외 ${n}개 (podwhy POD로 전부 표시)`,
     allPods: (n: number) => `전체 ${n}`,
     unreadableFor: (what: string, reason: string, pods: string) => `${what} (${reason}) — 파드 ${pods}개`,
     unreadableTail: '이 정보가 필요한 진단은 빠졌을 수 있음',
@@ -483,7 +519,12 @@ interface Cause {
   /** Pods whose explanation differs from every kept variant. */
   overflow: number;
   rows: string[][];
+  /** The first few pods of each owner, [namespace, name]: the pods a condensed block names. */
+  named: Map<string, string[][]>;
 }
+
+/** Pods a condensed block names (with "+N more"), and how many of each owner are kept to choose from. */
+const PODS_NAMED = 5;
 
 function ownerOf(p: PodDiagnosis): string {
   const chain = p.facts.pod.ownerChain;
@@ -492,31 +533,6 @@ function ownerOf(p: PodDiagnosis): string {
 
 function hasLogs(p: ExamplePod, f: Finding): boolean {
   return p.facts.containers.some((c) => c.name === f.container && (c.logs?.lines.length ?? 0) > 0);
-}
-
-/** Owners with their pod counts, as many as fit in n columns (all without n), then "+k more". */
-function ownersCell(owners: Map<string, number>, more: (n: number) => string, n?: number): string {
-  if (n === undefined) return ownersList(owners, more);
-  // Narrow: "orders-api (79)" rather than a cut "Deployment/orders-api"
-  const withKind = ownersList(owners, more, n, false);
-  return withKind.includes('…') ? ownersList(owners, more, n, true) : withKind;
-}
-
-function ownersList(owners: Map<string, number>, more: (n: number) => string, n?: number, short = false): string {
-  const list = [...owners.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const name = (o: string) => oneLine(short && o ? o.replace(/^[A-Za-z]+\//, '') : o || '-');
-  const items = list.map(([o, k]) => (owners.size > 1 ? `${name(o)} (${k})` : name(o)));
-  const cap = n === undefined ? 3 : items.length;
-  let out = '';
-  for (let i = 0; i < items.length && i < cap; i++) {
-    const rest = items.length - i - 1;
-    const cand = out === '' ? (items[i] as string) : `${out}, ${items[i]}`;
-    const tail = rest > 0 ? `, ${more(rest)}` : '';
-    if (n !== undefined && width(cand + tail) > n && out !== '') return `${out}, ${more(items.length - i)}`;
-    if (n !== undefined && width(cand + tail) > n) return middle(cand, n);
-    out = cand;
-  }
-  return items.length > cap ? `${out}, ${more(items.length - cap)}` : out;
 }
 
 function textContext(opts: TextOptions, notes: ScanNotes): Ctx {
@@ -636,13 +652,16 @@ export class TextReportWriter {
     const rule = root?.rule ?? this.scan.noCause;
     let cause = this.causes.get(rule);
     if (!cause) {
-      cause = { rule, ...(root ? { finding: root } : {}), count: 0, owners: new Map(), variants: [], overflow: 0, rows: [] };
+      cause = { rule, ...(root ? { finding: root } : {}), count: 0, owners: new Map(), variants: [], overflow: 0, rows: [], named: new Map() };
       this.causes.set(rule, cause);
     }
     cause.count++;
     const owner = e.owner;
     cause.owners.set(owner, (cause.owners.get(owner) ?? 0) + 1);
     cause.rows.push(withRule(e.row, rule));
+    const named = cause.named.get(owner);
+    if (!named) cause.named.set(owner, [[e.row[0] as string, e.row[1] as string]]);
+    else if (named.length < PODS_NAMED) named.push([e.row[0] as string, e.row[1] as string]);
     if (!root || e.key === undefined || e.example === undefined) return;
     const key = e.key;
     const v = cause.variants.find((x) => x.key === key);
@@ -689,30 +708,74 @@ export class TextReportWriter {
     return out;
   }
 
-  private summary(causes: Cause[]): string[] {
+  /** The headline, a long scan's pointer to its workloads, and the notes said once. */
+  private headline(causes: Cause[], extra: ReportExtra): string[] {
+    const { c, ui } = this.ctx;
+    const head = `${ui.podsSummary(this.count, this.unhealthy - this.unknown, this.unknown)}${causes.length > 1 ? ` · ${this.scan.causes(causes.length)}` : ''}`;
+    const cols = this.ctx.opts.cols;
+    const line = (t: string) => (cols === undefined ? [t] : wrap(t, cols, '    ', ''));
+    const out = line(head).map((l) => c.bold(l));
+    // the workloads follow the table: said here too (a workload that makes no pod is in no row)
+    if (extra.workloadsHead !== undefined && causes.length > 0) out.push(...line(`${oneLine(extra.workloadsHead)} ${this.scan.workloadsBelow}`).map((l) => c.bold(l)));
+    out.push(...this.topNotes());
+    return out;
+  }
+
+  /**
+   * The root-cause table: ROOT CAUSE, PODS, OWNERS, EXAMPLE. Piped (no width), every column in
+   * full. In a terminal, the first layout that fits: the owners condensed (top one and "+N more",
+   * then without their kind), EXAMPLE dropped, then OWNERS; nothing is ever cut: a row whose name
+   * is longer than the room is let be wide, as kubectl does. `titles`: each cause's title under its row.
+   */
+  private table(causes: Cause[], titles: boolean): string[] {
     const { c, ui } = this.ctx;
     const s = this.scan;
-    const head = `${ui.podsSummary(this.count, this.unhealthy - this.unknown, this.unknown)}${causes.length > 1 ? ` · ${s.causes(causes.length)}` : ''}`;
-    const out = [c.bold(head), ...this.topNotes()];
-    if (causes.length === 0) return out;
+    if (causes.length === 0) return [];
     const max = this.ctx.opts.cols;
-    const rows = [[ui.tableRootCause, ui.tablePods, s.owners, s.example], ...causes.map((g) => [g.rule, String(g.count), ownersCell(g.owners, s.more), oneLine(g.variants[0]?.pod.name ?? g.rows[0]?.[1] ?? '')])];
-    const lines = columns(
-      rows,
-      [{}, {}, { shrink: { min: 12, cut: (_t, n, r) => ownersCell((causes[r - 1] as Cause).owners, s.more, n) } }, { shrink: { min: 14, cut: (t, n) => middle(t, n) } }],
-      max,
-    );
-    out.push('', c.dim(lines[0] as string));
+    const example = (g: Cause) => cell(g.variants[0]?.pod.name ?? g.rows[0]?.[1]);
+    const layouts: { owners: 3 | 1 | 0; short: boolean; example: boolean }[] = [
+      { owners: 3, short: false, example: true },
+      { owners: 1, short: false, example: true },
+      { owners: 3, short: false, example: false },
+      { owners: 1, short: false, example: false },
+      { owners: 1, short: true, example: false },
+      { owners: 0, short: false, example: false },
+    ];
+    let lines: string[] = [];
+    for (const [i, l] of layouts.entries()) {
+      const rows = [
+        [ui.tableRootCause, ui.tablePods, ...(l.owners > 0 ? [s.owners] : []), ...(l.example ? [s.example] : [])],
+        ...causes.map((g) => [g.rule, String(g.count), ...(l.owners > 0 ? [ownersText(g.owners, s.more, l.owners, l.short)] : []), ...(l.example ? [example(g)] : [])]),
+      ];
+      if (max !== undefined && l.owners > 0 && !l.example) {
+        // OWNERS last: a row too wide for its owners' counts goes without them
+        const room = max - [0, 1].reduce((a, i) => a + Math.max(...rows.map((r) => width(r[i] as string))) + 3, 0);
+        causes.forEach((g, i) => {
+          const row = rows[i + 1] as string[];
+          if (width(row[2] as string) > room) row[2] = ownersText(g.owners, s.more, l.owners, l.short, false);
+        });
+      }
+      lines = columns(rows, []);
+      if (max === undefined || i === layouts.length - 1) break;
+      // with EXAMPLE last, one long owner would push every example: all rows must fit; with
+      // OWNERS last, a few rows may be wide (a long name) rather than the column dropped for all
+      const over = lines.filter((x) => width(x) > max).length;
+      if (l.example ? over === 0 : over <= Math.floor(causes.length / 10)) break;
+    }
+    const out = ['', c.dim(lines[0] as string)];
     lines.slice(1).forEach((l, i) => {
       const g = causes[i] as Cause;
       const sev = g.finding ? sevColor(this.ctx, g.finding.severity) : (x: string) => x;
       out.push(sev(g.rule) + l.slice(g.rule.length));
-      if (g.finding) out.push(c.dim(`  ${max !== undefined ? fit(oneLine(this.ctx.w.title(g.finding)), Math.max(20, max - 2)) : oneLine(this.ctx.w.title(g.finding))}`));
+      if (titles && g.finding) {
+        const title = oneLine(this.ctx.w.title(g.finding));
+        out.push(...(max === undefined ? [`  ${title}`] : wrap(title, max, '    ', '  ')).map((x) => c.dim(x)));
+      }
     });
     return out;
   }
 
-  /** One line per pod, under a line per root cause, in kubectl's columns. */
+  /** One line per pod, under a line per root cause, in kubectl's columns (nothing cut). */
   private podList(causes: Cause[]): string[] {
     const { c } = this.ctx;
     const s = this.scan;
@@ -722,13 +785,7 @@ export class TextReportWriter {
     // the rule is said by the group's line, not on every row
     const cut = (r: string[]) => (withNs ? r.slice(0, 6) : r.slice(1, 6));
     const table = [[...(withNs ? [s.ns] : []), s.name, 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...groups.flatMap((g) => g.rows.map(cut))];
-    const off = withNs ? 1 : 0;
-    const cols: Column[] = [];
-    if (withNs) cols[0] = { shrink: { min: 10, cut: (t, n) => middle(t, n) } };
-    cols[off] = { shrink: { min: 20, cut: (t, n) => middle(t, n) } };
-    cols[off + 2] = { shrink: { min: 12, cut: (t, n) => fit(t, n) } };
-    const max = this.ctx.opts.cols;
-    const lines = columns(table, cols, max !== undefined ? max - 2 : undefined);
+    const lines = columns(table, []);
     const out = ['', c.bold(this.ctx.opts.all ? s.podListAll : s.podList), c.dim(`  ${lines[0] as string}`)];
     let i = 1;
     for (const g of groups) {
@@ -736,52 +793,142 @@ export class TextReportWriter {
       out.push(sev(g.head));
       for (let k = 0; k < g.rows.length; k++) out.push(`  ${lines[i++] as string}`);
     }
-    if (this.healthyHidden > 0) out.push(c.dim(s.healthyHidden(this.healthyHidden)));
     return out;
   }
 
-  private causeSections(causes: Cause[]): string[] {
+  /** The pods a condensed block names: the example first, then one of each owner in turn (largest first). */
+  private podNames(g: Cause): string[] {
+    const withNs = this.namespaces.size > 1;
+    const label = (r: string[]) => (withNs ? `${r[0]}/${r[1]}` : (r[1] as string));
+    const lists = [...g.named.entries()].sort((a, b) => (g.owners.get(b[0]) ?? 0) - (g.owners.get(a[0]) ?? 0)).map(([, l]) => l);
+    const first = g.variants[0]?.pod;
+    const out: string[] = [];
+    const seen = new Set<string>();
+    const add = (r: string[]) => {
+      const key = `${r[0]}/${r[1]}`;
+      if (seen.has(key) || out.length >= PODS_NAMED) return;
+      seen.add(key);
+      out.push(label(r));
+    };
+    if (first?.name !== undefined) add([cell(first.namespace), cell(first.name)]);
+    for (let k = 0; k < PODS_NAMED && out.length < PODS_NAMED; k++) for (const l of lists) if (l[k]) add(l[k] as string[]);
+    return out;
+  }
+
+  /**
+   * A root cause's block. Full: its example's finding in full, then each variant's explanation.
+   * Condensed (a big scan): the example's finding with a few evidence items, the last log lines
+   * and the first doc, the variants in one line, and (`pods`) a few of its pods by name.
+   */
+  private causeBlock(g: Cause, condensed: boolean, pods: boolean): string[] {
     const { c, ui } = this.ctx;
     const s = this.scan;
-    const out: string[] = [];
-    for (const g of causes) {
-      const v0 = g.variants[0];
-      if (!v0) continue;
-      out.push('', c.dim('─'.repeat(Math.min(this.ctx.cols, 80))));
-      const block = findingBlock(this.ctx, v0.finding, ui.rootCause, v0.pod);
-      block.splice(1, 0, c.dim(`  ${s.exampleOf(g.count, cell(v0.pod.name))}`));
-      out.push(...block);
+    const cols = this.ctx.cols;
+    const v0 = g.variants[0];
+    if (!v0) return [];
+    const out = ['', c.dim('─'.repeat(Math.min(cols, 80)))];
+    const block = findingBlock(this.ctx, v0.finding, ui.rootCause, v0.pod, condensed ? CONDENSED : undefined);
+    block.splice(1, 0, c.dim(`  ${s.exampleOf(g.count, cell(v0.pod.name))}`));
+    out.push(...block);
+    if (pods) {
+      const names = this.podNames(g);
+      const items = g.count > names.length ? [...names, s.more(g.count - names.length)] : names;
+      out.push('', ...wrapItems(items, cols, '    ', `  ${s.podsLabel}: `));
+    }
+    if (condensed) {
+      const others = g.variants.slice(1);
+      const n = others.reduce((a, v) => a + v.count, 0) + g.overflow;
+      if (n > 0) {
+        const names = others.slice(0, 3).map((v) => cell(v.pod.name));
+        out.push('', ...wrapItems(s.differsBrief(n, names.join(', ')).split(' '), cols, '    ', '  ', ' '));
+      }
+    } else {
       for (const v of g.variants.slice(1)) {
-        out.push('', ...wrap(s.differs(v.count, cell(v.pod.name)), this.ctx.cols, '  ', '  ').map((l) => c.bold(l)));
+        out.push('', ...wrap(s.differs(v.count, cell(v.pod.name)), cols, '  ', '  ').map((l) => c.bold(l)));
         const t = this.ctx.w.finding(v.finding);
         const t0 = this.ctx.w.finding(v0.finding);
-        out.push(...wrap(stripControls(t.explanation), this.ctx.cols, '    '));
+        out.push(...wrap(stripControls(t.explanation), cols, '    '));
         const same = t.remedies.length === t0.remedies.length && t.remedies.every((r, i) => r === t0.remedies[i]);
         if (!same) {
           t.remedies.forEach((r, i) => {
             const n = `${i + 1}. `;
-            out.push(...wrap(stripControls(r), this.ctx.cols, ' '.repeat(4 + n.length), `    ${n}`));
+            out.push(...wrap(stripControls(r), cols, ' '.repeat(4 + n.length), `    ${n}`));
           });
         }
       }
       if (g.overflow > 0) out.push('', c.dim(`  ${s.otherVariants(g.overflow)}`));
-      const docs = v0.finding.docs;
-      if (docs.length > 0) out.push('', c.dim(`${ui.docs}: ${docs[0]}`), ...docs.slice(1).map((d) => c.dim(`      ${d}`)));
     }
+    const docs = v0.finding.docs.slice(0, condensed ? 1 : undefined);
+    if (docs.length > 0) out.push('', c.dim(`${ui.docs}: ${docs[0]}`), ...docs.slice(1).map((d) => c.dim(`      ${d}`)));
     return out;
   }
 
-  end(): string {
+  /**
+   * The report, as long as it needs to be and no longer: a scan whose report in full fits in
+   * REPORT_LINES lines is shown in full (the table with each cause's title, a line per unhealthy
+   * pod, each cause explained with its variants); a bigger one is condensed in steps until it
+   * fits: blocks condensed; then no line per pod (each block names a few pods); then no titles
+   * under the table's rows and blocks for the largest causes only, the rest pointed to the table.
+   * --all and --details show everything. `extra.workloads`: the workloads' report, put after the table.
+   */
+  end(extra: ReportExtra = {}): string {
     if (this.count === 1 && this.first) return `${podDetails(this.ctx, this.first).join('\n')}\n`;
+    const { c } = this.ctx;
     const causes = this.sortedCauses();
-    const lines = [...this.summary(causes), ...this.podList(causes)];
-    if (this.ctx.opts.details) lines.push(...this.details);
-    else {
-      lines.push(...this.causeSections(causes));
-      if (this.unhealthy > 0) lines.push('', this.ctx.c.dim(this.scan.detailsHint));
+    const head = this.headline(causes, extra);
+    const workloads = extra.workloads !== undefined ? ['', ...extra.workloads.replace(/\n+$/, '').split('\n')] : [];
+    const hidden = this.healthyHidden > 0 ? [c.dim(this.scan.healthyHidden(this.healthyHidden))] : [];
+    const full = (): string[] => [...head, ...this.table(causes, true), ...workloads, ...this.podList(causes), ...hidden];
+    if (this.ctx.opts.details) return `${[...full(), ...this.details].join('\n')}\n`;
+    const closing = (condensed: boolean) => (this.unhealthy === 0 ? [] : condensed ? ['', ...wrap(this.scan.condensed(), this.ctx.cols).map((l) => c.dim(l))] : ['', c.dim(this.scan.detailsHint)]);
+    const blocks = (condensed: boolean, pods: boolean) => causes.flatMap((g) => this.causeBlock(g, condensed, pods));
+    const fits = (lines: string[]) => lines.length <= REPORT_LINES;
+    let lines = [...full(), ...blocks(false, false), ...closing(false)];
+    if (this.ctx.opts.all || fits(lines)) return `${lines.join('\n')}\n`;
+    lines = [...full(), ...blocks(true, false), ...closing(true)];
+    if (fits(lines)) return `${lines.join('\n')}\n`;
+    const short = [...head, ...this.table(causes, true), ...hidden, ...workloads];
+    lines = [...short, ...blocks(true, true), ...closing(true)];
+    if (fits(lines)) return `${lines.join('\n')}\n`;
+    // the largest causes explained, as many as fit (at least a few); the rest pointed to the table
+    lines = [...head, ...this.table(causes, false), ...hidden, ...workloads];
+    const end = closing(true);
+    const explained = causes.filter((g) => g.variants.length > 0);
+    const restLines = (from: number) => {
+      const rest = explained.slice(from);
+      return rest.length === 0 ? [] : ['', c.dim('─'.repeat(Math.min(this.ctx.cols, 80))), ...wrap(this.scan.notExplained(rest.length, rest.reduce((a, g) => a + g.count, 0)), this.ctx.cols)];
+    };
+    let k = 0;
+    for (const g of explained) {
+      const b = this.causeBlock(g, true, true);
+      if (k >= MIN_BLOCKS && lines.length + b.length + restLines(k + 1).length + end.length > REPORT_LINES) break;
+      lines.push(...b);
+      k++;
     }
+    lines.push(...restLines(k));
+    lines.push(...end);
     return `${lines.join('\n')}\n`;
   }
+}
+
+/** What a scan's report puts around its pods: the workloads' report (after the table), and its headline. */
+export interface ReportExtra {
+  workloads?: string;
+  workloadsHead?: string;
+}
+
+/** Lines a scan's text report aims to stay within (a few screens); see end(). */
+const REPORT_LINES = 360;
+/** Root causes explained in a condensed report however long its table. */
+const MIN_BLOCKS = 3;
+const CONDENSED: BlockLimits = { evidence: 4, logs: 5, docs: 1 };
+
+/** Owners with their pod counts (when more than one, and `counts`), the `cap` largest, then "+k more"; `short`: without their kind. */
+function ownersText(owners: Map<string, number>, more: (n: number) => string, cap: number, short: boolean, counts = true): string {
+  const list = [...owners.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const name = (o: string) => oneLine(short && o ? o.replace(/^[A-Za-z]+\//, '') : o || '-');
+  const items = list.slice(0, cap).map(([o, k]) => (owners.size > 1 && counts ? `${name(o)} (${k})` : name(o)));
+  return list.length > cap ? `${items.join(', ')}, ${more(list.length - cap)}` : items.join(', ');
 }
 
 export function renderText(pods: PodDiagnosis[], opts: TextOptions, notes?: ScanNotes): string {

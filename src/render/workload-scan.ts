@@ -7,7 +7,7 @@ import { Chalk } from 'chalk';
 import type { WorkloadDiagnosis } from '../engine/workload.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
 import { isObject, type JsonObject } from '../util/json.js';
-import { wrap } from './layout.js';
+import { width as textWidth, wrap } from './layout.js';
 import { findingBody, WORDS as WORKLOAD_WORDS } from './workload.js';
 import type { Words } from './words.js';
 
@@ -18,7 +18,7 @@ const WORDS = {
     group: (n: number) => `${n} workload${n === 1 ? '' : 's'}`,
     byPods: 'Short because of their pods (explained with the pods below):',
     noCause: 'no root cause found',
-    more: (n: number) => `… (+${n})`,
+    more: (n: number) => `+${n} more`,
     unreadable: (what: string) => `not read: ${what} — workloads of that kind were not checked`,
   },
   ko: {
@@ -27,7 +27,7 @@ const WORDS = {
     group: (n: number) => `워크로드 ${n}개`,
     byPods: '파드 때문에 모자란 워크로드 (원인은 아래 파드 보고에서 설명):',
     noCause: '근본 원인을 찾지 못함',
-    more: (n: number) => `… (+${n})`,
+    more: (n: number) => `외 ${n}개`,
     unreadable: (what: string) => `읽지 못함: ${what} — 이 종류의 워크로드는 확인하지 못했습니다`,
   },
 } as const;
@@ -80,6 +80,13 @@ export interface WorkloadScanText {
   namespaces: boolean;
 }
 
+/** The workloads' headline: "Workloads: 3 not as desired (of 12 read) · 2 root causes". */
+export function workloadHead(ds: readonly WorkloadDiagnosis[], opts: Pick<WorkloadScanText, 'words' | 'read'>): string {
+  const t = WORDS[opts.words.lang === 'ko' ? 'ko' : 'en'];
+  const causes = groupWorkloads(ds).filter((g) => g.rule !== null).length;
+  return `${t.head(ds.length, opts.read)}${causes > 0 ? t.causes(causes) : ''}`;
+}
+
 export function renderWorkloadScan(ds: readonly WorkloadDiagnosis[], opts: WorkloadScanText): string {
   const c = new Chalk({ level: opts.color ? 1 : 0 });
   const lang = opts.words.lang === 'ko' ? 'ko' : 'en';
@@ -90,8 +97,7 @@ export function renderWorkloadScan(ds: readonly WorkloadDiagnosis[], opts: Workl
   const label = (d: WorkloadDiagnosis) => `${oneLine(d.ref)}${opts.namespaces ? ` (${oneLine(d.namespace)})` : ''}`;
   /** Ready of desired, or a Job's or CronJob's state in brief. */
   const shortCounts = (d: WorkloadDiagnosis) => (d.kind === 'Job' || d.kind === 'CronJob' ? workloadCounts(d, lang) : `${num(d.facts['ready']) ?? 0}/${num(d.facts['desired']) ?? 0}`);
-  const causes = groups.filter((g) => g.rule !== null).length;
-  out.push(c.bold(`${t.head(ds.length, opts.read)}${causes > 0 ? t.causes(causes) : ''}`));
+  out.push(c.bold(workloadHead(ds, opts)));
   for (const u of opts.unreadable ?? []) out.push(...wrap(stripControls(t.unreadable(u)), cols, '    ', '  ').map((l) => c.yellow(l)));
   // the controllers' own failures first, each explained in full: no pod shows them
   for (const g of groups.filter((x) => x.from === 'controller')) {
@@ -111,14 +117,29 @@ export function renderWorkloadScan(ds: readonly WorkloadDiagnosis[], opts: Workl
   if (rest.length > 0) {
     out.push('', c.bold(t.byPods));
     const width = Math.max(...rest.map((g) => (g.rule ?? t.noCause).length));
-    for (const g of rest) {
+    // One line each: as many workloads as fit, then "+N more". Narrower, in one form for every
+    // line, the first that lets nine lines in ten fit: without the ready counts, without the
+    // kind, without the group's count. A name is never cut: one too long makes its line wide.
+    const lineFor = (g: Group, form: number): string => {
+      const n = g.items.length;
+      const more = (k: number) => (n > k ? `, ${t.more(n - k)}` : '');
+      const name = (d: WorkloadDiagnosis) => stripControls(form === 0 ? `${label(d)} (${shortCounts(d)})` : form === 1 ? label(d) : opts.namespaces ? `${oneLine(d.name)} (${oneLine(d.namespace)})` : oneLine(d.name));
+      const head = form === 3 ? '' : `${t.group(n)}: `;
+      const names = g.items.slice(0, MAX_INLINE).map(name);
+      let k = 1;
+      const text = (j: number) => `${head}${names.slice(0, j).join(', ')}${more(j)}`;
+      while (k < names.length && 4 + width + textWidth(text(k + 1)) <= cols) k++;
+      return text(k);
+    };
+    let texts: string[] = [];
+    for (let form = 0; form < 4; form++) {
+      texts = rest.map((g) => lineFor(g, form));
+      if (texts.filter((x) => 4 + width + textWidth(x) > cols).length <= Math.floor(rest.length / 10)) break;
+    }
+    for (const [i, g] of rest.entries()) {
       const sev = g.items[0]?.rootCause?.finding.severity ?? 'warning';
       const color = g.rule === null ? c.bold : sev === 'error' ? c.red : sev === 'warning' ? c.yellow : c.cyan;
-      const names = g.items.slice(0, MAX_INLINE).map((d) => `${label(d)} (${shortCounts(d)})`);
-      const text = `${t.group(g.items.length)}: ${names.join(', ')}${g.items.length > MAX_INLINE ? `, ${t.more(g.items.length - MAX_INLINE)}` : ''}`;
-      const lines = wrap(stripControls(text), cols - width - 4, '');
-      out.push(`  ${color((g.rule ?? t.noCause).padEnd(width))}  ${lines[0] ?? ''}`);
-      for (const l of lines.slice(1, 2)) out.push(`  ${' '.repeat(width)}  ${l}`);
+      out.push(`  ${color((g.rule ?? t.noCause).padEnd(width))}  ${texts[i] as string}`);
     }
   }
   return `${out.join('\n')}\n`;

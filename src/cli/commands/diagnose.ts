@@ -37,7 +37,7 @@ import type { RuleSet } from '../../rules/plan.js';
 import type { Lang } from '../../model/vocabulary.js';
 import type { Words } from '../../render/words.js';
 import type { JsonPieces } from '../../render/json.js';
-import type { ScanEntry, TextOptions } from '../../render/text.js';
+import type { ReportExtra, ScanEntry, TextOptions } from '../../render/text.js';
 import { BATCH, MIN_PARALLEL_PODS, ParallelGate, workerCount, workerFile } from '../parallel/policy.js';
 import type { ParallelRun } from '../parallel/pool.js';
 import type { DiagnoseResult, WorkerConfig } from '../parallel/protocol.js';
@@ -589,16 +589,20 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
       (r) => report.addEntries(r.entries as ScanEntry[]),
     );
     const ds = workloadsDone();
+    let extra: ReportExtra = {};
     if (workloads?.scan.single && ds.length === 1 && podCount === 0) {
       // one workload given alone: its block in full, as `podwhy TYPE/NAME -f` prints it
       const { renderWorkloadText } = await import('../../render/workload.js');
       io.out(renderWorkloadText(ds[0] as WorkloadDiagnosis, { color: textOptions.color, words, ...(textOptions.cols ? { cols: textOptions.cols } : {}) }));
     } else if (ds.length > 0 || (workloads?.scan.unreadable.length ?? 0) > 0) {
-      const { renderWorkloadScan } = await import('../../render/workload-scan.js');
+      const { renderWorkloadScan, workloadHead } = await import('../../render/workload-scan.js');
       const namespaces = new Set(ds.map((d) => d.namespace)).size > 1 || flags.allNamespaces === true;
-      io.out(`${renderWorkloadScan(ds, { color: textOptions.color, words, read: workloads?.scan.read ?? 0, unreadable: workloads?.scan.unreadable ?? [], namespaces, ...(textOptions.cols ? { cols: textOptions.cols } : {}) })}${podCount > 0 ? '\n' : ''}`);
+      const wopts = { color: textOptions.color, words, read: workloads?.scan.read ?? 0, unreadable: workloads?.scan.unreadable ?? [], namespaces, ...(textOptions.cols ? { cols: textOptions.cols } : {}) };
+      // with pods, the workloads follow the pods' root-cause table (the report's first screen)
+      if (podCount > 0) extra = { workloads: renderWorkloadScan(ds, wopts), workloadsHead: workloadHead(ds, wopts) };
+      else io.out(renderWorkloadScan(ds, wopts));
     }
-    if (podCount > 0) io.out(report.end());
+    if (podCount > 0) io.out(report.end(extra));
     else if (workloads && !workloads.scan.single) io.err(`podwhy: no pods${liveNamespace !== undefined && !flags.allNamespaces ? ` in namespace "${flags.namespace ?? liveNamespace}"` : ''}${flags.selector ? ` matching ${flags.selector}` : ''}\n`);
   }
   if (workloads && workloads.scan.unreadable.length > 0 && flags.failOnUnreadable) return 3;

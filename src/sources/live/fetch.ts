@@ -36,8 +36,8 @@ export interface FetchOptions {
   context?: string;
   /** -c: read the logs of this container only. */
   container?: string;
-  /** At most this many pods selected by -l have their events read one pod at a time (EVENTS_BY_POD_MAX; the bench varies it). */
-  eventsByPodMax?: number;
+  /** Bench: read events one pod at a time (true) or as the namespace's list (false), instead of choosing (eventsOnePodAtATime). */
+  eventsByPod?: boolean;
   /** Filled in by fetchPods: how many pods' logs were read, of how many wanted. */
   stats?: ScanStats;
 }
@@ -54,17 +54,73 @@ export interface ScanStats {
 export type Triage = (p: PodInput) => { group: string; decides: boolean } | undefined;
 
 /**
- * When the namespace's events are more than a page and at most this many pods were selected,
- * their events are read with one request per pod (fieldSelector involvedObject.name=…) instead
- * of the rest of the namespace's list. Measured on the loopback server (node dist/bench/scan.js
- * --events; 4 requests at a time): with 20,000 events (41 pages) per pod wins at every k up to
- * 160 (k=20: 21 requests, 0.26 s against 2.7 s at 10 ms latency); with 500 (one page) the list
- * is always cheaper, which the first page tells; with 1,000 (two pages) the per-pod requests
- * cost about k/4 round trips more (k=20: 108 ms against 48 ms at 10 ms latency). 20 bounds that
- * loss to ~5 round trips where the gain on a big namespace is seconds.
+ * Without a count of the namespace's events (eventsOnePodAtATime), at most this many pods have
+ * their events read one pod at a time when the namespace's are more than a page: per-pod requests
+ * bound the loss to ~5 round trips where the gain on a big namespace is seconds.
  */
 export const EVENTS_BY_POD_MAX = 20;
 const EVENTS_CONCURRENCY = 4;
+
+/**
+ * Whether the selected pods' events are cheaper read one pod at a time (fieldSelector
+ * involvedObject.name=…, EVENTS_CONCURRENCY at a time) than as the rest of the namespace's list,
+ * when its first page (read in `firstMs`) says there is more: the pods left to read that way and
+ * the events already read (the first pod's, a sample), or undefined for the list.
+ *
+ * Up to EVENTS_CONCURRENCY pods: one round of requests, never slower than a second page. More:
+ * an estimate from what the server just showed. Two requests go out together: the namespace's
+ * events with limit=1 and no selector, whose remainingItemCount says how many events the list
+ * holds (the API server counts only for a list without selectors), timing a round trip (L); and
+ * the first pod's own events, timing what a per-pod request costs (L + S: the server reads every
+ * event of the namespace to filter them). The rest of the list costs its pages × the first
+ * page's time; the per-pod way ceil(k/C) round trips + k × S, counted as if the server served the
+ * filtering one request at a time (the loopback server does; a real one spreads it over its
+ * cores, but it is its CPU either way). Measured on the loopback server, 100,000 events in the
+ * namespace (node dist/bench/scan.js --events --per-pod 20): per pod 2.3/7.5/44 s against the list's
+ * 2.0/2.4/1.8 s for 50/200/1,000 pods at 0 ms; 3.0/11.3/76 s against 12.6/12.5/12.4 s at 50 ms.
+ * A server that gives no count (an aggregated API, an old one): the old bound, `max` pods.
+ */
+/**
+ * Past this many pods, events are never read one pod at a time (nor the estimate's two requests
+ * made): in the measurements below per pod lost from 200 pods on, at 0 and at 50 ms.
+ */
+const EVENTS_BY_POD_CEILING = 500;
+
+/**
+ * eventsOnePodAtATime's estimate: `pods` still to read one at a time, against the rest of a list of
+ * `events` (after its first page), from the times the server just took: a round trip (`rttMs`),
+ * one pod's events (`podMs`: a round trip and the server's filtering), the first page (`pageMs`).
+ */
+export function perPodCheaper(m: { pods: number; events: number; rttMs: number; podMs: number; pageMs: number }): boolean {
+  const filtering = Math.max(0, m.podMs - m.rttMs);
+  const page = Math.max(m.pageMs, m.rttMs);
+  // the count is of events of every kind: at most this many are the pods'
+  const pages = Math.ceil(Math.max(0, m.events - PAGE_SIZE) / PAGE_SIZE);
+  return Math.ceil(m.pods / EVENTS_CONCURRENCY) * m.rttMs + m.pods * filtering < pages * page;
+}
+
+async function eventsOnePodAtATime(
+  client: ApiClient,
+  evPath: string,
+  inputs: readonly PodInput[],
+  podEvents: (p: PodInput) => Promise<FullList>,
+  firstMs: number,
+): Promise<{ rest: readonly PodInput[]; read: JsonObject[] } | undefined> {
+  if (inputs.length <= EVENTS_CONCURRENCY) return { rest: inputs, read: [] };
+  if (inputs.length > EVENTS_BY_POD_CEILING) return undefined;
+  const sample = inputs[0] as PodInput;
+  const timed = async <T>(p: Promise<T>): Promise<{ v: T; ms: number }> => {
+    const t = performance.now();
+    const v = await p;
+    return { v, ms: performance.now() - t };
+  };
+  const [count, one] = await Promise.all([timed(client.getJSON(evPath, { limit: '1' })), timed(podEvents(sample))]);
+  const counted = dig(count.v, 'metadata', 'remainingItemCount');
+  const left = typeof counted === 'number' && Number.isFinite(counted) ? counted : undefined;
+  const cheaper = left === undefined ? inputs.length <= EVENTS_BY_POD_MAX : perPodCheaper({ pods: inputs.length - 1, events: left + 1, rttMs: count.ms, podMs: one.ms, pageMs: firstMs });
+  // the sample's events are kept (it is not read again), or dropped for the list, which has them
+  return cheaper ? { rest: inputs.slice(1), read: one.v.items } : undefined;
+}
 
 /** Run fn over items, at most `limit` at a time. */
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (x: T) => Promise<void>): Promise<void> {
@@ -433,8 +489,8 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: T
   if (inputs.length === 0) return inputs;
 
   // Events joined by involvedObject.uid: one list for the namespace (or the cluster), unless it
-  // is longer than a page and only a few pods were selected (-l): then each pod's own events, by
-  // field selector, as the namespace's list does not shrink with the selector.
+  // is longer than a page and reading each selected pod's own events (by field selector: the
+  // namespace's list does not shrink with -l) is estimated cheaper (eventsOnePodAtATime).
   try {
     const byUid = new Map<string, PodInput>();
     const byName = new Map<string, PodInput>();
@@ -450,14 +506,21 @@ export async function fetchPods(client: ApiClient, opts: FetchOptions, triage: T
     };
     const evPath = ns === undefined ? '/api/v1/events' : `/api/v1/namespaces/${encodeURIComponent(ns)}/events`;
     const query = { fieldSelector: 'involvedObject.kind=Pod' };
+    const podEvents = (p: PodInput) => {
+      const pns = str(dig(p.pod, 'metadata', 'namespace')) ?? 'default';
+      const name = str(dig(p.pod, 'metadata', 'name')) ?? '';
+      return listAll(client, `/api/v1/namespaces/${encodeURIComponent(pns)}/events`, { fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${name}` });
+    };
+    const t0 = performance.now();
     const first = await client.getJSON(evPath, { ...query, limit: PAGE_SIZE });
-    if (nonEmpty(dig(first, 'metadata', 'continue')) && inputs.length <= (opts.eventsByPodMax ?? EVENTS_BY_POD_MAX)) {
-      // More than a page of events, few pods: each pod's own events, by field selector.
-      await eachLimited(inputs, EVENTS_CONCURRENCY, async (p) => {
-        const pns = str(dig(p.pod, 'metadata', 'namespace')) ?? 'default';
-        const name = str(dig(p.pod, 'metadata', 'name')) ?? '';
-        const list = await listAll(client, `/api/v1/namespaces/${encodeURIComponent(pns)}/events`, { fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${name}` });
-        for (const raw of list.items) join(raw);
+    const firstMs = performance.now() - t0;
+    const more = nonEmpty(dig(first, 'metadata', 'continue')) !== undefined;
+    const perPod = !more || opts.eventsByPod === false ? undefined : opts.eventsByPod === true ? { rest: inputs, read: [] } : await eventsOnePodAtATime(client, evPath, inputs, podEvents, firstMs);
+    if (perPod) {
+      // More than a page of events, and each pod's own (by field selector) is the cheaper read.
+      for (const raw of perPod.read) join(raw);
+      await eachLimited(perPod.rest, EVENTS_CONCURRENCY, async (p) => {
+        for (const raw of (await podEvents(p)).items) join(raw);
       });
     } else {
       const events = (await listAll(client, evPath, query, (n) => opts.progress?.(`listing events… ${n}`), first)).items;
