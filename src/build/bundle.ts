@@ -58,7 +58,7 @@ const lazyBuiltins: Plugin = {
  * a function that forwards its calls when the package's export is a function. A run that never
  * calls them never compiles them (js-yaml is 100 KB, ret and safe-regex2 30 KB).
  */
-const LAZY_PACKAGES = ['js-yaml', 'safe-regex2'];
+const LAZY_PACKAGES = ['js-yaml', 'safe-regex2', 'jsonpath-plus'];
 const lazyPackages: Plugin = {
   name: 'lazy-packages',
   setup(b) {

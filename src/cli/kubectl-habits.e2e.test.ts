@@ -354,3 +354,15 @@ describe('kubectl\'s flags for choosing pods and identities (issue 31)', () => {
     });
   });
 });
+
+describe('-o jsonpath (issue 31)', () => {
+  test('over the JSON report, in every spelling of -o; a bad template is one line', async () => {
+    const t = '{range .pods[*]}{.name}{"\\t"}{.findings[0].rule}{"\\n"}{end}';
+    for (const s of [['-o', `jsonpath=${t}`], [`-o=jsonpath=${t}`], [`--output=jsonpath=${t}`]]) {
+      const r = await podwhy(['-f', OOM, '-f', SIDECAR, ...s]);
+      assert.equal(r.out, 'orders-api-6f8d9c7b54-q7xkz\tcrashloop-oomkilled\nledger-api-mwsrxq242-96hb7\tcrashloop-segfault\n', r.err);
+    }
+    oneLineError(await podwhy(['-f', OOM, '-o', 'jsonpath={.pods[*']), 2, /^podwhy: -o jsonpath: unclosed action/);
+    oneLineError(await podwhy(['-f', OOM, '-o', 'jsonpat']), 2, /^podwhy: option '-o, --output <format>' argument 'jsonpat' is invalid\. Allowed choices are .*, jsonpath=TEMPLATE — run podwhy --help for usage\n$/);
+  });
+});

@@ -74,17 +74,22 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   const program = createProgram(io, invocationName(argv[1]));
   argv = [...argv.slice(0, 2), ...splitShortEquals(argv.slice(2), valueShorts(program))];
   program.exitOverride();
+  // A flag error is one line, as every error: commander's message and its suggestion ("Did you
+  // mean …?") joined, and where to read the usage.
+  const usage = `run ${program.name()} --help for usage`;
+  const oneLineError = (s: string, write: (s: string) => void) =>
+    write(`podwhy: ${s.replace(/^error: /, '').split('\n').map((l) => l.trim()).filter((l) => l !== '').join(' ').replace(/[.]?$/, '')} — ${usage}\n`);
   program.configureOutput({
     writeOut: (s) => io.out(s),
     writeErr: (s) => io.err(s),
-    outputError: (s, write) => write(`podwhy: ${s.replace(/^error: /, '')}`),
+    outputError: oneLineError,
   });
   for (const sub of program.commands) {
     sub.exitOverride();
     sub.configureOutput({
       writeOut: (s) => io.out(s),
       writeErr: (s) => io.err(s),
-      outputError: (s, write) => write(`podwhy: ${s.replace(/^error: /, '')}`),
+      outputError: oneLineError,
     });
   }
   try {

@@ -2,13 +2,21 @@
 // command implementations imported lazily. (`podwhy --help` does not build it at all: the bin prints
 // the page the build read off it, src/cli/quick.ts.)
 
-import { Argument, Command, Option } from 'commander';
+import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import type { IO } from './io.js';
 import { DIAGNOSE_FORMATS, SHELLS, VERSION, type DiagnoseFlags } from './options.js';
 
 /** -o, --output with its formats listed in the help, and kubectl's -o=FORMAT read by main(). */
-function outputOption(formats: readonly string[]): Option {
-  return new Option('-o, --output <format>', `output format: ${formats.join(', ')}`).choices(formats).default('text');
+function outputOption(formats: readonly string[], jsonpath = false): Option {
+  const o = new Option('-o, --output <format>', `output format: ${formats.join(', ')}${jsonpath ? ', jsonpath=TEMPLATE' : ''}`).choices(formats).default('text');
+  // kubectl's -o jsonpath=TEMPLATE beside the fixed formats (the choices stay for help and completion)
+  if (jsonpath) {
+    o.argParser((v: string) => {
+      if (formats.includes(v) || /^jsonpath=/.test(v)) return v;
+      throw new InvalidArgumentError(`Allowed choices are ${formats.join(', ')}, jsonpath=TEMPLATE.`);
+    });
+  }
+  return o;
 }
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
@@ -30,7 +38,7 @@ export function createProgram(io: IO, name = 'podwhy'): Command {
     .option('-l, --selector <selector>', 'only pods whose labels match (kubectl syntax: app=web,tier!=db)')
     .option('--field-selector <selector>', 'only pods whose fields match, as the API server selects them (spec.nodeName=node-1,status.phase!=Running)')
     .option('-c, --container <name>', 'only this container: findings about others are left out, only its logs are read')
-    .addOption(outputOption(DIAGNOSE_FORMATS))
+    .addOption(outputOption(DIAGNOSE_FORMATS, true))
     .option('--no-headers', 'no header row in tables (-o wide, and the kubectl columns in text)')
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(['error', 'warning', 'info', 'never']).default('error'))
     .option('--fail-on-unreadable', 'exit 3 when live mode could not read what the diagnosis needs (events, nodes, logs, owners: RBAC, errors)')
@@ -54,7 +62,6 @@ export function createProgram(io: IO, name = 'podwhy'): Command {
     .option('--as <user>', 'impersonate this user (live mode; needs RBAC to impersonate)')
     .option('--as-group <group>', 'impersonate this group, with --as (repeatable)', collect)
     .option('--as-uid <uid>', 'impersonate this UID, with --as')
-    .showHelpAfterError(`(run ${name} --help for usage)`)
     .helpCommand('help [command]', 'help for a command')
     .addHelpText(
       'after',

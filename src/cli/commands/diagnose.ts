@@ -203,6 +203,8 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   early?.setTriage(triageFor(rules, opts));
   const words = wordsFor(rules, lang);
   const format = flags.output;
+  // a template that does not parse is an error before anything is read
+  if (format.startsWith('jsonpath=')) (await import('../../render/jsonpath.js')).parseTemplate(format.slice('jsonpath='.length));
   const textOptions: Omit<TextOptions, 'words'> = {
     color: colorEnabled(flags.color, io),
     ...(flags.headers === false ? { noHeaders: true } : {}),
@@ -526,6 +528,16 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     );
     const wl = await workloadJson(workloadsDone());
     report.end(unreadable.length > 0 || wl ? { ...(unreadable.length > 0 ? { unreadable } : {}), ...(wl ? { workloads: wl } : {}) } : undefined);
+  } else if (format.startsWith('jsonpath=')) {
+    // kubectl's -o jsonpath over the JSON report (the document -o json prints)
+    const results: PodDiagnosis[] = [];
+    await each((d) => results.push(d));
+    const { reportObject } = await import('../../render/json.js');
+    const { renderJsonPath } = await import('../../render/jsonpath.js');
+    const wl = await workloadJson(workloadsDone());
+    const r = reportObject(results, words);
+    const doc = wl ? { schemaVersion: r.schemaVersion, workloads: wl.entries, pods: r.pods, summary: { ...r.summary, workloads: wl.summary } } : r;
+    io.out(renderJsonPath(format.slice('jsonpath='.length), doc));
   } else if (format === 'name') {
     // kubectl's -o name: resource/name a line, for the next command in a pipe (`| xargs kubectl
     // describe`): the workloads not as desired, then the pods the text report lists (every pod with --all).
