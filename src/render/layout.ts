@@ -114,60 +114,16 @@ export function wrap(text: string, cols: number, indent = '', firstIndent = inde
 }
 
 /**
- * s shortened to at most n columns by cutting out its middle ("orders-api-6f…-q7xkz"): the start
- * says what it is, the end is what tells generated names apart (a pod's random suffix), so the
- * end keeps at least its last "-" segment.
- */
-export function middle(s: string, n: number): string {
-  const w = width(s);
-  if (w <= n) return s;
-  if (n <= 1) return '…'.slice(0, n);
-  const chars = [...s];
-  const lastSeg = s.length - s.lastIndexOf('-');
-  // the tail: half the room, or the whole last segment with its dash if that is longer
-  let tail = Math.min(n - 1, Math.max(Math.floor((n - 1) / 2), s.lastIndexOf('-') >= 0 ? lastSeg : 0));
-  let head = n - 1 - tail;
-  // wide characters: give back columns until it fits
-  const cut = () => `${chars.slice(0, head).join('')}…${tail > 0 ? chars.slice(chars.length - tail).join('') : ''}`;
-  let out = cut();
-  while (width(out) > n && (head > 0 || tail > 0)) {
-    if (head > 0) head--;
-    else tail--;
-    out = cut();
-  }
-  return out;
-}
-
-export interface Column {
-  /** How a cell of this column is shortened to n columns when the table is too wide. */
-  shrink?: { min: number; cut: (s: string, n: number, row: number) => string };
-}
-
-/**
  * Rows laid out in columns as kubectl prints them (three spaces between, the last column not
- * padded). With `max` (the terminal's width), the shrinkable columns are narrowed, in order, to
- * fit; without it (piped output) nothing is cut.
+ * padded). Nothing is ever cut: a row wider than the terminal is let be wide, as kubectl's are;
+ * callers choose which columns to show for the width (text.ts).
  */
-export function columns(rows: string[][], cols: Column[], max?: number): string[] {
+export function columns(rows: string[][]): string[] {
   if (rows.length === 0) return [];
   const n = Math.max(...rows.map((r) => r.length));
   const widths = Array.from({ length: n }, (_, i) => Math.max(...rows.map((r) => width(r[i] ?? ''))));
   const GAP = 3;
-  const total = () => widths.reduce((a, b) => a + b, 0) + GAP * (n - 1);
-  const cells = rows.map((r) => [...r]);
-  if (max !== undefined) {
-    for (let i = 0; i < n && total() > max; i++) {
-      const shrink = cols[i]?.shrink;
-      if (!shrink) continue;
-      const to = Math.max(shrink.min, (widths[i] as number) - (total() - max));
-      if (to >= (widths[i] as number)) continue;
-      for (let r = 1; r < cells.length; r++) {
-        const row = cells[r] as string[];
-        if (width(row[i] ?? '') > to) row[i] = shrink.cut(row[i] as string, to, r);
-      }
-      widths[i] = Math.max(...cells.map((r) => width(r[i] ?? '')));
-    }
-  }
+  const cells = rows;
   return cells.map((r) =>
     r
       .map((cell, i) => (i === r.length - 1 ? cell : padEnd(cell, (widths[i] as number) + GAP)))

@@ -1,5 +1,5 @@
 // The many-pod text report (issue 15): a row per root cause, largest first; a line per pod; each
-// cause explained once; the terminal's width, no cut when piped; names shortened in the middle.
+// cause explained once; the terminal's width, no cut when piped; names never cut.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import yaml from 'js-yaml';
 import { filePods } from '../bench/scan.js';
 import { main } from '../cli/main.js';
 import { memoryIO } from '../testing/io.js';
-import { columns, middle, width, wrapItems } from './layout.js';
+import { columns, width, wrapItems } from './layout.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-scan-'));
 const file = join(tmp, 'pods32.yaml');
@@ -108,29 +108,14 @@ describe('many pods in text', () => {
 });
 
 describe('layout', () => {
-  test('middle() keeps the start and the unique suffix', () => {
-    assert.equal(middle('orders-api-6f8d9c7b54-q7xkz', 40), 'orders-api-6f8d9c7b54-q7xkz');
-    const a = middle('orders-api-6f8d9c7b54-q7xkz', 16);
-    const b = middle('orders-api-6f8d9c7b54-q7xkq', 16);
-    assert.equal(width(a), 16);
-    assert.notEqual(a, b);
-    assert.ok(a.startsWith('orders-'), a);
-    assert.ok(a.endsWith('-q7xkz'), a);
-    assert.equal(width(middle('데이터베이스-파드-q7xkz', 12)) <= 12, true);
-  });
-
   test('wrapItems() breaks between names, never inside one; a name wider than the room has its own line', () => {
     const items = ['orders-api-6f8d9c7b54-q7xkz', 'payments-7d4b9c6f5-abcde', 'a-very-long-pod-name-that-is-wider-than-the-room-0001', '+12 more'];
     const lines = wrapItems(items, 40, '    ', '  Pods: ');
     assert.deepEqual(lines, ['  Pods: orders-api-6f8d9c7b54-q7xkz,', '    payments-7d4b9c6f5-abcde,', '    a-very-long-pod-name-that-is-wider-than-the-room-0001,', '    +12 more']);
   });
 
-  test('columns() narrows the shrinkable column to the width, or cuts nothing without one', () => {
+  test('columns() never cuts: a wide row stays wide', () => {
     const rows = [['NAME', 'RULE'], ['a-very-long-pod-name-abcde', 'crashloop-oomkilled']];
-    const cols = [{ shrink: { min: 10, cut: (s: string, n: number) => middle(s, n) } }];
-    assert.deepEqual(columns(rows, cols), ['NAME                         RULE', 'a-very-long-pod-name-abcde   crashloop-oomkilled']);
-    const narrow = columns(rows, cols, 36);
-    assert.ok(narrow.every((l) => width(l) <= 36), narrow.join('\n'));
-    assert.match(narrow[1] as string, /^a-very-…-abcde +crashloop-oomkilled$/);
+    assert.deepEqual(columns(rows), ['NAME                         RULE', 'a-very-long-pod-name-abcde   crashloop-oomkilled']);
   });
 });

@@ -755,7 +755,7 @@ export class TextReportWriter {
           if (width(row[2] as string) > room) row[2] = ownersText(g.owners, s.more, l.owners, l.short, false);
         });
       }
-      lines = columns(rows, []);
+      lines = columns(rows);
       if (max === undefined || i === layouts.length - 1) break;
       // with EXAMPLE last, one long owner would push every example: all rows must fit; with
       // OWNERS last, a few rows may be wide (a long name) rather than the column dropped for all
@@ -785,7 +785,7 @@ export class TextReportWriter {
     // the rule is said by the group's line, not on every row
     const cut = (r: string[]) => (withNs ? r.slice(0, 6) : r.slice(1, 6));
     const table = [[...(withNs ? [s.ns] : []), s.name, 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...groups.flatMap((g) => g.rows.map(cut))];
-    const lines = columns(table, []);
+    const lines = columns(table);
     const out = ['', c.bold(this.ctx.opts.all ? s.podListAll : s.podList), c.dim(`  ${lines[0] as string}`)];
     let i = 1;
     for (const g of groups) {
