@@ -10,4 +10,4 @@ const files = glossaryStamps();
 const terms = readGlossary();
 const cache: GlossaryCache = { files, terms };
 writeFileSync(GLOSSARY_CACHE_FILE, JSON.stringify(cache));
-console.log(`glossary: ${terms.length} terms`);
+console.error(`glossary: ${terms.length} terms`);

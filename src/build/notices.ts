@@ -48,4 +48,4 @@ const dirs = bundledPackages(meta);
 const rule = '-'.repeat(78);
 const head = `podwhy's JavaScript bundle (dist/bundle/) includes the following packages. Their licences follow.\n`;
 writeFileSync(NOTICES_FILE, `${head}\n${dirs.map(notice).join(`\n\n${rule}\n\n`)}\n`);
-console.log(`notices: ${dirs.length} bundled packages`);
+console.error(`notices: ${dirs.length} bundled packages`);

@@ -43,6 +43,13 @@ describe('the npm package', { concurrency: true }, () => {
     await run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', join(dir, packed.filename)], { cwd: project });
   });
 
+  test('the README states its size as npm pack measures it (to 0.1 MB)', () => {
+    const m = /Package size: ([\d.]+) MB to download, ([\d.]+) MB installed/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    assert.ok(m, 'the README states the package size');
+    const mb = (n: number) => Math.round(n / 1e5) / 10;
+    assert.deepEqual([Number(m[1]), Number(m[2])], [mb(packed.size), mb(packed.unpackedSize)], 'update the README\'s package size');
+  });
+
   test('holds the bundle, the declarations, the rules, README and LICENSE, and nothing test-only', () => {
     const paths = packed.files.map((f) => f.path);
     for (const p of ['LICENSE', 'README.md', 'package.json', 'bin/podwhy.js', 'bin/podwhy', 'bin/package.json', 'bin/kubectl-podwhy', 'bin/kubectl_complete-podwhy', 'dist/bundle/quick.cjs', 'dist/bundle/start.cjs', 'dist/bundle/cli.cjs', 'dist/bundle/client-node.cjs', 'dist/bundle/index.js', 'dist/index.d.ts', 'dist/rules-cache.json', 'dist/THIRD-PARTY-NOTICES.txt', 'rules/crashloop-oomkilled.yaml']) {

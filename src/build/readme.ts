@@ -25,7 +25,11 @@ export const EXAMPLE_ARGS = ['-f', 'fixtures/crashloop-oomkilled-jvm.yaml'];
 export const MARKERS = {
   options: ['<!-- options:start -->', '<!-- options:end -->'],
   example: ['<!-- example:start -->', '<!-- example:end -->'],
+  timeline: ['<!-- timeline:start -->', '<!-- timeline:end -->'],
 } as const;
+
+/** The timeline example: a fixture whose header fixes `now`, at a width where no line wraps. */
+export const TIMELINE_ARGS = ['-f', 'fixtures/liveness-probe-crashloop.yaml', '--timeline'];
 
 function quietIO(): IO & { text: string } {
   const io = {
@@ -73,6 +77,17 @@ export async function exampleBlock(): Promise<string> {
   return ['```', `$ podwhy ${EXAMPLE_ARGS.join(' ')}`, io.text.trimEnd(), '```'].join('\n');
 }
 
+/** The timeline of the timeline example, as --timeline prints it. */
+export async function timelineBlock(): Promise<string> {
+  const io = quietIO();
+  io.columns = 120;
+  await main(['node', 'podwhy', ...TIMELINE_ARGS], io);
+  const lines = io.text.split('\n');
+  const from = lines.findIndex((l) => l.startsWith('Timeline'));
+  const to = lines.findIndex((l, i) => i > from && l.trim() === '');
+  return ['```', ...lines.slice(from, to < 0 ? undefined : to), '```'].join('\n');
+}
+
 function splice(text: string, [start, end]: readonly [string, string], body: string): string {
   const b = text.indexOf(start);
   const e = text.indexOf(end);
@@ -89,6 +104,7 @@ export function renderTextReadme(text: string): string {
 export async function renderReadme(text: string): Promise<string> {
   let out = splice(text, MARKERS.options, optionsTable());
   out = splice(out, MARKERS.example, await exampleBlock());
+  out = splice(out, MARKERS.timeline, await timelineBlock());
   return out;
 }
 

@@ -24,4 +24,4 @@ for (const name of readdirSync(BUILTIN_RULES_DIR).filter((n) => n.endsWith('.yam
   files[name] = { size: st.size, mtimeMs: st.mtimeMs, sha1: sha1(text), head, text: JSON.stringify(texts) };
 }
 writeRuleCache(files);
-console.log(`rules cache: ${rules.length} rules`);
+console.error(`rules cache: ${rules.length} rules`);
