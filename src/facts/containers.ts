@@ -17,7 +17,7 @@ import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, 
 import { inferState } from './inference.js';
 import { backoff, startupKill } from './arithmetic.js';
 import { configRefs, lifecycleHooks, mountsOf } from './pod-spec.js';
-import { redact, redactLog } from '../util/redact.js';
+import { redact } from '../util/redact.js';
 import { timeText } from './time-text.js';
 import type { ContainerFacts, ContainerKind, EventFacts, EventOrigin, ImagePullFacts, ProbeFacts, StateFacts, TerminatedFacts } from './types.js';
 import { fieldOfEach, msg, secondsBetween, setIf } from './values.js';
@@ -59,7 +59,7 @@ function stateFacts(state: unknown, nowMs: number): StateFacts {
     const tf: TerminatedFacts = {};
     setIf(tf, 'reason', nonEmpty(terminated['reason']));
     // what the program wrote to its terminationMessagePath, or the runtime's error
-    setIf(tf, 'message', msg(terminated['message'], true));
+    setIf(tf, 'message', msg(terminated['message']));
     const exitCode = num(terminated['exitCode']);
     const signal = num(terminated['signal']);
     setIf(tf, 'exitCode', exitCode);
@@ -116,7 +116,7 @@ function probeFacts(probe: unknown, kind: ProbeKind, events: EventFacts[], ports
       setIf(out, 'path', path !== undefined ? redact(path) : undefined); // "/health?token=…"
       if (h === 'exec') {
         const line = arr(handler['command']).map((x) => str(x) ?? '').join(' ').trim();
-        if (line !== '') out.command = redactLog(line.length > 120 ? `${line.slice(0, 120)}…` : line);
+        if (line !== '') out.command = redact(line.length > 120 ? `${line.slice(0, 120)}…` : line);
       }
       const named = out.port !== undefined && !/^\d+$/.test(out.port);
       if (named && fromText && !ports.includes(out.port as string)) {

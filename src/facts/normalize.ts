@@ -26,9 +26,6 @@ import { containerFacts } from './containers.js';
 import { fitKnown, markWithNodes, nodeFitFacts } from './node-fit.js';
 import { claimFacts } from './claims.js';
 
-/** Events that quote what a program printed: probe and hook output. */
-const PROGRAM_OUTPUT_EVENTS = new Set(['Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook']);
-
 export function normalize(input: PodInput, nowMs: number): Facts {
   const raw = input.pod;
   const metadata = obj(raw['metadata']) ?? {};
@@ -436,7 +433,7 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
     const e: EventFacts = { count: r.count, reasonTotal: totals.get(key(r)) ?? r.count };
     setIf(e, 'type', r.type);
     setIf(e, 'reason', r.reason !== undefined ? (MODERN_REASON[r.reason] ?? r.reason) : undefined);
-    setIf(e, 'message', r.message !== undefined ? redactMessage(r.message, PROGRAM_OUTPUT_EVENTS.has(r.reason ?? '')) : undefined);
+    setIf(e, 'message', r.message !== undefined ? redactMessage(r.message) : undefined);
     setIf(e, 'source', r.source);
     setIf(e, 'host', r.host);
     setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath)?.name);

@@ -139,8 +139,9 @@ function shortMessage(m: string | undefined): string | undefined {
   if (m === undefined) return undefined;
   const one = oneLine(m).trim();
   if (one === '') return undefined;
-  const cut = one.length > MAX_MESSAGE * 2 ? `${one.slice(0, MAX_MESSAGE * 2)}…` : one;
-  const red = redact(cut);
+  // redacted with room past the cut: a credential that straddles it is seen whole, and a long one
+  // shortened before it cannot pull the rest of another into view
+  const red = redact(one.length > MAX_MESSAGE * 20 ? one.slice(0, MAX_MESSAGE * 20) : one);
   return red.length > MAX_MESSAGE ? `${red.slice(0, MAX_MESSAGE - 1)}…` : red;
 }
 

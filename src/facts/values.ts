@@ -2,20 +2,22 @@
 // when there is a value; strings out of lists of unknown shape.
 
 import { isObject, nonEmpty, str } from '../util/json.js';
-import { redact, redactLog } from '../util/redact.js';
+import { redactBounded } from '../util/redact.js';
 
 export const secondsBetween = (later: number, earlier: number) => Math.round((later - earlier) / 1000);
 
-/** Messages are free text from the cluster: bounded in size and with secrets redacted. */
+/**
+ * Messages are free text from the cluster: bounded in size (head … tail) and with secrets
+ * redacted, by the one redaction every text goes through (a component's words and a program's
+ * own output alike), before the cut so that no credential is cut in two and half shown.
+ */
 export const MAX_MESSAGE = 8 * 1024;
-/** `program`: the text is a program's own output (a termination message, a probe's or hook's output), redacted as logs are. */
-export function redactMessage(m: string, program = false): string {
-  const cut = m.length > MAX_MESSAGE ? `${m.slice(0, MAX_MESSAGE / 2)} … ${m.slice(-MAX_MESSAGE / 2)}` : m;
-  return program ? redactLog(cut) : redact(cut);
+export function redactMessage(m: string): string {
+  return redactBounded(m, MAX_MESSAGE);
 }
-export function msg(v: unknown, program = false): string | undefined {
+export function msg(v: unknown): string | undefined {
   const s = nonEmpty(v);
-  return s === undefined ? undefined : redactMessage(s, program);
+  return s === undefined ? undefined : redactMessage(s);
 }
 /** The strings of a list (numbers and booleans as text), skipping anything else. */
 export function strings(list: unknown): string[] {

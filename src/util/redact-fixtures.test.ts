@@ -1,7 +1,8 @@
 // Redaction must take secret values out and leave every real error message as Kubernetes wrote it:
 // the words of an image-pull or mount error are what the user needs ("failed to fetch anonymous
 // token: unexpected status … 403 Forbidden" is not a secret). Every message in every fixture (as
-// the readers give it: YAML, JSON, describe text, event rows) goes through redact() unchanged.
+// the readers give it: YAML, JSON, describe text, event rows), and every log line, goes through
+// redact() unchanged.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -20,12 +21,14 @@ function messages(v: unknown, out: string[]): string[] {
   return out;
 }
 
-test('every message in every fixture keeps its words through redaction', () => {
+test('every message and log line in every fixture keeps its words through redaction', () => {
   let seen = 0;
   const changed: string[] = [];
   for (const { file, input: p } of fixturePods()) {
     const all = messages(p.pod['status'], []);
     for (const e of p.events) if (e.message !== undefined) all.push(e.message);
+    // and their log lines: one redaction for every text, so a program's words keep theirs too
+    for (const l of Object.values(p.logs ?? {})) all.push(...l.text.split('\n'));
     for (const m of all) {
       seen++;
       const r = redact(m);
