@@ -37,6 +37,12 @@ const SECRET_WORD = String.raw`(?:password|passwd|passphrase|pwd|secret|token|ap
  */
 const KEY = String.raw`[A-Za-z0-9_.-]{0,40}?${SECRET_WORD}[A-Za-z0-9_.-]{0,40}?(?<!name|names|ref|path|file|files|dir|seconds|expiration|expiry|expires|ttl|count|length|size|type|kind|mode|method|provider|url|uri|endpoint|enabled|required|header|scheme|policy|version|source|mount)`;
 
+const WHOLE_KEY = new RegExp(String.raw`^${KEY}$`, 'i');
+/** Whether a name (an annotation's, a flag's without its dashes, a field's) says its value is a secret: the same words redact() reads. */
+export function namesSecret(name: string): boolean {
+  return name.length <= 120 && WHOLE_KEY.test(name);
+}
+
 const PLAIN_WORD = /^[A-Za-z][a-z]+(?:[-'][a-z]+)*$/;
 /** After a value: more words of a sentence, not another key: value field ("user: bob password: x host: db"). */
 const SENTENCE_GOES_ON = /^[ \t]+(?![\w.-]+[:=])\S/;

@@ -10,7 +10,7 @@ import { diagnosePod } from '../../engine/diagnose.js';
 import { wordsFor } from '../../render/words.js';
 import type { PodInput } from '../../model/input.js';
 import { formatTime, isObject, type JsonObject } from '../../util/json.js';
-import { redact, redactLogLines } from '../../util/redact.js';
+import { namesSecret, redact, redactLogLines } from '../../util/redact.js';
 import type { IO } from '../io.js';
 import type { DiagnoseFlags } from '../options.js';
 import { parseNow, podName } from '../options.js';
@@ -18,17 +18,17 @@ import { parseNow, podName } from '../options.js';
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 export const REDACTED = '<redacted>';
 
-/** A flag that names a secret and takes its value as the next argument: `--api-key`, `-password`. */
-const SECRET_FLAG = /^--?[\w.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth)(?![a-z])[\w.-]*$/i;
+/** A flag that names a secret and takes its value as the next argument: `--api-key`, `-password` (the words redact() reads). */
+const secretFlag = (arg: string) => /^--?[\w.-]/.test(arg) && namesSecret(arg.replace(/^--?/, ''));
 /** An annotation whose name says its value is a credential (vault.hashicorp.com/agent-inject-token). */
-const SECRET_ANNOTATION = /(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)(?![a-z])/i;
+const secretAnnotation = (name: string) => namesSecret(name.slice(name.lastIndexOf('/') + 1));
 
 /** Every string redacted; env values replaced outright (they are configuration, often secret). */
 function scrub(v: unknown, key?: string): unknown {
   if (typeof v === 'string') return redact(v);
   if (Array.isArray(v)) {
     // command and args: ["--api-key", "tok_…"] keeps the flag, not the value after it
-    return v.map((x, i) => (typeof x === 'string' && typeof v[i - 1] === 'string' && SECRET_FLAG.test(v[i - 1] as string) && !x.startsWith('-') ? REDACTED : scrub(x, key)));
+    return v.map((x, i) => (typeof x === 'string' && typeof v[i - 1] === 'string' && secretFlag(v[i - 1] as string) && !x.startsWith('-') ? REDACTED : scrub(x, key)));
   }
   if (!isObject(v)) return v;
   const out: JsonObject = {};
@@ -36,7 +36,7 @@ function scrub(v: unknown, key?: string): unknown {
     if (k === 'managedFields') continue;
     if (k === 'annotations' && isObject(x)) {
       const { [LAST_APPLIED]: _drop, ...rest } = x;
-      const named = Object.fromEntries(Object.entries(rest).map(([a, val]) => [a, typeof val === 'string' && SECRET_ANNOTATION.test(a.slice(a.lastIndexOf('/') + 1)) ? REDACTED : val]));
+      const named = Object.fromEntries(Object.entries(rest).map(([a, val]) => [a, typeof val === 'string' && secretAnnotation(a) ? REDACTED : val]));
       out[k] = scrub(named, k);
       continue;
     }
