@@ -94,21 +94,30 @@ const RANDOM = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /[0-9]/.test
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g;
 export const PEM_REDACTED = '-----BEGIN PRIVATE KEY----- *** -----END PRIVATE KEY-----';
 
-const RULES: [RegExp, string | Replacer][] = [
+/**
+ * When a rule can match at all (a substring or a cheap test on the text), so that most rules are
+ * not run on most texts; KEYED: the text names a secret (SECRET_WORD), tested once per text.
+ */
+type Guard = string | RegExp | ((text: string) => boolean) | typeof KEYED;
+const KEYED = Symbol('keyed');
+const SECRET_WORD_RE = new RegExp(SECRET_WORD, 'i');
+
+export const RULES: [Guard, RegExp, string | Replacer][] = [
   // -----BEGIN … PRIVATE KEY----- blocks (RSA, EC, OPENSSH, ENCRYPTED, PGP … BLOCK), cut off or whole
-  [PEM_BLOCK, PEM_REDACTED],
+  ['PRIVATE KEY', PEM_BLOCK, PEM_REDACTED],
   // … and a block whose BEGIN was cut away (a message's tail): its base64 lines before the END
-  [/(?:(?<=^|\n|\\n)[ \t]*[A-Za-z0-9+/=]{4,}[ \t]*(?:\r?\n|\\n))+[ \t]*-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/g, PEM_REDACTED],
+  ['-----END', /(?:(?<=^|\n|\\n)[ \t]*[A-Za-z0-9+/=]{4,}[ \t]*(?:\r?\n|\\n))+[ \t]*-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/g, PEM_REDACTED],
   // scheme://user:password@host, also with an empty user (redis://:password@host); the password
   // runs to the last @ before the path, so an @ inside it (amqp://u:p@ss@host) is no end
-  [/\b([a-z][a-z0-9+.-]*:\/\/)([^\s:/@'"]*):([^\s'"/]+)@/gi, (_m, scheme, user) => `${scheme}${user}:***@`],
+  [(t) => t.includes('://') && t.includes('@'), /\b([a-z][a-z0-9+.-]*:\/\/)([^\s:/@'"]*):([^\s'"/]+)@/gi, (_m, scheme, user) => `${scheme}${user}:***@`],
   // webhook URLs whose path is the credential
-  [/\b(hooks\.slack\.com\/(?:services|triggers|workflows)\/)[A-Za-z0-9/_-]+/g, '$1***'],
-  [/\b(discord(?:app)?\.com\/api\/webhooks\/)[A-Za-z0-9/_-]+/g, '$1***'],
+  ['hooks.slack.com', /\b(hooks\.slack\.com\/(?:services|triggers|workflows)\/)[A-Za-z0-9/_-]+/g, '$1***'],
+  ['discord', /\b(discord(?:app)?\.com\/api\/webhooks\/)[A-Za-z0-9/_-]+/g, '$1***'],
   // an AWS secret access key after its key id: "AKIA… <40 characters>"
-  [/\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b[^\n]{0,24}?[\s:=,("'/])([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/g, (m, lead, k) => (RANDOM(k) ? `${lead}***` : m)],
+  [/AKIA|ASIA|ABIA|ACCA/, /\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b[^\n]{0,24}?[\s:=,("'/])([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/g, (m, lead, k) => (RANDOM(k) ? `${lead}***` : m)],
   // Authorization headers: the scheme stays, the credential goes
   [
+    /authorization/i,
     /\b((?:proxy-)?authorization["']?\s*[:=]\s*\[?["']?)(?:(Bearer|Basic|Token|Negotiate|NTLM|Splunk|SSWS|ApiKey|Key)\s+)?([^\s"'\],]+)/gi,
     (m, lead, scheme, v, ...rest) => {
       if (scheme === undefined && (v as string).startsWith('***')) return m;
@@ -120,62 +129,74 @@ const RULES: [RegExp, string | Replacer][] = [
     },
   ],
   // bearer and basic credentials anywhere ("Bearer eyJ…"), not "Basic authentication required"
-  [/\b(Bearer|Basic)\s+([A-Za-z0-9._~+/=-]{8,})/g, (m, kind, v) => (PLAIN_WORD.test(v) ? m : `${kind} ***`)],
+  [/Bearer|Basic/, /\b(Bearer|Basic)\s+([A-Za-z0-9._~+/=-]{8,})/g, (m, kind, v) => (PLAIN_WORD.test(v) ? m : `${kind} ***`)],
   // cookies: the whole header value (several name=value pairs)
-  [/\b((?:set-)?cookie["']?\s*:\s*)([^\n"']*=[^\n"']*)/gi, '$1***'],
+  [/cookie/i, /\b((?:set-)?cookie["']?\s*:\s*)([^\n"']*=[^\n"']*)/gi, '$1***'],
   // JSON Web Tokens, then base64-encoded JSON (a .dockerconfigjson, a Secret's data)
-  [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g, '***'],
-  [/\beyJ[A-Za-z0-9+/_-]{28,}={0,2}/g, '***'],
+  ['eyJ', /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g, '***'],
+  ['eyJ', /\beyJ[A-Za-z0-9+/_-]{28,}={0,2}/g, '***'],
   // token formats: AWS key ids, GitHub, GitLab, Slack, Stripe, Google, npm, Vault, OpenAI-style keys
-  [/\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g, '***'],
-  [/\bgh[pousr]_[A-Za-z0-9]{30,}\b/g, '***'],
-  [/\bgithub_pat_[A-Za-z0-9_]{40,}/g, '***'],
-  [/\bgl(?:pat|dt|rt|ptt|ft|imt|oas|soat|cbt|agent)-[A-Za-z0-9_-]{20,}/g, '***'],
-  [/\bxox[abposre]-[A-Za-z0-9-]{10,}/g, '***'],
-  [/\bxapp-\d-[A-Za-z0-9-]{10,}/g, '***'],
-  [/\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}/g, '***'],
-  [/\bwhsec_[A-Za-z0-9]{20,}/g, '***'],
-  [/\bAIza[0-9A-Za-z_-]{35}\b/g, '***'],
-  [/\bnpm_[A-Za-z0-9]{36}\b/g, '***'],
-  [/\bhv[sbr]\.[A-Za-z0-9_-]{20,}/g, '***'],
-  [/\bsk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_-]{20,}/g, (m) => (RANDOM(m) ? '***' : m)],
+  [/AKIA|ASIA|ABIA|ACCA/, /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g, '***'],
+  [/gh[pousr]_/, /\bgh[pousr]_[A-Za-z0-9]{30,}\b/g, '***'],
+  ['github_pat_', /\bgithub_pat_[A-Za-z0-9_]{40,}/g, '***'],
+  [/gl[a-z]{2,5}-/, /\bgl(?:pat|dt|rt|ptt|ft|imt|oas|soat|cbt|agent)-[A-Za-z0-9_-]{20,}/g, '***'],
+  ['xox', /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, '***'],
+  ['xapp-', /\bxapp-\d-[A-Za-z0-9-]{10,}/g, '***'],
+  [/[sr]k_(?:live|test)_/, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}/g, '***'],
+  ['whsec_', /\bwhsec_[A-Za-z0-9]{20,}/g, '***'],
+  ['AIza', /\bAIza[0-9A-Za-z_-]{35}\b/g, '***'],
+  ['npm_', /\bnpm_[A-Za-z0-9]{36}\b/g, '***'],
+  [/hv[sbr]\./, /\bhv[sbr]\.[A-Za-z0-9_-]{20,}/g, '***'],
+  ['sk-', /\bsk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_-]{20,}/g, (m) => (RANDOM(m) ? '***' : m)],
   // a long random word shortly after "secret" or "key": an AWS secret access key, a client secret
   [
+    /secret|key/i,
     /(\b(?:secret|key)s?\b[^\n]{0,40}?[\s:=("'])([A-Za-z0-9/+_-]{32,}={0,2})(?![A-Za-z0-9/+=_-])/gi,
     (m, lead, v) => (RANDOM(v) && !v.includes('***') ? `${lead}***` : m),
   ],
   // {"name": "DB_PASSWORD", "value": "…"}: an environment variable printed as JSON
-  [new RegExp(String.raw`("name"\s*:\s*"${KEY}"\s*,\s*"value"\s*:\s*)("[^"]*")`, 'gi'), (_m, lead, v) => `${lead}${maskQuoted(v)}`],
+  ['"name"', new RegExp(String.raw`("name"\s*:\s*"${KEY}"\s*,\s*"value"\s*:\s*)("[^"]*")`, 'gi'), (_m, lead, v) => `${lead}${maskQuoted(v)}`],
   // SQL: CREATE USER … IDENTIFIED BY 'x'
-  [/\b(IDENTIFIED\s+BY\s+(?:PASSWORD\s+)?)('[^']*'|"[^"]*"|[^\s;'"]+)/gi, (_m, lead, v) => `${lead}${v.startsWith("'") || v.startsWith('"') ? maskQuoted(v) : '***'}`],
+  [/identified/i, /\b(IDENTIFIED\s+BY\s+(?:PASSWORD\s+)?)('[^']*'|"[^"]*"|[^\s;'"]+)/gi, (_m, lead, v) => `${lead}${v.startsWith("'") || v.startsWith('"') ? maskQuoted(v) : '***'}`],
   // .netrc: machine HOST login USER password X
-  [/\b(login\s+\S+\s+password\s+)(\S+)/g, '$1***'],
+  ['login', /\b(login\s+\S+\s+password\s+)(\S+)/g, '$1***'],
   // signed URLs: Azure SAS sig=, AWS presigned X-Amz-Signature= / X-Amz-Security-Token=
-  [/([?&](?:sig|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token)=)[^\s&"'#]+/gi, '$1***'],
+  [/[?&](?:sig|x-amz-)/i, /([?&](?:sig|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token)=)[^\s&"'#]+/gi, '$1***'],
   // --password=x, --token x (command lines): a flag starts a word, so the "-password" inside
   // "postgresql-password in Secret" is no flag; "--token to set it" is prose
-  [new RegExp(String.raw`(?<![\w.-])(--?${KEY})(=|[ \t]+)(?!-)("[^"]*"|'[^']*'|[^\s"'\]]+)`, 'gi'), keyValue((sep) => sep !== '=')],
+  [KEYED, new RegExp(String.raw`(?<![\w.-])(--?${KEY})(=|[ \t]+)(?!-)("[^"]*"|'[^']*'|[^\s"'\]]+)`, 'gi'), keyValue((sep) => sep !== '=')],
   // "password": "x" (JSON, a quoted key anywhere)
   // (no space before the colon: the kubelet's `volume "db-secret" : rpc error` is no JSON)
-  [new RegExp(String.raw`(["']${KEY}["'])(:\s*)("[^"]*"|'[^']*'|[^\s,;}"'\]]+)`, 'gi'), keyValue(() => true)],
+  [KEYED, new RegExp(String.raw`(["']${KEY}["'])(:\s*)("[^"]*"|'[^']*'|[^\s,;}"'\]]+)`, 'gi'), keyValue(() => true)],
   // password: x, X-API-Key: x (YAML, headers, logfmt with colons) anywhere in a line, when x is a value
-  [new RegExp(String.raw`(?<![\w.-])(${KEY})(\s*:(?![:/])[ \t]*)("[^"]*"|'[^']*'|[^\s,;}"'\]]+)`, 'gi'), keyValue(() => true)],
+  [KEYED, new RegExp(String.raw`(?<![\w.-])(${KEY})(\s*:(?![:/])[ \t]*)("[^"]*"|'[^']*'|[^\s,;}"'\]]+)`, 'gi'), keyValue(() => true)],
   // password=x, AccountKey=x; (logfmt, query strings, env dumps, connection strings) and the
   // credentials-file form with spaces around "=" (aws_secret_access_key = x)
-  [new RegExp(String.raw`(?<![\w.-])(${KEY})((?<![=!<>])[ \t]*=(?!=)[ \t]*)("[^"]*"|'[^']*'|[^\s&;,"'\]]+)`, 'gi'), keyValue((sep) => sep !== '=')],
+  [KEYED, new RegExp(String.raw`(?<![\w.-])(${KEY})((?<![=!<>])[ \t]*=(?!=)[ \t]*)("[^"]*"|'[^']*'|[^\s&;,"'\]]+)`, 'gi'), keyValue((sep) => sep !== '=')],
 ];
 
+/** Words every keyed rule needs, in any of the cases keys are written in: pass, Pass, PASS. */
+const TRIGGER_WORDS = ['pass', 'pwd', 'secret', 'token', 'key', 'credential', 'cookie', 'auth', 'bearer', 'basic', 'identified'];
+/** What the token-format and URL rules need, case as written. */
+const TRIGGER_FORMATS = ['eyJ', 'A(?:KI|SI|BI|CC)A', 'gh[pousr]_', 'github_pat_', 'gl[a-z]{2,5}-', 'x(?:ox[a-z]|app)-', 'hooks\\.slack', 'discord', '[sr]k_', 'whsec_', 'sk-', 'AIza', 'npm_', 'hv[sbr]\\.', '@', 'sig=', '[Xx]-(?:Amz|amz|AMZ)-'];
+const eitherCase = (w: string) => `[${w[0]}${(w[0] as string).toUpperCase()}](?:${w.slice(1)}|${w.slice(1).toUpperCase()})`;
 /**
- * Every pattern above needs one of these substrings (case-insensitive): text without any is
- * returned as it is, which is most messages and most of the cost otherwise.
+ * Every rule above needs one of these substrings: text without any is returned as it is, which
+ * is most messages (94% of the fixtures' messages and log lines) and most of the cost otherwise.
+ * Spelled out case by case rather than with the i flag: the regular expression engine scans
+ * literal alternatives faster (7.2k instructions per text of ~100 characters instead of 10.4k).
  */
-export const SECRETISH = /pass|pwd|secret|token|key|credential|auth|bearer|basic|cookie|eyJ|AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat|gl(?:pat|dt|rt|ptt|ft|imt|oas|soat|cbt|agent)-|xox|xapp|hooks\.slack|discord|[sr]k_|whsec_|sk-|AIza|npm_|hv[sbr]\.|BEGIN|@|sig=|x-amz-|identified/i;
+export const SECRETISH = new RegExp([...TRIGGER_WORDS.map(eitherCase), ...TRIGGER_FORMATS].join('|'));
 
 /** Text of any origin (an event message, a container state, a log line, a command line) with secret values taken out. */
 export function redact(text: string): string {
   if (!SECRETISH.test(text)) return text;
+  const keyed = SECRET_WORD_RE.test(text);
   let out = text;
-  for (const [re, rep] of RULES) out = out.replace(re, rep as never);
+  for (const [guard, re, rep] of RULES) {
+    if (guard === KEYED ? !keyed : typeof guard === 'string' ? !out.includes(guard) : guard instanceof RegExp ? !guard.test(out) : !guard(out)) continue;
+    out = out.replace(re, rep as never);
+  }
   return out;
 }
 
