@@ -487,7 +487,7 @@ function nodeFacts(node: JsonObject, nowMs: number): NodeFacts {
   if (ready) {
     setIf(out, 'ready', nonEmpty(ready['status']));
     setIf(out, 'readyReason', nonEmpty(ready['reason']));
-    setIf(out, 'readyMessage', nonEmpty(ready['message']));
+    setIf(out, 'readyMessage', msg(ready['message']));
     const t = time(ready['lastTransitionTime']);
     if (t !== undefined) out.readySecondsSince = secondsBetween(nowMs, t);
     const hb = time(ready['lastHeartbeatTime']);

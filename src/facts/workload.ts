@@ -7,6 +7,7 @@ import type { WorkloadInput, WorkloadKind } from '../model/input.js';
 import { arr, dig, isObject, nonEmpty, obj, objs, str, time, type JsonObject } from '../util/json.js';
 import { parseFailedCreate, parsePodFailurePolicy, type FailedCreate } from './extractors/controller.js';
 import { parseQuantity } from './extractors/quantity.js';
+import { msg } from './values.js';
 
 /** What the pods' diagnoses say, as the workload facts need it (src/engine/workload.ts fills it). */
 export interface PodSummary {
@@ -48,10 +49,12 @@ function conditionsOf(o: JsonObject, now: number): Record<string, JsonObject> {
     const type = nonEmpty(c['type']);
     if (!type) continue;
     const f: JsonObject = {};
-    for (const k of ['status', 'reason', 'message'] as const) {
+    for (const k of ['status', 'reason'] as const) {
       const v = str(c[k]);
       if (v !== undefined) f[k] = v;
     }
+    const m = msg(c['message']);
+    if (m !== undefined) f['message'] = m;
     const since = secondsSince(c['lastTransitionTime'] ?? c['lastUpdateTime'], now);
     if (since !== undefined) f['secondsSince'] = since;
     out[type] = f;
@@ -278,7 +281,7 @@ export function normalizeWorkload(input: WorkloadInput, now: number, pods: PodSu
   const failures = events.filter((e) => e.reason === 'FailedCreate' && e.message !== undefined);
   const fromCondition = conditions['ReplicaFailure'];
   const newest = failures[0];
-  const failedMessage = newest?.message ?? (fromCondition?.['reason'] === 'FailedCreate' && fromCondition['status'] === 'True' ? str(fromCondition['message']) : undefined);
+  const failedMessage = newest?.message ?? (fromCondition?.['reason'] === 'FailedCreate' && fromCondition['status'] === 'True' ? msg(fromCondition['message']) : undefined);
   if (failedMessage !== undefined) {
     const parsed = parseFailedCreate(failedMessage);
     const fc: JsonObject = { ...parsed } as unknown as JsonObject;
@@ -325,7 +328,7 @@ export function normalizeWorkload(input: WorkloadInput, now: number, pods: PodSu
     }
     if (failed) {
       put('failedReason', str(failed['reason']));
-      put('failedMessage', str(failed['message']));
+      put('failedMessage', msg(failed['message']));
       const pm = parsePodFailurePolicy(str(failed['message']) ?? '');
       if (pm) {
         put('policyContainer', pm.container);

@@ -3,6 +3,7 @@
 
 import { count, dig, nonEmpty, obj, str, time, type JsonObject } from '../util/json.js';
 import type { EventRecord, PodInput } from '../model/input.js';
+import { redact } from '../util/redact.js';
 
 export function isEventObject(o: JsonObject): boolean {
   const kind = str(o['kind']);
@@ -28,7 +29,9 @@ export function toEventRecord(o: JsonObject): EventRecord {
   if (reason) rec.reason = reason;
   const message = str(o['message']) ?? str(o['note']);
   // The event correlator rewrites spammy messages as "(combined from similar events): <msg>".
-  if (message !== undefined) rec.message = message.replace(/^\(combined from similar events\):\s*/, '').trim();
+  // Redacted here, where every event enters (files, pasted text, live lists and watches), so no
+  // consumer (facts, timeline, workload and claim reports, capture) can show a secret it carries.
+  if (message !== undefined) rec.message = redact(message.replace(/^\(combined from similar events\):\s*/, '').trim());
   if (first !== undefined) rec.first = first;
   if (last !== undefined) rec.last = last;
   const source =

@@ -28,6 +28,13 @@ test('every entry of the secret corpus: values out, everything else as written (
   assert.deepEqual(wrong, [], wrong.join('\n'));
 });
 
+test('redaction is idempotent: text redacted twice (at the source, then as a message) is redacted once', () => {
+  for (const e of corpus) {
+    const once = redact(e.text);
+    assert.equal(redact(once), once, `line ${e.line} (${e.kind})`);
+  }
+});
+
 test('the pre-filter lets every secret of the corpus through (it may only skip text with none)', () => {
   for (const e of corpus) if (e.kind !== 'ok') assert.ok(SECRETISH.test(e.text), `line ${e.line} (${e.kind}) would skip redaction`);
 });
