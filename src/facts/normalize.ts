@@ -21,7 +21,7 @@ import { nodeAffinityTerms, podAffinityTerms, qosClass, toleration, volumeText }
 import { redactLogLines } from '../util/redact.js';
 import { timeText } from './time-text.js';
 import type { ConditionFacts, ContainerFacts, EventFacts, EventOrigin, Facts, LogFacts, NodeFacts, PodFacts, SchedulingFacts } from './types.js';
-import { fieldOfEach, msg, redactMessage, secondsBetween, setIf, strings } from './values.js';
+import { boundMessage, fieldOfEach, msg, secondsBetween, setIf, strings } from './values.js';
 import { containerFacts } from './containers.js';
 import { fitKnown, markWithNodes, nodeFitFacts } from './node-fit.js';
 import { claimFacts } from './claims.js';
@@ -433,7 +433,8 @@ function normalizeEvents(records: EventRecord[], nowMs: number): EventFacts[] {
     const e: EventFacts = { count: r.count, reasonTotal: totals.get(key(r)) ?? r.count };
     setIf(e, 'type', r.type);
     setIf(e, 'reason', r.reason !== undefined ? (MODERN_REASON[r.reason] ?? r.reason) : undefined);
-    setIf(e, 'message', r.message !== undefined ? redactMessage(r.message) : undefined);
+    // redacted where the event was read (toEventRecord), before any cut
+    setIf(e, 'message', r.message !== undefined ? boundMessage(r.message) : undefined);
     setIf(e, 'source', r.source);
     setIf(e, 'host', r.host);
     setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath)?.name);

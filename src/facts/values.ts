@@ -15,6 +15,10 @@ export const MAX_MESSAGE = 8 * 1024;
 export function redactMessage(m: string): string {
   return redactBounded(m, MAX_MESSAGE);
 }
+/** A message redacted where it was read (an event's, by toEventRecord): only bounded here, head … tail. */
+export function boundMessage(m: string): string {
+  return m.length > MAX_MESSAGE ? `${m.slice(0, MAX_MESSAGE / 2)} … ${m.slice(-MAX_MESSAGE / 2)}` : m;
+}
 export function msg(v: unknown): string | undefined {
   const s = nonEmpty(v);
   return s === undefined ? undefined : redactMessage(s);
