@@ -102,7 +102,7 @@ type Guard = string | RegExp | ((text: string) => boolean) | typeof KEYED;
 const KEYED = Symbol('keyed');
 const SECRET_WORD_RE = new RegExp(SECRET_WORD, 'i');
 
-export const RULES: [Guard, RegExp, string | Replacer][] = [
+const RULES: [Guard, RegExp, string | Replacer][] = [
   // -----BEGIN … PRIVATE KEY----- blocks (RSA, EC, OPENSSH, ENCRYPTED, PGP … BLOCK), cut off or whole
   ['PRIVATE KEY', PEM_BLOCK, PEM_REDACTED],
   // … and a block whose BEGIN was cut away (a message's tail): its base64 lines before the END
