@@ -53,6 +53,8 @@ const SENTENCE_GOES_ON = /^[ \t]+(?![\w.-]+[:=])\S/;
  */
 function isValue(v: string, after: string): boolean {
   if (v === '' || v.startsWith('<') || v.startsWith('${') || v.startsWith('$(') || v.startsWith('***') || v.startsWith('(') || /^(?:\*+|x{3,}|\[redacted\]|\(none\))$/i.test(v)) return false;
+  // the next field's key ("token: password: x"), not this one's value
+  if (/^[\w.-]+:$/.test(v)) return false;
   const w = v.replace(/[.,;:!?)\]}>]+$/, '');
   if (w === '' || /^\*+$/.test(w)) return false;
   if (PROSE.has(w.toLowerCase())) return false;
@@ -144,7 +146,7 @@ const RULES: [Guard, RegExp, string | Replacer][] = [
   ['xapp-', /\bxapp-\d-[A-Za-z0-9-]{10,}/g, '***'],
   [/[sr]k_(?:live|test)_/, /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}/g, '***'],
   ['whsec_', /\bwhsec_[A-Za-z0-9]{20,}/g, '***'],
-  ['AIza', /\bAIza[0-9A-Za-z_-]{35}\b/g, '***'],
+  ['AIza', /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, '***'],
   ['npm_', /\bnpm_[A-Za-z0-9]{36}\b/g, '***'],
   [/hv[sbr]\./, /\bhv[sbr]\.[A-Za-z0-9_-]{20,}/g, '***'],
   ['sk-', /\bsk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_-]{20,}/g, (m) => (RANDOM(m) ? '***' : m)],
