@@ -23,7 +23,7 @@ const BIN = join(PACKAGE_ROOT, 'bin', 'podwhy.js');
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-redact-'));
 const corpus = readSecretCorpus();
 const NEEDLES = corpus.flatMap((e) => e.secrets.flatMap((s) => secretNeedles(s).map((n) => ({ n, e }))));
-const FORMATS = ['text', 'wide', 'json', 'yaml', 'name', 'markdown', 'junit', 'sarif', 'github'] as const;
+const FORMATS = ['text', 'wide', 'json', 'yaml', 'name', 'markdown', 'junit', 'sarif', 'github', 'jsonpath={range .pods[*]}{.logs}{"\\n"}{.timeline}{"\\n"}{end}'] as const;
 /** The text renderer shows a container's last 12 log lines: a chunk is at most that many. */
 const CHUNK_LINES = 12;
 
