@@ -276,6 +276,27 @@ function spawnTimer(env: Record<string, string | undefined>): (cmd: string[], pr
 }
 
 /**
+ * A live row's timing: one warm-up of the yardstick (kubectl's discovery cache warmed, as on a
+ * user's machine), then subject and yardstick in alternation, RUNS times each; medians, and CPU
+ * where perf works.
+ */
+async function alternate(timeOne: (cmd: string[], program?: string) => Promise<Run>, subject: string[], yardstick: readonly [readonly string[], string]): Promise<Pick<Row, 'subject' | 'yardstick' | 'subjectCpu' | 'yardstickCpu'>> {
+  await timeOne([...yardstick[0]], yardstick[1]);
+  const a: Run[] = [];
+  const b: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    a.push(await timeOne(subject));
+    b.push(await timeOne([...yardstick[0]], yardstick[1]));
+  }
+  const out: Pick<Row, 'subject' | 'yardstick' | 'subjectCpu' | 'yardstickCpu'> = { subject: spread(a.map((r) => r.ms)), yardstick: spread(b.map((r) => r.ms)) };
+  if (HAVE_PERF) {
+    out.subjectCpu = spread(a.map((r) => r.cpuMs ?? Number.NaN));
+    out.yardstickCpu = spread(b.map((r) => r.cpuMs ?? Number.NaN));
+  }
+  return out;
+}
+
+/**
  * One pod, live, as a user asks about it: `podwhy POD` (text) against `kubectl describe pod POD`,
  * the same pod on the same server, the server answering every request after `latencyMs` (a
  * remote cluster's round trip). The pod is a crash-looping one with a ReplicaSet owner, events
@@ -301,22 +322,14 @@ async function onePodLiveRow(latencyMs: number): Promise<Row & { requests: Recor
       const k = q.path.endsWith('/log') ? 'log' : q.path.endsWith('/events') ? 'events' : q.path.replace(/^\/apis?\/(?:[a-z.]+\/)?v1\/(?:namespaces\/[^/]+\/)?/, '').replace(/\/.*$/, '');
       requests[k] = (requests[k] ?? 0) + 1;
     }
-    await timeOne([...kubectl[0]], kubectl[1]);
-    const a: Run[] = [];
-    const b: Run[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      a.push(await timeOne(subject));
-      b.push(await timeOne([...kubectl[0]], kubectl[1]));
-    }
+    const times = await alternate(timeOne, subject, kubectl);
     const load = { before, after: load1() };
-    const sm = spread(a.map((r) => r.ms));
-    const ym = spread(b.map((r) => r.ms));
+    const { subject: sm, yardstick: ym } = times;
     const note = `podwhy's requests: ${Object.entries(requests).map(([k, v]) => `${v} ${k}`).join(', ')}`;
     process.stderr.write(`  live one pod, ${latencyMs} ms: ${sm.median.toFixed(0)} ms vs ${ym.median.toFixed(0)} ms; ${note}\n`);
-    const row: Row & { requests: Record<string, number> } = {
+    return {
       what: `live, one pod, ${latencyMs} ms of latency: \`podwhy POD\``,
-      subject: sm,
-      yardstick: ym,
+      ...times,
       yardstickName: KUBECTL ? '`kubectl describe pod POD`, same server' : '`node -e 0`: no kubectl on PATH',
       ratio: sm.median / ym.median,
       target: KUBECTL ? 1.0 : Number.NaN,
@@ -324,11 +337,6 @@ async function onePodLiveRow(latencyMs: number): Promise<Row & { requests: Recor
       note,
       requests,
     };
-    if (HAVE_PERF) {
-      row.subjectCpu = spread(a.map((r) => r.cpuMs ?? Number.NaN));
-      row.yardstickCpu = spread(b.map((r) => r.cpuMs ?? Number.NaN));
-    }
-    return row;
   } finally {
     await server.stop();
   }
@@ -359,8 +367,6 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
     const timeOne = spawnTimer({ ...RUN_ENV, KUBECONFIG: kubeconfig, HOME: scratch });
     // (the kubeconfig named: with no pod named and stdin not a terminal, podwhy reads stdin)
     const subject = [BIN, '--kubeconfig', kubeconfig, '-o', 'json'];
-    const a: Run[] = [];
-    const b: Run[] = [];
     waitQuiet();
     const before = load1();
     server.requests.length = 0;
@@ -386,25 +392,15 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
     // the yardstick is what a user would otherwise run against the same server: kubectl's own list
     // of the namespace as JSON (its discovery cache warmed by a first run, as on a user's machine)
     const kubectl = KUBECTL ? ([['get', 'pods', '-n', 'bench', '-o', 'json'], KUBECTL] as const) : ([['-e', '0'], NODE] as const);
-    await timeOne([...kubectl[0]], kubectl[1]);
-    for (let i = 0; i < RUNS; i++) {
-      a.push(await timeOne(subject));
-      b.push(await timeOne([...kubectl[0]], kubectl[1]));
-    }
+    const times = await alternate(timeOne, subject, kubectl);
     const load = { before, after: load1() };
-    const sm = spread(a.map((r) => r.ms));
-    const ym = spread(b.map((r) => r.ms));
+    const { subject: sm, yardstick: ym } = times;
     const pages = Math.ceil(LIVE_PODS / 500);
     const ORDER = ['pod pages', 'event pages', 'controller event pages', 'workload pages', 'claim pages', 'logs'];
     const rank = (k: string) => (ORDER.includes(k) ? ORDER.indexOf(k) : ORDER.length - 1);
     const note = `${total} requests: ${Object.entries(requests).sort((a, b) => rank(a[0]) - rank(b[0])).map(([k, v]) => `${v} ${k}`).join(', ')} (${pages} pages of 500 pods expected)`;
     process.stderr.write(`  live: ${sm.median.toFixed(0)} ms; ${note}; load ${load.before} → ${load.after}\n`);
-    const row: Row & { requests: Record<string, number> } = { what: `live, ${LIVE_PODS}-pod namespace, -o json`, subject: sm, yardstick: ym, yardstickName: KUBECTL ? '`kubectl get pods -n bench -o json`, same server' : '`node -e 0`: no kubectl on PATH', ratio: sm.median / ym.median, target: KUBECTL ? 1.0 : Number.NaN, load, note, requests };
-    if (HAVE_PERF) {
-      row.subjectCpu = spread(a.map((r) => r.cpuMs ?? Number.NaN));
-      row.yardstickCpu = spread(b.map((r) => r.cpuMs ?? Number.NaN));
-    }
-    return row;
+    return { what: `live, ${LIVE_PODS}-pod namespace, -o json`, ...times, yardstickName: KUBECTL ? '`kubectl get pods -n bench -o json`, same server' : '`node -e 0`: no kubectl on PATH', ratio: sm.median / ym.median, target: KUBECTL ? 1.0 : Number.NaN, load, note, requests };
   } finally {
     await server.stop();
   }

@@ -26,6 +26,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
+import { POD_FIELDS } from '../kubectl/field-selector.js';
 import { parseSelector } from '../kubectl/selector.js';
 import { isObject, str, type JsonObject } from '../util/json.js';
 import { issue, type Issued } from './x509.js';
@@ -106,18 +107,8 @@ const LIST_KIND: Record<Kind, string> = {
 
 /** Field selector labels the real API server supports, per resource. */
 const FIELDS: Partial<Record<Kind, Record<string, (o: JsonObject) => string>>> = {
-  pods: {
-    'metadata.name': (o) => str(dig(o, 'metadata', 'name')) ?? '',
-    'metadata.namespace': (o) => str(dig(o, 'metadata', 'namespace')) ?? '',
-    'spec.nodeName': (o) => str(dig(o, 'spec', 'nodeName')) ?? '',
-    'spec.restartPolicy': (o) => str(dig(o, 'spec', 'restartPolicy')) ?? '',
-    'spec.schedulerName': (o) => str(dig(o, 'spec', 'schedulerName')) ?? '',
-    'spec.serviceAccountName': (o) => str(dig(o, 'spec', 'serviceAccountName')) ?? '',
-    'spec.hostNetwork': (o) => String(dig(o, 'spec', 'hostNetwork') === true),
-    'status.phase': (o) => str(dig(o, 'status', 'phase')) ?? '',
-    'status.podIP': (o) => str(dig(o, 'status', 'podIP')) ?? '',
-    'status.nominatedNodeName': (o) => str(dig(o, 'status', 'nominatedNodeName')) ?? '',
-  },
+  // the fields the API server indexes for pods: the same table the product applies offline
+  pods: POD_FIELDS as Record<string, (o: JsonObject) => string>,
   events: {
     'involvedObject.kind': (o) => str(dig(o, 'involvedObject', 'kind')) ?? '',
     'involvedObject.namespace': (o) => str(dig(o, 'involvedObject', 'namespace')) ?? '',

@@ -2,6 +2,7 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { appendFileSync } from 'node:fs';
+import type { CiOptions } from '../../render/ci.js';
 import { expandFiles } from '../files.js';
 import type { LiveResult } from '../../sources/live/live.js';
 import type { Triage } from '../../sources/live/fetch.js';
@@ -270,12 +271,17 @@ async function writeEmpty(flags: DiagnoseFlags, io: IO, set: Setting): Promise<v
     const { renderYaml } = await import('../../render/yaml.js');
     io.out(renderYaml([], set.words));
   } else if (format === 'junit' || format === 'sarif' || format === 'github' || format === 'markdown') {
-    const ci = await import('../../render/ci.js');
-    const { VERSION } = await import('../options.js');
-    const ciOpts = { failOn: flags.failOn, lang: set.lang, rules: set.rules, version: VERSION, cwd: io.cwd };
-    io.out({ junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format]([], ciOpts));
-    if (format === 'github') stepSummary(io, () => ci.renderMarkdown([], ciOpts));
+    await writeCi(format, [], { failOn: flags.failOn, lang: set.lang, rules: set.rules, cwd: io.cwd }, io);
   }
+}
+
+/** A CI format's report written out; -o github's whole report also to the step summary. */
+async function writeCi(format: 'junit' | 'sarif' | 'github' | 'markdown', pods: PodDiagnosis[], opts: Omit<CiOptions, 'version'>, io: IO): Promise<void> {
+  const ci = await import('../../render/ci.js');
+  const { VERSION } = await import('../options.js');
+  const o: CiOptions = { ...opts, version: VERSION };
+  io.out({ junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format](pods, o));
+  if (format === 'github') stepSummary(io, () => ci.renderMarkdown(pods, o));
 }
 
 /**
@@ -586,12 +592,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
       const wl = await workloadJson(ds);
       io.out(renderYaml(results, words, wl ? { workloads: wl.entries as unknown[], summary: wl.summary } : undefined));
     } else {
-      const ci = await import('../../render/ci.js');
-      const { VERSION } = await import('../options.js');
-      const ciOpts = { failOn: flags.failOn, lang, rules, version: VERSION, cwd: io.cwd, ...(ds.length > 0 ? { workloads: ds } : {}) };
-      const render = { junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format];
-      io.out(render(results, ciOpts));
-      if (format === 'github') stepSummary(io, () => ci.renderMarkdown(results, ciOpts));
+      await writeCi(format, results, { failOn: flags.failOn, lang, rules, cwd: io.cwd, ...(ds.length > 0 ? { workloads: ds } : {}) }, io);
     }
   } else {
     const { TextReportWriter } = await import('../../render/text.js');

@@ -98,11 +98,7 @@ export function authFor(ctx: AuthContext): Auth {
   const sni = nonEmpty(cluster['tls-server-name']);
   if (sni) tls.servername = sni;
   const auth: Auth = { tls, headers: {} };
-  if (ctx.impersonate) {
-    auth.headers['Impersonate-User'] = ctx.impersonate.user;
-    if (ctx.impersonate.groups?.length) auth.headers['Impersonate-Group'] = ctx.impersonate.groups;
-    if (ctx.impersonate.uid !== undefined) auth.headers['Impersonate-Uid'] = ctx.impersonate.uid;
-  }
+  if (ctx.impersonate) Object.assign(auth.headers, impersonationHeaders(ctx.impersonate));
   if (!user) return auth;
 
   const cert = material(user, 'client-certificate-data', 'client-certificate', 'the client certificate', who);
@@ -137,6 +133,15 @@ export function authFor(ctx: AuthContext): Auth {
   else if (tokenFile !== undefined) auth.source = new FileToken(tokenFile, who);
   else if (isObject(user['exec'])) auth.source = new ExecPlugin(user['exec'], ctx, who);
   return auth;
+}
+
+/** --as, --as-group, --as-uid as the Impersonate-* headers the API server reads. */
+export function impersonationHeaders(imp: { user: string; groups?: string[]; uid?: string }): Record<string, string | string[]> {
+  return {
+    'Impersonate-User': imp.user,
+    ...(imp.groups?.length ? { 'Impersonate-Group': imp.groups } : {}),
+    ...(imp.uid !== undefined ? { 'Impersonate-Uid': imp.uid } : {}),
+  };
 }
 
 function staticToken(token: string): CredentialSource {

@@ -9,7 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import tls from 'node:tls';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { authFor, needsClientNode, type Credential, type CredentialSource } from './auth.js';
+import { authFor, impersonationHeaders, needsClientNode, type Credential, type CredentialSource } from './auth.js';
 import { clientNodeConfig, type KubeTarget } from './kubeconfig.js';
 import { ClusterError } from '../../model/errors.js';
 import { isObject, type JsonObject } from '../../util/json.js';
@@ -189,12 +189,7 @@ export class ApiClient {
       throw this.wrap(`could not get credentials for user "${this.target.user ?? '?'}": ${msg}`, 'check the auth-provider in your kubeconfig (try kubectl get pods with the same context)');
     }
     for (const [k, v] of Object.entries(o.headers ?? {})) if (typeof v === 'string') this.headers[k] = v;
-    const imp = this.target.impersonate;
-    if (imp) {
-      this.headers['Impersonate-User'] = imp.user;
-      if (imp.groups?.length) this.headers['Impersonate-Group'] = imp.groups;
-      if (imp.uid !== undefined) this.headers['Impersonate-Uid'] = imp.uid;
-    }
+    if (this.target.impersonate) Object.assign(this.headers, impersonationHeaders(this.target.impersonate));
     if (o.auth) this.auth = o.auth;
     const cluster = kc.getCurrentCluster();
     if (cluster?.proxyUrl) {
