@@ -92,6 +92,9 @@ export class ApiClient {
     this.base = new URL(target.server);
   }
 
+  /** Requests sent while the caller waits to be told of the network (onWaiting), not yet written. */
+  private unwritten = 0;
+
   private waiting(): void {
     const f = this.opts.onWaiting;
     if (!f) return;
@@ -135,11 +138,11 @@ export class ApiClient {
 
   private httpsAgent(o: https.AgentOptions): https.Agent {
     try {
-      const agent = new https.Agent(o);
-      // Building the TLS context now turns a certificate and key that do not match, or data that
-      // is not PEM, into one line naming the user, rather than an error on the first request.
-      if (o.cert !== undefined || o.key !== undefined || o.ca !== undefined) tls.createSecureContext({ ca: o.ca, cert: o.cert, key: o.key });
-      return agent;
+      // One TLS context for every connection (otherwise each builds its own, parsing the CA and
+      // the key again), built now: a certificate and key that do not match, or data that is not
+      // PEM, are one line naming the user rather than an error on the first request.
+      const secureContext = o.cert !== undefined || o.key !== undefined || o.ca !== undefined ? tls.createSecureContext({ ca: o.ca, cert: o.cert, key: o.key }) : undefined;
+      return new https.Agent(secureContext ? { ...o, secureContext } : o);
     } catch (e) {
       const msg = (e as Error).message;
       const what = /key values mismatch/i.test(msg)
@@ -321,7 +324,19 @@ export class ApiClient {
       const timer = setTimeout(() => {
         req.destroy(Object.assign(new Error('timeout'), { code: 'PODWHY_TIMEOUT' }));
       }, this.opts.timeoutMs);
-      if (this.opts.onWaiting) req.once('finish', () => this.waiting());
+      // The caller is told once every request in flight has been written (the first round of a
+      // one-pod read is two: each needs its TLS handshake, which the caller's work would delay).
+      if (this.opts.onWaiting) {
+        this.unwritten++;
+        let done = false;
+        const written = (): void => {
+          if (done) return;
+          done = true;
+          if (--this.unwritten === 0) this.waiting();
+        };
+        req.once('finish', written);
+        req.once('error', written);
+      }
       req.on('error', (e: NodeJS.ErrnoException) => {
         this.waiting();
         clearTimeout(timer);
