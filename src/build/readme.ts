@@ -57,7 +57,8 @@ function optionRow(o: Option): string {
   let meaning = o.description;
   const choices = o.argChoices;
   if (choices && !choices.every((c) => meaning.includes(c))) meaning += ` (${choices.join(', ')})`;
-  const d: unknown = o.defaultValue;
+  // a typed default (-o's OutputFormat) is shown as its description says it, unquoted
+  const d: unknown = o.defaultValueDescription !== undefined ? o.defaultValueDescription.replace(/^"(.*)"$/, '$1') : o.defaultValue;
   const def = typeof d === 'string' ? `\`${d}\`` : '';
   return `| ${cell(flags)} | ${cell(meaning)} | ${cell(def)} |`;
 }

@@ -4,9 +4,9 @@
 // program.ts; program.ts imports them too. Light on purpose: `podwhy --help` loads this module.
 
 import type { PodDiagnosis } from '../engine/types.js';
-import { isLang, langFromEnv } from '../i18n/lang.js';
+import { langFromEnv } from '../i18n/lang.js';
 import { UsageError } from '../model/errors.js';
-import type { Lang, Severity } from '../model/vocabulary.js';
+import { atOrAbove, FORMATS, type FailOn, type Lang, type OutputFormat } from '../model/vocabulary.js';
 import type { ClusterTarget, Impersonation } from '../sources/live/live.js';
 import { time } from '../util/json.js';
 import type { IO } from './io.js';
@@ -14,7 +14,7 @@ import type { IO } from './io.js';
 export const VERSION = '0.1.0';
 
 /** Formats of the diagnosis (-o). */
-export const DIAGNOSE_FORMATS = ['text', 'wide', 'json', 'yaml', 'name', 'junit', 'sarif', 'github', 'markdown'] as const;
+export const DIAGNOSE_FORMATS = FORMATS;
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 /** Options of the diagnosis (the default command). */
@@ -23,11 +23,13 @@ export interface DiagnoseFlags {
   namespace?: string;
   allNamespaces?: boolean;
   selector?: string;
-  output: string;
-  failOn: string;
+  /** -o, parsed by the program (program.ts formatOption). */
+  output: OutputFormat;
+  /** --fail-on, one of the program's choices. */
+  failOn: FailOn;
   /** --fail-on-unreadable: a degraded live run exits 3. */
   failOnUnreadable?: boolean;
-  lang?: string;
+  lang?: Lang;
   now?: string;
   rules?: string[];
   config?: string;
@@ -55,8 +57,6 @@ export interface DiagnoseFlags {
   watch?: boolean;
 }
 
-const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-
 export function parseNow(v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const t = time(v);
@@ -64,20 +64,19 @@ export function parseNow(v: string | undefined): number | undefined {
   return t;
 }
 
-export function chooseLang(flag: string | undefined, env: IO['env']): Lang {
-  if (flag !== undefined) {
-    if (!isLang(flag)) throw new UsageError(`--lang "${flag}" is not supported — use en or ko`);
-    return flag;
-  }
-  return langFromEnv(env);
+/** --lang (one of the program's choices), else the language of the environment. */
+export function chooseLang(flag: Lang | undefined, env: IO['env']): Lang {
+  return flag ?? langFromEnv(env);
+}
+
+/** -o as the user wrote it, for messages. */
+export function formatName(f: OutputFormat): string {
+  return f.kind === 'jsonpath' ? `jsonpath=${f.template}` : f.kind;
 }
 
 /** Exit status for a diagnosis: 1 when any finding is at or above --fail-on. */
-export function exitStatus(pods: PodDiagnosis[], failOn: string): number {
-  if (failOn === 'never') return 0;
-  const limit = SEVERITY_RANK[failOn as Severity];
-  if (limit === undefined) throw new UsageError(`--fail-on "${failOn}" is not one of error, warning, info, never`);
-  return pods.some((p) => p.findings.some((f) => SEVERITY_RANK[f.severity] <= limit)) ? 1 : 0;
+export function exitStatus(pods: readonly { findings: readonly { severity: PodDiagnosis['findings'][number]['severity'] }[] }[], failOn: FailOn): number {
+  return pods.some((p) => p.findings.some((f) => atOrAbove(f.severity, failOn))) ? 1 : 0;
 }
 
 /** "pod/web", "pods/web", "web" → "web". */

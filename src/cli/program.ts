@@ -4,20 +4,31 @@
 
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import type { IO } from './io.js';
-import { DIAGNOSE_FORMATS, SHELLS, VERSION, type DiagnoseFlags } from './options.js';
+import { FAIL_ON, FORMATS, LANGS, type Format, type Lang, type OutputFormat } from '../model/vocabulary.js';
+import { SHELLS, VERSION, type DiagnoseFlags } from './options.js';
 
 /** -o, --output with its formats listed in the help, and kubectl's -o=FORMAT read by main(). */
-function outputOption(formats: readonly string[], jsonpath = false): Option {
-  const o = new Option('-o, --output <format>', `output format: ${formats.join(', ')}${jsonpath ? ', jsonpath=TEMPLATE' : ''}`).choices(formats).default('text');
-  // kubectl's -o jsonpath=TEMPLATE beside the fixed formats (the choices stay for help and completion)
-  if (jsonpath) {
-    o.argParser((v: string) => {
-      if (formats.includes(v) || /^jsonpath=/.test(v)) return v;
-      throw new InvalidArgumentError(`Allowed choices are ${formats.join(', ')}, jsonpath=TEMPLATE.`);
-    });
-  }
-  return o;
+function outputOption(formats: readonly string[]): Option {
+  return new Option('-o, --output <format>', `output format: ${formats.join(', ')}`).choices(formats).default('text');
 }
+
+/**
+ * The diagnosis's -o, parsed once into its typed value (an OutputFormat): its formats, and
+ * kubectl's -o jsonpath=TEMPLATE beside them (the choices stay for help and completion).
+ */
+function formatOption(): Option {
+  return new Option('-o, --output <format>', `output format: ${FORMATS.join(', ')}, jsonpath=TEMPLATE`)
+    .choices(FORMATS)
+    .default({ kind: 'text' } satisfies OutputFormat, '"text"')
+    .argParser((v: string): OutputFormat => {
+      if ((FORMATS as readonly string[]).includes(v)) return { kind: v as Format };
+      if (v.startsWith('jsonpath=')) return { kind: 'jsonpath', template: v.slice('jsonpath='.length) };
+      throw new InvalidArgumentError(`Allowed choices are ${FORMATS.join(', ')}, jsonpath=TEMPLATE.`);
+    });
+}
+
+/** --lang, one of the languages podwhy writes (a Lang to the command). */
+const langOption = (description: string) => new Option('--lang <code>', description).choices(LANGS);
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 
@@ -38,11 +49,11 @@ export function createProgram(io: IO, name = 'podwhy'): Command {
     .option('-l, --selector <selector>', 'only pods whose labels match (kubectl syntax: app=web,tier!=db)')
     .option('--field-selector <selector>', 'only pods whose fields match, as the API server selects them (spec.nodeName=node-1,status.phase!=Running)')
     .option('-c, --container <name>', 'only this container: findings about others are left out, only its logs are read')
-    .addOption(outputOption(DIAGNOSE_FORMATS, true))
+    .addOption(formatOption())
     .option('--no-headers', 'no header row in tables (-o wide, and the kubectl columns in text)')
-    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(['error', 'warning', 'info', 'never']).default('error'))
+    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(FAIL_ON).default('error'))
     .option('--fail-on-unreadable', 'exit 3 when live mode could not read what the diagnosis needs (events, nodes, logs, owners: RBAC, errors)')
-    .addOption(new Option('--lang <code>', 'language of explanations (default: from LC_ALL, LC_MESSAGES, LANG)').choices(['en', 'ko']))
+    .addOption(langOption('language of explanations (default: from LC_ALL, LC_MESSAGES, LANG)'))
     .option('--now <RFC3339>', 'evaluate ages against this instant, for reproducible output')
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
     .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
@@ -96,13 +107,19 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
       io.exitCode = await runDiagnose(pod, flags, io);
     });
 
+  addSubcommands(program, io);
+  return program;
+}
+
+/** The commands beside the diagnosis: explain, capture, test, rules, version, completion. */
+function addSubcommands(program: Command, io: IO): void {
   program
     .command('explain')
     .description('explain a reason (CrashLoopBackOff), exit code (137), signal (SIGKILL), condition (PodScheduled=False), event or rule id')
     .argument('<term>', 'what to explain')
-    .addOption(new Option('--lang <code>', 'language').choices(['en', 'ko']))
+    .addOption(langOption('language'))
     .addOption(outputOption(['text', 'json']))
-    .action(async (term: string, flags: { lang?: string; output: string }) => {
+    .action(async (term: string, flags: { lang?: Lang; output: string }) => {
       const { runExplain } = await import('./commands/explain.js');
       io.exitCode = await runExplain(term, flags, io);
     });
@@ -130,10 +147,10 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
     .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
     .option('--rule <id>', 'only the fixtures that name this rule')
-    .addOption(new Option('--lang <code>', 'also render explanations in this language (default: every language)').choices(['en', 'ko']))
+    .addOption(langOption('also render explanations in this language (default: every language)'))
     .option('--color', 'colour even when stdout is not a terminal (also FORCE_COLOR=1)')
     .option('--no-color', 'no colour (also NO_COLOR or FORCE_COLOR=0)')
-    .action(async (paths: string[], flags: { rules?: string[]; config?: string; rule?: string; lang?: string; color?: boolean }) => {
+    .action(async (paths: string[], flags: { rules?: string[]; config?: string; rule?: string; lang?: Lang; color?: boolean }) => {
       const { runTest } = await import('./commands/test.js');
       io.exitCode = await runTest(paths, flags, io);
     });
@@ -142,13 +159,13 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
     .command('rules')
     .description('list the rules, or show one in full ("rules docs" prints the catalogue as Markdown)')
     .argument('[id]', 'rule id, or "docs"')
-    .addOption(new Option('--lang <code>', 'language').choices(['en', 'ko']))
+    .addOption(langOption('language'))
     .addOption(outputOption(['text', 'json']))
     .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
     .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
     .option('--write', 'with "docs": rewrite the generated part of rules/README.md')
     .option('--no-color', 'no colour')
-    .action(async (id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; config?: string; color: boolean; write?: boolean }) => {
+    .action(async (id: string | undefined, flags: { lang?: Lang; output: string; rules?: string[]; config?: string; color: boolean; write?: boolean }) => {
       const { runRules } = await import('./commands/rules.js');
       io.exitCode = await runRules(id, flags, io);
     });
@@ -186,5 +203,4 @@ kubectl_complete-podwhy, installed beside kubectl-podwhy: no script is needed.`,
       io.out(completionScript(shell as (typeof SHELLS)[number]));
     });
 
-  return program;
 }

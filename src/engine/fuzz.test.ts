@@ -122,7 +122,7 @@ function checkAll(input: PodInput): void {
   // the rule plans (guards) change nothing, however odd the pod
   const facts = normalize(input, NOW);
   assert.deepEqual(shown(evaluate(facts, rules)), shown(evaluateUnplanned(facts, rules)));
-  const opts = { failOn: 'error', lang: 'en' as const, rules, version: 'fuzz', cwd: '/' };
+  const opts = { failOn: 'error' as const, lang: 'en' as const, rules, version: 'fuzz', cwd: '/' };
   const textLike = [renderText([d], { color: false, words, all: true }), renderGitHub([d], opts), renderMarkdown([d], opts), renderJUnit([d], opts)];
   const all = [...textLike, renderJson([d], words), renderYaml([d], words), renderSarif([d], opts)];
   JSON.parse(all[4] as string);

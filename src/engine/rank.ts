@@ -10,12 +10,11 @@
 //    containers failing on their own are two root causes.
 // 4. Order: root causes first, then stage, severity, rule id, container order.
 
-import { STAGES, type Stage } from '../model/vocabulary.js';
+import { severityRank, STAGES, type Stage } from '../model/vocabulary.js';
 import type { RawFinding } from './evaluate.js';
 import type { Role } from './types.js';
 
 const STAGE_RANK = new Map<Stage, number>(STAGES.map((s, i) => [s, i]));
-const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
 
 export interface RankedFinding {
   raw: RawFinding;
@@ -111,7 +110,7 @@ export function rank(raw: RawFinding[]): RankedFinding[] {
     (a, b) =>
       (a.role === 'root-cause' ? 0 : 1) - (b.role === 'root-cause' ? 0 : 1) ||
       stageOf(a.raw) - stageOf(b.raw) ||
-      SEVERITY_RANK[a.raw.rule.severity] - SEVERITY_RANK[b.raw.rule.severity] ||
+      severityRank(a.raw.rule.severity) - severityRank(b.raw.rule.severity) ||
       (a.raw.rule.id < b.raw.rule.id ? -1 : a.raw.rule.id > b.raw.rule.id ? 1 : 0) ||
       containerOrder(a.raw) - containerOrder(b.raw),
   );

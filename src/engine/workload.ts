@@ -8,7 +8,7 @@ import { normalizeWorkload, workloadRef, type PodSummary } from '../facts/worklo
 import type { WorkloadInput } from '../model/input.js';
 import type { RuleSet } from '../rules/plan.js';
 import type { Vars } from '../rules/types.js';
-import { STAGES } from '../model/vocabulary.js';
+import { SEVERITIES, severityRank, STAGES } from '../model/vocabulary.js';
 import { dig, str, type JsonObject } from '../util/json.js';
 import { diagnosePod, toFinding, type DiagnoseOptions } from './diagnose.js';
 import type { RawFinding } from './evaluate.js';
@@ -49,7 +49,6 @@ export interface WorkloadDiagnosis {
   now: number;
 }
 
-const SEVERITY_RANK: Record<string, number> = { error: 0, warning: 1, info: 2 };
 const STAGE_RANK = new Map<string, number>(STAGES.map((s, i) => [s, i]));
 
 /**
@@ -88,7 +87,7 @@ export function groupPods(pods: readonly Pick<PodBrief, 'name' | 'findings'>[]):
     const key = root ? root.rule : '';
     let g = groups.get(key);
     if (!g) {
-      g = { rule: root?.rule ?? null, finding: root ?? null, severity: root?.severity ?? null, pods: [], stage: root ? (STAGE_RANK.get(root.stage) ?? 99) : 99, sev: root ? (SEVERITY_RANK[root.severity] ?? 3) : 3 };
+      g = { rule: root?.rule ?? null, finding: root ?? null, severity: root?.severity ?? null, pods: [], stage: root ? (STAGE_RANK.get(root.stage) ?? 99) : 99, sev: root ? severityRank(root.severity) : SEVERITIES.length };
       groups.set(key, g);
     }
     g.pods.push(p.name ?? '');

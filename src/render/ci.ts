@@ -10,14 +10,14 @@ import type * as Sarif from 'sarif';
 import type { Finding, PodDiagnosis } from '../engine/types.js';
 import type { WorkloadDiagnosis } from '../engine/workload.js';
 import type { CompiledRule } from '../rules/types.js';
-import type { Lang, Severity } from '../model/vocabulary.js';
+import { atOrAbove as severityAtOrAbove, severityRank, type FailOn, type Lang, type Severity } from '../model/vocabulary.js';
 import { templateSource } from '../rules/docs.js';
 import { oneLine, stripControls } from '../util/sanitize.js';
 import { cell as known, UNKNOWN_CELL } from './cells.js';
 import { wordsFor, type FindingText } from './words.js';
 
 export interface CiOptions {
-  failOn: string;
+  failOn: FailOn;
   lang: Lang;
   /** The rule set: the findings' texts, and SARIF's tool.driver.rules. */
   rules: readonly CompiledRule[];
@@ -37,12 +37,9 @@ function workloadFindings(d: WorkloadDiagnosis): Finding[] {
   return [...(root ? [root] : []), ...d.findings.filter((f) => f !== root && f.rule !== root?.rule)];
 }
 
-const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-
-export function atOrAbove(f: Finding, failOn: string): boolean {
-  if (failOn === 'never') return false;
-  const limit = RANK[failOn as Severity];
-  return limit !== undefined && RANK[f.severity] <= limit;
+/** Whether a finding counts against --fail-on. */
+export function atOrAbove(f: Finding, failOn: FailOn): boolean {
+  return severityAtOrAbove(f.severity, failOn);
 }
 
 /** namespace/name as the input gives them; what it does not give is `<unknown>`. */
@@ -260,7 +257,7 @@ export function causesOf(pods: readonly PodDiagnosis[], opts: Pick<CiOptions, 'f
   const causeFor = (f: Finding) => {
     let c = byRule.get(f.rule);
     if (!c) byRule.set(f.rule, (c = { rule: f.rule, severity: f.severity, example: f, pods: [], workloads: [] }));
-    if (RANK[f.severity] < RANK[c.severity]) c.severity = f.severity;
+    if (severityRank(f.severity) < severityRank(c.severity)) c.severity = f.severity;
     return c;
   };
   for (const p of pods) {
@@ -275,7 +272,7 @@ export function causesOf(pods: readonly PodDiagnosis[], opts: Pick<CiOptions, 'f
     const f = d.rootCause?.finding;
     if (f) causeFor(f).workloads.push(d);
   }
-  return [...byRule.values()].sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.pods.length + b.workloads.length - (a.pods.length + a.workloads.length) || a.rule.localeCompare(b.rule));
+  return [...byRule.values()].sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || b.pods.length + b.workloads.length - (a.pods.length + a.workloads.length) || a.rule.localeCompare(b.rule));
 }
 
 /** "3 pods, 1 workload" */
@@ -315,7 +312,7 @@ export function renderGitHub(pods: PodDiagnosis[], opts: CiOptions): string {
   }
   if (shown.length < causes.length) {
     const rest = causes.slice(shown.length);
-    const worst = rest.reduce<Severity>((s, c) => (RANK[c.severity] < RANK[s] ? c.severity : s), 'info');
+    const worst = rest.reduce<Severity>((s, c) => (severityRank(c.severity) < severityRank(s) ? c.severity : s), 'info');
     const msg = `${rest.length} more root causes: ${rest.map((c) => `${c.rule} (${countsOf(c)})`).join(', ')}. The step summary (or -o markdown) explains each.`;
     out.push(`::${ghCommand(worst)} title=${ghProp(`podwhy: ${rest.length} more root causes`)}::${ghData(msg)}`);
   }

@@ -54,7 +54,7 @@ export function renderExplained(e: Exclude<Explained, { kind: 'unknown' }>, lang
   return lines;
 }
 
-export async function runExplain(query: string, flags: { lang?: string; output: string }, io: IO): Promise<number> {
+export async function runExplain(query: string, flags: { lang?: Lang; output: string }, io: IO): Promise<number> {
   const lang = chooseLang(flags.lang, io.env);
   const rules = loadRules([BUILTIN_RULES_DIR]);
   const e = explain(query, loadGlossary(), rules);

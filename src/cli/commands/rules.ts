@@ -31,7 +31,7 @@ export function ruleSummary(r: CompiledRule, lang: Lang) {
   return { id: r.id, severity: r.severity, stage: r.stage, scope: r.scope, title: source(t.title) };
 }
 
-export async function runRules(id: string | undefined, flags: { lang?: string; output: string; rules?: string[]; config?: string; write?: boolean }, io: IO): Promise<number> {
+export async function runRules(id: string | undefined, flags: { lang?: Lang; output: string; rules?: string[]; config?: string; write?: boolean }, io: IO): Promise<number> {
   const lang = chooseLang(flags.lang, io.env);
   // The generated catalogue documents the built-in rules only.
   const rules = id === 'docs' ? loadRules([BUILTIN_RULES_DIR]) : loadRuleSet(io.cwd, flags).rules;

@@ -60,7 +60,7 @@ export function fixtureFiles(paths: string[], cwd: string): string[] {
   return out;
 }
 
-export async function runTest(paths: string[], flags: { rules?: string[]; config?: string; rule?: string; lang?: string; color?: boolean }, io: IO): Promise<number> {
+export async function runTest(paths: string[], flags: { rules?: string[]; config?: string; rule?: string; lang?: Lang; color?: boolean }, io: IO): Promise<number> {
   const { rules } = loadRuleSet(io.cwd, flags);
   if (flags.rule !== undefined && !rules.some((r) => r.id === flags.rule)) throw new UsageError(`--rule ${flags.rule}: no such rule — run podwhy rules for the ids`);
   // With no path, the project's own fixtures/ (the package ships none of its own).
@@ -69,7 +69,7 @@ export async function runTest(paths: string[], flags: { rules?: string[]; config
   }
   const files = fixtureFiles(paths.length > 0 ? paths : ['fixtures'], io.cwd);
   const c = new Chalk({ level: colorEnabled(flags.color, io) ? 1 : 0 });
-  const langs: Lang[] = flags.lang !== undefined ? [flags.lang as Lang] : [...LANGS];
+  const langs: Lang[] = flags.lang !== undefined ? [flags.lang] : [...LANGS];
   const results: FixtureResult[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');

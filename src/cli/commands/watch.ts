@@ -10,7 +10,7 @@ import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { interruptOf, type IO } from '../io.js';
 import type { DiagnoseFlags } from '../options.js';
-import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow } from '../options.js';
+import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, formatName } from '../options.js';
 import { triageFor } from '../triage.js';
 import { colorEnabled } from '../color.js';
 import { wordsFor } from '../../render/words.js';
@@ -27,13 +27,13 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
   if (flags.file && flags.file.length > 0) {
     throw new UsageError('--watch follows pods in a cluster and cannot read files — drop -f, or use --timeline to see where a saved pod\'s time went');
   }
-  if (flags.output !== 'text' && flags.output !== 'json') throw new UsageError(`--watch prints text or JSON lines, not ${flags.output} — use -o text or -o json`);
+  if (flags.output.kind !== 'text' && flags.output.kind !== 'json') throw new UsageError(`--watch prints text or JSON lines, not ${formatName(flags.output)} — use -o text or -o json`);
   const lang = chooseLang(flags.lang, io.env);
   const fixedNow = parseNow(flags.now);
   if (flags.selector !== undefined) parseSelector(flags.selector);
   const { rules } = loadRuleSet(io.cwd, flags);
   const words = wordsFor(rules, lang);
-  const json = flags.output === 'json';
+  const json = flags.output.kind === 'json';
   const clock = fixedNow !== undefined ? () => fixedNow : Date.now;
   const single = pod !== undefined;
 

@@ -21,13 +21,12 @@ import { colorEnabled } from '../color.js';
 import { wordsFor } from '../../render/words.js';
 import { interruptOf, type IO } from '../io.js';
 import type { DiagnoseFlags } from '../options.js';
-import { chooseLang, exitStatus, parseNow } from '../options.js';
+import { chooseLang, exitStatus, parseNow, formatName } from '../options.js';
+import type { FailOn } from '../../model/vocabulary.js';
 
 /** Exit status: 1 when the workload or one of its pods has a finding at or above --fail-on. */
-function workloadStatus(d: WorkloadDiagnosis, failOn: string): number {
-  const pods = exitStatus(d.pods, failOn);
-  if (pods !== 0 || failOn === 'never') return pods;
-  return exitStatus([{ findings: d.findings } as unknown as Parameters<typeof exitStatus>[0][number]], failOn);
+function workloadStatus(d: WorkloadDiagnosis, failOn: FailOn): number {
+  return exitStatus([...d.pods, { findings: d.findings }], failOn);
 }
 
 const ROLLOUT_END: Record<string, { en: string; ko: string }> = {
@@ -44,13 +43,13 @@ const ROLLOUT_END: Record<string, { en: string; ko: string }> = {
  */
 async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO): Promise<number> {
   if (flags.file && flags.file.length > 0) throw new UsageError('--watch follows a workload in a cluster and cannot read files — drop -f');
-  if (flags.output !== 'text' && flags.output !== 'json') throw new UsageError(`--watch prints text or JSON lines, not ${flags.output} — use -o text or -o json`);
+  if (flags.output.kind !== 'text' && flags.output.kind !== 'json') throw new UsageError(`--watch prints text or JSON lines, not ${formatName(flags.output)} — use -o text or -o json`);
   const lang = chooseLang(flags.lang, io.env);
   const fixedNow = parseNow(flags.now);
   const clock = fixedNow !== undefined ? () => fixedNow : Date.now;
   const { rules } = loadRuleSet(io.cwd, flags);
   const words = wordsFor(rules, lang);
-  const json = flags.output === 'json';
+  const json = flags.output.kind === 'json';
   const { signal: interrupt, cleanup } = interruptOf(io);
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
   const self = `${target.kind.toLowerCase()}/${target.name}`;
@@ -118,7 +117,6 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
   const maxBytes = flags.maxBytes !== undefined ? parseMaxBytes(flags.maxBytes) : DEFAULT_MAX_BYTES;
   if (maxBytes === undefined) throw new UsageError(`--max-bytes "${flags.maxBytes}" is not a size — use e.g. 256Mi or 1000000`);
   const { rules } = loadRuleSet(io.cwd, flags);
-  exitStatus([], flags.failOn); // validates --fail-on before any output
   const read: ReadOptions = now !== undefined ? { now } : {};
   let input: WorkloadInput;
   let requests: number | undefined; // live: API requests made (for tests and notes)
@@ -169,14 +167,14 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
   const d = diagnoseWorkload(input, rules, now !== undefined ? { now } : {});
   const words = wordsFor(rules, lang);
   if (flags.container !== undefined) for (const p of d.pods) p.findings = p.findings.filter((f) => f.container === undefined || f.container === flags.container);
-  if (flags.output === 'json') {
+  if (flags.output.kind === 'json') {
     const { reportObject } = await import('../../render/json.js');
     const { workloadObject } = await import('../../render/workload.js');
     const report = reportObject(d.pods, words);
     const unreadable = summarizeUnreadable(input.pods);
     const out = { schemaVersion: report.schemaVersion, workloads: [workloadObject(d, words)], pods: report.pods, summary: { ...report.summary, ...(unreadable.length > 0 ? { unreadable } : {}) } };
     io.out(`${JSON.stringify(out, null, 2)}\n`);
-  } else if (flags.output === 'text') {
+  } else if (flags.output.kind === 'text') {
     const { renderWorkloadText } = await import('../../render/workload.js');
     const color = colorEnabled(flags.color, io);
     io.out(renderWorkloadText(d, { color, words, ...(io.columns ? { cols: io.columns } : {}), ...(logs ? { logs } : {}) }));
@@ -189,7 +187,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
       io.out(`\n${report.end()}`);
     }
   } else {
-    throw new UsageError(`-o ${flags.output} is not supported for a workload yet — use text or json`);
+    throw new UsageError(`-o ${formatName(flags.output)} is not supported for a workload yet — use text or json`);
   }
   const unreadable = summarizeUnreadable(input.pods);
   if (input.unreadable && input.unreadable.length > 0) {
