@@ -2,7 +2,6 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { appendFileSync } from 'node:fs';
-import type { CiOptions } from '../../render/ci.js';
 import { expandFiles } from '../files.js';
 import type { LiveResult } from '../../sources/live/live.js';
 import type { Triage } from '../../sources/live/fetch.js';
@@ -29,13 +28,15 @@ import { parseFieldSelector } from '../../kubectl/field-selector.js';
 import { parseSelector } from '../../kubectl/selector.js';
 import { oneLine } from '../../util/sanitize.js';
 import type { IO } from '../io.js';
-import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, podName, type DiagnoseFlags } from '../options.js';
+import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, podName, VERSION, type DiagnoseFlags } from '../options.js';
 import { triageFor } from '../triage.js';
 import { colorEnabled } from '../color.js';
 import type { JsonObject } from '../../util/json.js';
 import type { DiagnoseOptions } from '../../engine/diagnose.js';
 import type { RuleSet } from '../../rules/plan.js';
-import type { Lang } from '../../model/vocabulary.js';
+import type { Lang, OutputFormat } from '../../model/vocabulary.js';
+import { workersServe } from '../../render/pieces.js';
+import { writerFor, type Ending, type Sink, type WriterSettings } from '../../render/writers.js';
 import type { Words } from '../../render/words.js';
 import type { JsonPieces } from '../../render/json.js';
 import type { ReportExtra, ScanEntry, TextOptions } from '../../render/text.js';
@@ -205,7 +206,7 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   const words = wordsFor(rules, lang);
   const format = flags.output;
   // a template that does not parse is an error before anything is read
-  if (format.startsWith('jsonpath=')) (await import('../../render/jsonpath.js')).parseTemplate(format.slice('jsonpath='.length));
+  if (format.kind === 'jsonpath') (await import('../../render/jsonpath.js')).parseTemplate(format.template);
   const textOptions: Omit<TextOptions, 'words'> = {
     color: colorEnabled(flags.color, io),
     ...(flags.headers === false ? { noHeaders: true } : {}),
@@ -234,8 +235,9 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
 }
 
 /** Worker threads for the diagnose command, when this run may use them (these formats, CPUs to spare), to start if the input is big. */
-function parallelGate(flags: DiagnoseFlags, io: IO, lang: Lang, now: number | undefined, format: string, text: Omit<TextOptions, 'words'>): ParallelGate | undefined {
-  if (format !== 'json' && format !== 'text' && format !== 'wide') return undefined;
+function parallelGate(flags: DiagnoseFlags, io: IO, lang: Lang, now: number | undefined, output: OutputFormat, text: Omit<TextOptions, 'words'>): ParallelGate | undefined {
+  if (!workersServe(output)) return undefined;
+  const format = output.kind;
   const workers = workerCount(io.env);
   if (workers === 0) return undefined;
   const file = workerFile();
@@ -262,26 +264,21 @@ function parallelGate(flags: DiagnoseFlags, io: IO, lang: Lang, now: number | un
  * An empty result, as a document of the format asked for: programs read these (a CI step parses
  * the JUnit or SARIF file), so "no pods" must still be a valid one. Text and wide say it on stderr.
  */
-async function writeEmpty(flags: DiagnoseFlags, io: IO, set: Setting): Promise<void> {
-  const format = flags.output;
-  if (format === 'json') {
-    const { JsonReportWriter } = await import('../../render/json.js');
-    new JsonReportWriter((s) => io.out(s), set.words).end();
-  } else if (format === 'yaml') {
-    const { renderYaml } = await import('../../render/yaml.js');
-    io.out(renderYaml([], set.words));
-  } else if (format === 'junit' || format === 'sarif' || format === 'github' || format === 'markdown') {
-    await writeCi(format, [], { failOn: flags.failOn, lang: set.lang, rules: set.rules, cwd: io.cwd }, io);
-  }
+async function writeEmpty(flags: DiagnoseFlags, io: IO, set: Setting, ending: Partial<Ending> = {}): Promise<void> {
+  const kind = flags.output.kind;
+  if (kind === 'text' || kind === 'wide' || kind === 'name' || kind === 'jsonpath') return;
+  const w = await writerFor(flags.output, settings(flags, io, set, {}, 0), sink(io));
+  await w.end({ unreadable: [], ...ending });
 }
 
-/** A CI format's report written out; -o github's whole report also to the step summary. */
-async function writeCi(format: 'junit' | 'sarif' | 'github' | 'markdown', pods: PodDiagnosis[], opts: Omit<CiOptions, 'version'>, io: IO): Promise<void> {
-  const ci = await import('../../render/ci.js');
-  const { VERSION } = await import('../options.js');
-  const o: CiOptions = { ...opts, version: VERSION };
-  io.out({ junit: ci.renderJUnit, sarif: ci.renderSarif, github: ci.renderGitHub, markdown: ci.renderMarkdown }[format](pods, o));
-  if (format === 'github') stepSummary(io, () => ci.renderMarkdown(pods, o));
+/** The run's settings for a writer (render/writers.ts). */
+function settings(flags: DiagnoseFlags, io: IO, set: Setting, scanNotes: ScanNotes, podCount: number): WriterSettings {
+  return { words: set.words, lang: set.lang, failOn: flags.failOn, rules: set.rules, version: VERSION, cwd: io.cwd, all: flags.all === true, headers: flags.headers !== false, text: set.textOptions, scanNotes, podCount };
+}
+
+/** Standard output and error; -o github's whole report also to the Actions step's summary. */
+function sink(io: IO): Sink {
+  return { out: (s) => io.out(s), err: (s) => io.err(s), stepSummary: (markdown) => stepSummary(io, markdown) };
 }
 
 /**
@@ -344,14 +341,14 @@ interface Setting {
   words: Words;
   lang: Lang;
   read: ReadOptions;
-  format: string;
+  format: OutputFormat;
   textOptions: Omit<TextOptions, 'words'>;
   maxBytes: number;
   gate: ParallelGate | undefined;
 }
 
 async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io: IO, set: Setting): Promise<number> {
-  const { rules, opts, words, lang, read, format, textOptions, maxBytes, gate } = set;
+  const { read, maxBytes, gate } = set;
   // what a one-thread read would have stopped at (parallel.readError)
   const reading = async <T>(p: Promise<T>): Promise<T> => {
     try {
@@ -374,86 +371,112 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
     files = ['-'];
     inputs = [asInput('<stdin>', piped)];
   }
-  let pods: PodInput[];
+  const got = files.length > 0 ? await readOffline(pod, flags, io, set, files, inputs, reading) : await readLiveInputs(pod, flags, io, set);
+  return 'exit' in got ? got.exit : writeReport(pod, flags, io, set, got);
+}
+
+/** The pods a run diagnoses, with what came with them; or the exit status of a run that ends before. */
+interface Gathered {
+  pods: PodInput[];
   /** Inputs that broke (YAML or JSON damaged): after the output, one line each, and exit 2. */
-  let damaged: Damage[] = [];
+  damaged: Damage[];
   /** What a live run could not read (empty offline). */
-  let unreadable: UnreadableRead[] = [];
+  unreadable: UnreadableRead[];
   /** A live scan: how many pods' logs were read. */
-  let logStats: ScanNotes['logs'];
-  let liveNamespace: string | undefined;
+  logStats?: ScanNotes['logs'];
+  liveNamespace?: string;
   /** The workloads diagnosed beside the pods: a scan's, or a file's without a target. */
+  workloads?: WorkloadCollector;
+}
+type Gather = Gathered | { exit: number };
+
+/** Offline: the pods of the files (or standard input) as the flags select them. */
+async function readOffline(pod: string | undefined, flags: DiagnoseFlags, io: IO, set: Setting, files: string[], given: ReadInput[], reading: <T>(p: Promise<T>) => Promise<T>): Promise<Gather> {
+  const { read, maxBytes, gate } = set;
+  let inputs = given;
   let workloads: WorkloadCollector | undefined;
-  if (files.length > 0) {
-    if (inputs.length === 0) inputs = await reading(readInputs(files, io, maxBytes, read));
-    await gate?.run?.settle(inputs);
-    const snapshot = snapshotFromDocs(inputs);
-    inputs = []; // the parsed documents live on in the snapshot's pods only
-    // without a pod named, the input's workloads are diagnosed beside its pods
-    // (a field selector picks pods by their fields, which workloads do not have: pods only)
-    const scan = pod === undefined && flags.fieldSelector === undefined ? offlineWorkloads(snapshot, flags) : undefined;
-    if (scan) workloads = new WorkloadCollector(scan);
-    for (const w of scan ? workloadWarnings(snapshot.warnings) : snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
-    if (scan?.statusless) io.err(`podwhy: warning: ${scan.statusless} workload${scan.statusless === 1 ? '' : 's'} in the input ${scan.statusless === 1 ? 'has' : 'have'} no status (manifests) and ${scan.statusless === 1 ? 'was' : 'were'} not judged — pass them as \`kubectl get … -o yaml\` prints them\n`);
-    damaged = snapshot.damaged ?? [];
-    if (snapshot.pods.length === 0 && damaged.length > 0 && !scan) {
-      // nothing read before the break: the break is the error (-o json: a report with no pods)
-      await writeEmpty(flags, io, set);
-      for (const d of damaged.slice(1)) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
-      throw new InputError(damageLine(damaged[0] as Damage));
-    }
-    if (snapshot.pods.length === 0 && !scan) {
-      const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
-      throw new InputError(`no pod in the input (found ${what}) — pass a Pod, a List of pods or \`kubectl get pod NAME -o yaml\` output`);
-    }
-    try {
-      pods = selectPods(snapshot, pod, flags);
-    } catch (e) {
-      // the pod may be after the break
-      for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
-      throw e;
-    }
-    if (pods.length === 0 && (workloads?.empty ?? true)) {
-      for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
-      if (scan) {
-        // workloads were read, and none is wrong: said as a scan says it
-        io.err(`podwhy: ${scan.read} workload${scan.read === 1 ? '' : 's'} read, none short of what it asks for; no pod in the input${flags.namespace || flags.selector ? ' matches --namespace/--selector' : ''}\n`);
-        if (flags.output === 'json') {
-          const { JsonReportWriter } = await import('../../render/json.js');
-          new JsonReportWriter((s) => io.out(s), words).end({ workloads: { entries: [], summary: workloadSummary(scan, []) } });
-        } else await writeEmpty(flags, io, set);
-        return damaged.length > 0 ? 2 : 0;
-      }
-      await writeEmpty(flags, io, set);
-      throw new InputError('no pod in the input matches --namespace/--selector/--field-selector — check the filters');
-    }
-    if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
-  } else {
-    const early = set.early ?? (await startLive(pod, flags, io));
-    if (!set.early) early.setTriage(triageFor(rules, opts));
-    const progress = early.progress;
-    try {
-      const live = await early.result;
-      pods = live.inputs;
-      if (live.workloads) {
-        const w = live.workloads;
-        workloads = new WorkloadCollector({ inputs: w.inputs, read: w.read, unreadable: w.notes.map((n) => `${n.what} (${n.reason})`), single: false });
-      }
-      liveNamespace = live.target.namespace;
-      if (live.stats.logs) logStats = live.stats.logs;
-    } finally {
-      progress.clear();
-    }
-    if (pods.length === 0 && (workloads?.empty ?? true) && !workloads?.scan.unreadable.length) {
-      const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? liveNamespace ?? 'default'}"`;
-      // -o json is read by programs: a valid report with no pods, not an empty stdout.
-      await writeEmpty(flags, io, set);
-      io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}${flags.fieldSelector ? ` with ${flags.fieldSelector}` : ''}\n`);
-      return 0;
-    }
-    if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
-    unreadable = summarizeUnreadable(pods);
+  if (inputs.length === 0) inputs = await reading(readInputs(files, io, maxBytes, read));
+  await gate?.run?.settle(inputs);
+  const snapshot = snapshotFromDocs(inputs);
+  inputs = []; // the parsed documents live on in the snapshot's pods only
+  // without a pod named, the input's workloads are diagnosed beside its pods
+  // (a field selector picks pods by their fields, which workloads do not have: pods only)
+  const scan = pod === undefined && flags.fieldSelector === undefined ? offlineWorkloads(snapshot, flags) : undefined;
+  if (scan) workloads = new WorkloadCollector(scan);
+  for (const w of scan ? workloadWarnings(snapshot.warnings) : snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
+  if (scan?.statusless) io.err(`podwhy: warning: ${scan.statusless} workload${scan.statusless === 1 ? '' : 's'} in the input ${scan.statusless === 1 ? 'has' : 'have'} no status (manifests) and ${scan.statusless === 1 ? 'was' : 'were'} not judged — pass them as \`kubectl get … -o yaml\` prints them\n`);
+  const damaged = snapshot.damaged ?? [];
+  if (snapshot.pods.length === 0 && damaged.length > 0 && !scan) {
+    // nothing read before the break: the break is the error (-o json: a report with no pods)
+    await writeEmpty(flags, io, set);
+    for (const d of damaged.slice(1)) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
+    throw new InputError(damageLine(damaged[0] as Damage));
   }
+  if (snapshot.pods.length === 0 && !scan) {
+    const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
+    throw new InputError(`no pod in the input (found ${what}) — pass a Pod, a List of pods or \`kubectl get pod NAME -o yaml\` output`);
+  }
+  let pods: PodInput[];
+  try {
+    pods = selectPods(snapshot, pod, flags);
+  } catch (e) {
+    // the pod may be after the break
+    for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
+    throw e;
+  }
+  if (pods.length === 0 && (workloads?.empty ?? true)) {
+    for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
+    if (scan) {
+      // workloads were read, and none is wrong: said as a scan says it
+      io.err(`podwhy: ${scan.read} workload${scan.read === 1 ? '' : 's'} read, none short of what it asks for; no pod in the input${flags.namespace || flags.selector ? ' matches --namespace/--selector' : ''}\n`);
+      // (-o json says how many it read)
+      await writeEmpty(flags, io, set, set.format.kind === 'json' ? { workloads: { diagnoses: [], read: scan.read, unreadable: scan.unreadable, single: scan.single, summary: workloadSummary(scan, []), namespaces: false } } : {});
+      return { exit: damaged.length > 0 ? 2 : 0 };
+    }
+    await writeEmpty(flags, io, set);
+    throw new InputError('no pod in the input matches --namespace/--selector/--field-selector — check the filters');
+  }
+  if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
+  return { pods, damaged, unreadable: [], ...(workloads ? { workloads } : {}) };
+}
+
+/** Live: the pod named, or the pods of a namespace (a scan, with its workloads). */
+async function readLiveInputs(pod: string | undefined, flags: DiagnoseFlags, io: IO, set: Setting): Promise<Gather> {
+  let pods: PodInput[];
+  let workloads: WorkloadCollector | undefined;
+  let liveNamespace: string | undefined;
+  let logStats: ScanNotes['logs'];
+  const early = set.early ?? (await startLive(pod, flags, io));
+  if (!set.early) early.setTriage(triageFor(set.rules, set.opts));
+  const progress = early.progress;
+  try {
+    const live = await early.result;
+    pods = live.inputs;
+    if (live.workloads) {
+      const w = live.workloads;
+      workloads = new WorkloadCollector({ inputs: w.inputs, read: w.read, unreadable: w.notes.map((n) => `${n.what} (${n.reason})`), single: false });
+    }
+    liveNamespace = live.target.namespace;
+    if (live.stats.logs) logStats = live.stats.logs;
+  } finally {
+    progress.clear();
+  }
+  if (pods.length === 0 && (workloads?.empty ?? true) && !workloads?.scan.unreadable.length) {
+    const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? liveNamespace ?? 'default'}"`;
+    // -o json is read by programs: a valid report with no pods, not an empty stdout.
+    await writeEmpty(flags, io, set);
+    io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}${flags.fieldSelector ? ` with ${flags.fieldSelector}` : ''}\n`);
+    return { exit: 0 };
+  }
+  if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
+  return { pods, damaged: [], unreadable: summarizeUnreadable(pods), ...(logStats ? { logStats } : {}), ...(liveNamespace !== undefined ? { liveNamespace } : {}), ...(workloads ? { workloads } : {}) };
+}
+
+/** Diagnose the pods (here, or in the worker threads) and write the report in the format asked for. */
+async function writeReport(pod: string | undefined, flags: DiagnoseFlags, io: IO, set: Setting, got: Gathered): Promise<number> {
+  const { rules, opts, format, gate } = set;
+  const { damaged, unreadable, logStats, liveNamespace, workloads } = got;
+  let pods = got.pods;
   const podCount = pods.length;
   // Said once at the top of a many-pod text report: what could not be read (notes every pod
   // carries are left out under each pod) and how many pods' logs were read.
@@ -475,7 +498,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
   // rendering (an internal error midway would leave a JSON report cut short, and exit 2 says
   // so); the YAML and CI formats are built from all the diagnoses at once. In a parallel run the
   // workers diagnose and render, and their pods are added here in input order.
-  let status = exitStatus([], flags.failOn); // validates --fail-on before any output
+  let status = 0;
   const each = async (take: (d: PodDiagnosis) => void, taken?: (r: DiagnoseResult) => void) => {
     if (inParallel && taken) {
       const held = queue as PodInput[];
@@ -514,110 +537,26 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
   const workloadsDone = (): WorkloadDiagnosis[] => {
     if (!workloads) return [];
     const ds = workloads.diagnose(rules, opts);
-    if (status === 0) status = exitStatus(ds.map((d) => ({ findings: d.rootCause ? [d.rootCause.finding, ...d.findings] : d.findings }) as unknown as PodDiagnosis), flags.failOn);
+    if (status === 0) status = exitStatus(ds.map((d) => ({ findings: d.rootCause ? [d.rootCause.finding, ...d.findings] : d.findings })), flags.failOn);
     return ds;
-  };
-  const workloadJson = async (ds: WorkloadDiagnosis[]) => {
-    if (!workloads) return undefined;
-    const { workloadObject } = await import('../../render/workload.js');
-    return { entries: ds.map((d) => workloadObject(d, words)), summary: workloadSummary(workloads.scan, ds) };
   };
   if (workloads && workloads.scan.unreadable.length > 0) {
     io.err(`podwhy: warning: could not list ${workloads.scan.unreadable.join(', ')} — workloads of ${workloads.scan.unreadable.length === 1 ? 'that kind' : 'those kinds'} were not checked${flags.failOnUnreadable ? '; exit 3 (--fail-on-unreadable)' : ''}\n`);
   }
-  if (format === 'json') {
-    const { JsonReportWriter } = await import('../../render/json.js');
-    const report = new JsonReportWriter((s) => io.out(s), words);
-    await each(
-      (d) => report.add(d),
-      (r) => report.addPieces(r.json as JsonPieces),
-    );
-    const wl = await workloadJson(workloadsDone());
-    report.end(unreadable.length > 0 || wl ? { ...(unreadable.length > 0 ? { unreadable } : {}), ...(wl ? { workloads: wl } : {}) } : undefined);
-  } else if (format.startsWith('jsonpath=')) {
-    // kubectl's -o jsonpath over the JSON report (the document -o json prints)
-    const results: PodDiagnosis[] = [];
-    await each((d) => results.push(d));
-    const { reportObject } = await import('../../render/json.js');
-    const { renderJsonPath } = await import('../../render/jsonpath.js');
-    const wl = await workloadJson(workloadsDone());
-    const r = reportObject(results, words);
-    const doc = wl ? { schemaVersion: r.schemaVersion, workloads: wl.entries, pods: r.pods, summary: { ...r.summary, workloads: wl.summary } } : r;
-    io.out(renderJsonPath(format.slice('jsonpath='.length), doc));
-  } else if (format === 'name') {
-    // kubectl's -o name: resource/name a line, for the next command in a pipe (`| xargs kubectl
-    // describe`): the workloads not as desired, then the pods the text report lists (every pod with --all).
-    const names: string[] = [];
-    await each((d) => {
-      if ((flags.all === true || !d.healthy) && d.name !== undefined) names.push(`pod/${d.name}`);
-    });
-    const group: Record<string, string> = { Deployment: 'deployment.apps', StatefulSet: 'statefulset.apps', DaemonSet: 'daemonset.apps', ReplicaSet: 'replicaset.apps', Job: 'job.batch', CronJob: 'cronjob.batch' };
-    const wl = workloadsDone().map((d) => `${group[d.kind] ?? d.kind.toLowerCase()}/${d.name}`);
-    if (wl.length + names.length > 0) io.out(`${[...wl, ...names].join('\n')}\n`);
-  } else if (format === 'wide') {
-    // Rows are small: kept, then laid out at once (columns are as wide as their widest cell).
-    const { renderWide, wideRows } = await import('../../render/wide.js');
-    const rows: string[][] = [];
-    let healthy = 0;
-    // one pod is listed whatever its health
-    const all = flags.all === true || queue.length === 1;
-    await each(
-      (d) => {
-        const w = wideRows([d], all);
-        rows.push(...w.rows);
-        healthy += w.hidden;
-      },
-      (r) => {
-        const w = r.wide as NonNullable<DiagnoseResult['wide']>;
-        rows.push(...w.rows);
-        healthy += w.hidden;
-      },
-    );
-    const ds = workloadsDone();
-    if (ds.length > 0) {
-      const { workloadCounts } = await import('../../render/workload-scan.js');
-      const wrows = ds.map((d) => [d.namespace, d.ref, workloadCounts(d, lang), d.rootCause ? `${d.rootCause.rule}${d.rootCause.from === 'pods' ? ` (${d.rootCause.count ?? 0}/${d.rootCause.of ?? 0} pods)` : ''}` : '-']);
-      io.out(`${renderWide([...(flags.headers !== false ? [['NAMESPACE', 'WORKLOAD', 'READY', 'ROOT CAUSE']] : []), ...wrows], false)}${rows.length > 0 ? '\n' : ''}`);
-    }
-    if (rows.length > 0) io.out(renderWide(rows, flags.headers !== false));
-    const them = healthy === 1 ? 'it' : 'them';
-    if (healthy > 0 && rows.length === 0) io.err(`podwhy: all ${healthy} pods are healthy — add --all to list ${them}\n`);
-    else if (healthy > 0) io.err(`podwhy: ${healthy} healthy pod${healthy === 1 ? '' : 's'} not listed — add --all to list ${them}\n`);
-  } else if (format === 'yaml' || format === 'junit' || format === 'sarif' || format === 'github' || format === 'markdown') {
-    const results: PodDiagnosis[] = [];
-    await each((d) => results.push(d));
-    const ds = workloadsDone();
-    if (format === 'yaml') {
-      const { renderYaml } = await import('../../render/yaml.js');
-      const wl = await workloadJson(ds);
-      io.out(renderYaml(results, words, wl ? { workloads: wl.entries as unknown[], summary: wl.summary } : undefined));
-    } else {
-      await writeCi(format, results, { failOn: flags.failOn, lang, rules, cwd: io.cwd, ...(ds.length > 0 ? { workloads: ds } : {}) }, io);
-    }
-  } else {
-    const { TextReportWriter } = await import('../../render/text.js');
-    const report = new TextReportWriter({ ...textOptions, words }, scanNotes);
-    await each(
-      (d) => report.add(d),
-      (r) => report.addEntries(r.entries as ScanEntry[]),
-    );
-    const ds = workloadsDone();
-    let extra: ReportExtra = {};
-    if (workloads?.scan.single && ds.length === 1 && podCount === 0) {
-      // one workload given alone: its block in full, as `podwhy TYPE/NAME -f` prints it
-      const { renderWorkloadText } = await import('../../render/workload.js');
-      io.out(renderWorkloadText(ds[0] as WorkloadDiagnosis, { color: textOptions.color, words, ...(textOptions.cols ? { cols: textOptions.cols } : {}) }));
-    } else if (ds.length > 0 || (workloads?.scan.unreadable.length ?? 0) > 0) {
-      const { renderWorkloadScan, workloadHead } = await import('../../render/workload-scan.js');
-      const namespaces = new Set(ds.map((d) => d.namespace)).size > 1 || flags.allNamespaces === true;
-      const wopts = { color: textOptions.color, words, read: workloads?.scan.read ?? 0, unreadable: workloads?.scan.unreadable ?? [], namespaces, ...(textOptions.cols ? { cols: textOptions.cols } : {}) };
-      // with pods, the workloads follow the pods' root-cause table (the report's first screen)
-      if (podCount > 0) extra = { workloads: renderWorkloadScan(ds, wopts), workloadsHead: workloadHead(ds, wopts) };
-      else io.out(renderWorkloadScan(ds, wopts));
-    }
-    if (podCount > 0) io.out(report.end(extra));
-    else if (workloads && !workloads.scan.single) io.err(`podwhy: no pods${liveNamespace !== undefined && !flags.allNamespaces ? ` in namespace "${flags.namespace ?? liveNamespace}"` : ''}${flags.selector ? ` matching ${flags.selector}` : ''}\n`);
-  }
+  const writer = await writerFor(format, settings(flags, io, set, scanNotes, podCount), sink(io));
+  await each(
+    (d) => writer.add(d),
+    writer.addPieces ? (r) => writer.addPieces?.(r) : undefined,
+  );
+  const wds = workloadsDone();
+  const scan = workloads?.scan;
+  await writer.end({
+    unreadable,
+    ...(scan
+      ? { workloads: { diagnoses: wds, read: scan.read, unreadable: scan.unreadable, single: scan.single, summary: workloadSummary(scan, wds), namespaces: new Set(wds.map((d) => d.namespace)).size > 1 || flags.allNamespaces === true } }
+      : {}),
+    noPods: `podwhy: no pods${liveNamespace !== undefined && !flags.allNamespaces ? ` in namespace "${flags.namespace ?? liveNamespace}"` : ''}${flags.selector ? ` matching ${flags.selector}` : ''}`,
+  });
   if (workloads && workloads.scan.unreadable.length > 0 && flags.failOnUnreadable) return 3;
   if (unreadable.length > 0) {
     io.err(`${unreadableLine(unreadable, podCount, flags.failOnUnreadable === true)}\n`);

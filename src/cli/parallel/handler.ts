@@ -7,9 +7,8 @@ import { podBrief } from '../../engine/workload.js';
 import type { PodDiagnosis } from '../../engine/types.js';
 import { InputError } from '../../model/errors.js';
 import type { PodInput } from '../../model/input.js';
-import { jsonPieces } from '../../render/json.js';
+import { piecesFor } from '../../render/pieces.js';
 import { scanEntries, type ScanEntry } from '../../render/text.js';
-import { wideRows } from '../../render/wide.js';
 import { wordsFor, type Words } from '../../render/words.js';
 import type { RuleSet } from '../../rules/plan.js';
 import { BreakError, parseJsonItem, parseYamlItem } from '../../sources/reader.js';
@@ -95,8 +94,6 @@ export class WorkerHandler {
       ds.push(d);
     }
     const b = briefs.length > 0 ? { briefs } : {};
-    if (this.cfg.format === 'json') return { status, json: jsonPieces(ds, words), ...b };
-    if (this.cfg.format === 'wide') return { status, wide: wideRows(ds, this.cfg.all), ...b };
-    return { status, entries: ds.map((d) => (entry as NonNullable<typeof entry>)(d)), ...b };
+    return { status, ...piecesFor(this.cfg.format, ds, words, this.cfg.all, entry), ...b };
   }
 }

@@ -14,9 +14,10 @@
 
 import type { PodBrief } from '../../engine/workload.js';
 import type { PodInput } from '../../model/input.js';
-import type { JsonPieces } from '../../render/json.js';
-import type { ScanEntry, TextOptions } from '../../render/text.js';
-import type { Lang } from '../../model/vocabulary.js';
+import type { PieceFormat } from '../../render/pieces.js';
+import type { TextOptions } from '../../render/text.js';
+import type { Pieces } from '../../render/writers.js';
+import type { FailOn, Lang } from '../../model/vocabulary.js';
 
 /** What a worker needs to know before it diagnoses anything (workerData). */
 export interface WorkerConfig {
@@ -25,12 +26,12 @@ export interface WorkerConfig {
   ruleFlags: { rules?: string[]; config?: string };
   lang: Lang;
   now?: number;
-  format: 'json' | 'text' | 'wide';
+  format: PieceFormat;
   /** Text output's options, less the words (made from `lang` in the worker). */
   text?: Omit<TextOptions, 'words'>;
   all: boolean;
   container?: string;
-  failOn: string;
+  failOn: FailOn;
 }
 
 export interface ItemText {
@@ -64,13 +65,10 @@ export type Request =
 /** A pod to diagnose: held by the worker (seq), or given whole; `brief`: a scan's workload wants its brief. */
 export type PodJob = ({ seq: number; input: Omit<PodInput, 'pod'> } | { input: PodInput }) & { brief?: true };
 
-export interface DiagnoseResult {
+/** A batch's pods rendered for the format (render/pieces.ts), and what the main thread counts. */
+export interface DiagnoseResult extends Pieces {
   /** 1 when a pod's findings reach --fail-on (exitStatus), else 0. */
   status: number;
-  json?: JsonPieces;
-  entries?: ScanEntry[];
-  /** -o wide: the rows shown, and how many healthy pods were not. */
-  wide?: { rows: string[][]; hidden: number };
   /** The briefs asked for (PodJob.brief), by namespace/name. */
   briefs?: { key: string; brief: PodBrief }[];
 }
