@@ -300,6 +300,9 @@ export class ApiClient {
           ...(this.auth ? { auth: this.auth } : {}),
         },
         (res) => {
+          // an answer came before every request was written: the caller is told now, before the
+          // answer is read (it sets up what reading the answers needs: diagnose.ts startLive)
+          this.waiting();
           const chunks: Buffer[] = [];
           let size = 0;
           res.on('data', (c: Buffer) => {
