@@ -11,7 +11,7 @@ import { compileGetter, predicateOf } from './predicates.js';
 import { aliasListsOf, aliasTypesOf, compileTree, type PredicateNode, type TreeContext } from './tree.js';
 import { compileTemplate } from './template.js';
 import { didYouMean } from './vocabulary.js';
-import type { CompiledRule, CompiledText, Scope } from './types.js';
+import type { CompiledRule, CompiledText, Scope, Template } from './types.js';
 import { LANGS, SEVERITIES, type Lang, type Severity } from '../model/vocabulary.js';
 
 
@@ -98,19 +98,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
       problems.push('supersedes: expected a list of rule ids');
     else supersedes.push(...(doc['supersedes'] as string[]));
   }
-  if (doc['fallback'] !== undefined && typeof doc['fallback'] !== 'boolean') problems.push('fallback: expected true or false');
-  if (doc['overrides'] !== undefined && typeof doc['overrides'] !== 'boolean') problems.push('overrides: expected true or false');
-  if (doc['unexplained'] !== undefined && typeof doc['unexplained'] !== 'boolean') problems.push('unexplained: expected true or false');
-  const hypothesis = doc['hypothesis'] === true;
-  if (doc['hypothesis'] !== undefined && typeof doc['hypothesis'] !== 'boolean') problems.push('hypothesis: expected true or false');
-  if (hypothesis) {
-    // a likely cause is never a finding: no severity of its own, nothing it demotes or stands in for
-    if (severity !== 'info') problems.push('severity: a hypothesis is not a finding: give it severity info');
-    if (doc['supersedes'] !== undefined || doc['fallback'] !== undefined || doc['unexplained'] !== undefined) problems.push('hypothesis: a hypothesis takes no supersedes, fallback or unexplained');
-    if (scope === 'workload') problems.push('hypothesis: only for scope pod or container');
-    if (!Array.isArray(doc['commands']) || doc['commands'].length === 0) problems.push('commands: a hypothesis needs the command that confirms or rules it out');
-  }
-  if (doc['rank'] !== undefined && (!hypothesis || !Number.isInteger(doc['rank']) || (doc['rank'] as number) < 1)) problems.push('rank: a whole number from 1 (most likely), for hypotheses only');
+  const hypothesis = checkKind(doc, severity, scope, problems);
 
   const docs: string[] = [];
   if (!Array.isArray(doc['docs']) || doc['docs'].length === 0) problems.push('docs: expected at least one https link');
@@ -128,31 +116,7 @@ export function compileRule(source: string, file: string, errors: string[], pars
     else for (const [i, c] of doc['commands'].entries()) commands.push(templateErrors(`commands[${i}]`, c));
   }
 
-  const text: Partial<Record<Lang, CompiledText>> = {};
-  const rawText = doc['text'];
-  if (!isObject(rawText)) problems.push('text: expected a mapping of languages (en, ko) to title, explanation, remedies');
-  else {
-    if (!isObject(rawText['en'])) problems.push('text.en: required');
-    for (const [lang, t] of Object.entries(rawText)) {
-      const at = `text.${lang}`;
-      if (!(LANGS as readonly string[]).includes(lang)) {
-        problems.push(`${at}: unknown language (expected ${LANGS.join(', ')})`);
-        continue;
-      }
-      if (!isObject(t)) {
-        problems.push(`${at}: expected title, explanation and remedies`);
-        continue;
-      }
-      for (const k of Object.keys(t)) if (!['title', 'explanation', 'remedies'].includes(k)) problems.push(`${at}.${k}: unknown field`);
-      const remedies = t['remedies'];
-      if (!Array.isArray(remedies) || remedies.length === 0) problems.push(`${at}.remedies: expected a non-empty list`);
-      text[lang as Lang] = {
-        title: templateErrors(`${at}.title`, t['title']),
-        explanation: templateErrors(`${at}.explanation`, t['explanation']),
-        remedies: Array.isArray(remedies) ? remedies.map((r, i) => templateErrors(`${at}.remedies[${i}]`, r)) : [],
-      };
-    }
-  }
+  const text = compileTexts(doc['text'], templateErrors, problems);
 
   if (problems.length > 0 || !tree) {
     for (const p of problems) errors.push(`${file}: ${p}`);
@@ -179,6 +143,53 @@ export function compileRule(source: string, file: string, errors: string[], pars
     text: text as CompiledRule['text'],
     file,
   };
+}
+
+/** The rule's texts, each template compiled; problems said as the rule's. */
+function compileTexts(rawText: unknown, templateErrors: (at: string, src: unknown) => Template, problems: string[]): Partial<Record<Lang, CompiledText>> {
+  const text: Partial<Record<Lang, CompiledText>> = {};
+  if (!isObject(rawText)) problems.push('text: expected a mapping of languages (en, ko) to title, explanation, remedies');
+  else {
+    if (!isObject(rawText['en'])) problems.push('text.en: required');
+    for (const [lang, t] of Object.entries(rawText)) {
+      const at = `text.${lang}`;
+      if (!(LANGS as readonly string[]).includes(lang)) {
+        problems.push(`${at}: unknown language (expected ${LANGS.join(', ')})`);
+        continue;
+      }
+      if (!isObject(t)) {
+        problems.push(`${at}: expected title, explanation and remedies`);
+        continue;
+      }
+      for (const k of Object.keys(t)) if (!['title', 'explanation', 'remedies'].includes(k)) problems.push(`${at}.${k}: unknown field`);
+      const remedies = t['remedies'];
+      if (!Array.isArray(remedies) || remedies.length === 0) problems.push(`${at}.remedies: expected a non-empty list`);
+      text[lang as Lang] = {
+        title: templateErrors(`${at}.title`, t['title']),
+        explanation: templateErrors(`${at}.explanation`, t['explanation']),
+        remedies: Array.isArray(remedies) ? remedies.map((r, i) => templateErrors(`${at}.remedies[${i}]`, r)) : [],
+      };
+    }
+  }
+  return text;
+}
+
+/** The flags that say what kind of rule it is (fallback, unexplained, overrides, hypothesis): whether it is a hypothesis. */
+function checkKind(doc: Record<string, unknown>, severity: unknown, scope: unknown, problems: string[]): boolean {
+  if (doc['fallback'] !== undefined && typeof doc['fallback'] !== 'boolean') problems.push('fallback: expected true or false');
+  if (doc['overrides'] !== undefined && typeof doc['overrides'] !== 'boolean') problems.push('overrides: expected true or false');
+  if (doc['unexplained'] !== undefined && typeof doc['unexplained'] !== 'boolean') problems.push('unexplained: expected true or false');
+  const hypothesis = doc['hypothesis'] === true;
+  if (doc['hypothesis'] !== undefined && typeof doc['hypothesis'] !== 'boolean') problems.push('hypothesis: expected true or false');
+  if (hypothesis) {
+    // a likely cause is never a finding: no severity of its own, nothing it demotes or stands in for
+    if (severity !== 'info') problems.push('severity: a hypothesis is not a finding: give it severity info');
+    if (doc['supersedes'] !== undefined || doc['fallback'] !== undefined || doc['unexplained'] !== undefined) problems.push('hypothesis: a hypothesis takes no supersedes, fallback or unexplained');
+    if (scope === 'workload') problems.push('hypothesis: only for scope pod or container');
+    if (!Array.isArray(doc['commands']) || doc['commands'].length === 0) problems.push('commands: a hypothesis needs the command that confirms or rules it out');
+  }
+  if (doc['rank'] !== undefined && (!hypothesis || !Number.isInteger(doc['rank']) || (doc['rank'] as number) < 1)) problems.push('rank: a whole number from 1 (most likely), for hypotheses only');
+  return hypothesis;
 }
 
 /**
