@@ -31,8 +31,10 @@ export function displayPath(segments: readonly string[], vars: Vars, rule: Pick<
     const list = displayPath(alias.list.split('.'), vars, rule, depth + 1);
     return `${list}[${key === undefined ? '' : oneLine(safeString(key))}]${tail(segments.slice(1))}`;
   }
-  if (root === 'container' && isObject(vars['container'])) {
-    return `${containerPrefix(vars['container'] as unknown as ContainerFacts)}${tail(segments.slice(1))}`;
+  const c = vars['container'];
+  if (root === 'container' && isObject(c) && typeof c['name'] === 'string') {
+    const kind = c['kind'];
+    return `${containerPrefix({ name: c['name'], kind: kind === 'init' || kind === 'sidecar' || kind === 'ephemeral' ? kind : 'regular' })}${tail(segments.slice(1))}`;
   }
   let known = staticPaths.get(segments);
   if (known === undefined) {
@@ -66,7 +68,8 @@ export function eventOrigin(segments: readonly string[], vars: Vars): EventOrigi
   const r = root !== undefined ? vars[root] : undefined;
   if (isObject(r) && field !== undefined) {
     const inferred = r['inferred'];
-    if (isObject(inferred) && Object.hasOwn(inferred, field) && isObject(inferred[field])) return inferred[field] as unknown as EventOrigin;
+    const o = isObject(inferred) && Object.hasOwn(inferred, field) ? inferred[field] : undefined;
+    if (isObject(o) && typeof o['reason'] === 'string') return { reason: o['reason'], ...(typeof o['message'] === 'string' ? { message: o['message'] } : {}) };
   }
   if (segments.length >= 2 && segments[segments.length - 1] === 'message') {
     let o: unknown = r;

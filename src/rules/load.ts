@@ -202,7 +202,20 @@ function checkKind(doc: Record<string, unknown>, severity: unknown, scope: unkno
  */
 export function trustedRule(doc: Record<string, unknown>, file: string): CompiledRule {
   const tree = doc['tree'] as PredicateNode;
-  const rule = {
+  let full: CompiledRule | undefined;
+  const compiled = (): CompiledRule => {
+    if (!full) {
+      const errors: string[] = [];
+      full = compileRule('', file, errors, doc, true, tree);
+      // only if the fact catalogue changed since the build, which a build rewrites the cache for
+      if (!full) throw new RuleLoadError(errors);
+      for (const k of TEXTUAL) settle(k, full[k]);
+    }
+    return full;
+  };
+  // The lazy parts are getters of the object itself (a copy, `{ ...rule }`, reads them); from the
+  // first read on, each is a plain property, as fast to read as a compiled rule's.
+  const rule: CompiledRule = {
     id: doc['id'] as string,
     severity: doc['severity'] as Severity,
     stage: doc['stage'] as Stage,
@@ -217,27 +230,26 @@ export function trustedRule(doc: Record<string, unknown>, file: string): Compile
     overrides: doc['overrides'] === true,
     docs: doc['docs'] as string[],
     file,
-  } as unknown as CompiledRule;
-  // from the first read on, a plain property, as fast to read as a compiled rule's
-  const settle = <K extends keyof CompiledRule>(k: K, v: CompiledRule[K]) => {
+    get match() {
+      return settle('match', predicateOf(tree));
+    },
+    get aliasLists() {
+      return settle('aliasLists', aliasListsOf(tree));
+    },
+    get evidence() {
+      return compiled().evidence;
+    },
+    get commands() {
+      return compiled().commands;
+    },
+    get text() {
+      return compiled().text;
+    },
+  };
+  function settle<K extends keyof CompiledRule>(k: K, v: CompiledRule[K]): CompiledRule[K] {
     Object.defineProperty(rule, k, { value: v, enumerable: true, writable: true, configurable: true });
     return v;
-  };
-  let full: CompiledRule | undefined;
-  const compiled = (): CompiledRule => {
-    if (!full) {
-      const errors: string[] = [];
-      full = compileRule('', file, errors, doc, true, tree);
-      // only if the fact catalogue changed since the build, which a build rewrites the cache for
-      if (!full) throw new RuleLoadError(errors);
-      for (const k of TEXTUAL) settle(k, full[k]);
-    }
-    return full;
-  };
-  const lazy = (k: keyof CompiledRule, get: () => unknown) => Object.defineProperty(rule, k, { get, enumerable: true, configurable: true });
-  lazy('match', () => settle('match', predicateOf(tree)));
-  lazy('aliasLists', () => settle('aliasLists', aliasListsOf(tree)));
-  for (const k of TEXTUAL) lazy(k, () => compiled()[k]);
+  }
   return rule;
 }
 

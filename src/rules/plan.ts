@@ -172,8 +172,8 @@ function planScopes(rules: readonly CompiledRule[], hypotheses: boolean): { pod:
  * narrows at once, by its config, is never evaluated itself).
  */
 export function ruleSet(rules: readonly CompiledRule[]): RuleSet {
-  const set = [...rules];
+  const list = [...rules];
   let plan: RulePlan | undefined;
-  Object.defineProperty(set, 'plan', { get: () => (plan ??= planRules(set)) });
-  return Object.freeze(set) as unknown as RuleSet;
+  const set: CompiledRule[] & { readonly plan: RulePlan } = Object.defineProperty(list, 'plan', { get: () => (plan ??= planRules(list)) }) as CompiledRule[] & { readonly plan: RulePlan };
+  return Object.freeze(set);
 }
