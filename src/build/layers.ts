@@ -9,7 +9,7 @@
 //            catalogue/ the package's data on disk        → rules, facts, i18n, model, util
 //   floor 3  sources/   files, stdin, text, live/         → model, util
 //            engine/    facts × rules → findings  PURE    → rules, facts, kubectl, model, util (no words: render writes them)
-//   floor 2  rules/     validate + compile        PURE    → facts, kubectl, i18n, model, util
+//   floor 2  rules/     validate + compile        PURE    → facts, kubectl, model, util (no words: the caller gives a template its words)
 //            facts/     pod → facts, extractors   PURE    → kubectl, model, util
 //            kubectl/   kubectl's arithmetic      PURE    → model, util
 //   floor 1  i18n/      words, the glossary's data        → model, util
@@ -32,7 +32,7 @@ export const FLOORS: Readonly<Record<string, readonly string[]>> = {
   i18n: ['model', 'util'],
   kubectl: ['model', 'util'],
   facts: ['kubectl', 'model', 'util'],
-  rules: ['facts', 'kubectl', 'i18n', 'model', 'util'],
+  rules: ['facts', 'kubectl', 'model', 'util'],
   engine: ['rules', 'facts', 'kubectl', 'model', 'util'],
   sources: ['model', 'util'],
   catalogue: ['rules', 'facts', 'i18n', 'model', 'util'],

@@ -4,7 +4,7 @@
 import type { ContainerFacts, Facts } from '../facts/types.js';
 import type { Stage } from '../model/vocabulary.js';
 import type { Planned, RuleSet, ScopePlan } from '../rules/plan.js';
-import { renderTemplate, templateComplete } from '../rules/template.js';
+import { fillTemplate, templateComplete, type TemplateWords } from '../rules/template.js';
 import type { CompiledRule, Vars } from '../rules/types.js';
 import { displayPath, eventOrigin, evidenceSource } from './evidence.js';
 import type { Evidence } from './types.js';
@@ -175,6 +175,13 @@ function forUnnamed(cmd: string, name: string): string | undefined {
 
 /** Stands for a namespace the input does not give while a command is filled in; its `-n` is then left out. */
 const NO_NAMESPACE = '\u0000namespace';
+/**
+ * Commands are kubectl command lines, written in no language: a command is printed only when its
+ * values are there (templateComplete), so these words stand in only for what a value could be
+ * besides text (kubectl's own spellings).
+ */
+const COMMAND_WORDS: TemplateWords = { unknown: 'unknown', yes: 'true', no: 'false', none: '', notInInput: 'unknown', meaning: () => undefined };
+
 const NAMESPACE_FLAG = /\s+(?:-n|--namespace)(?:=|\s+)\u0000namespace(?=\s|$)/g;
 /** The placeholder a user fills in for a pod the input does not name, as kubectl's own help writes it. */
 export const POD_PLACEHOLDER = '<pod>';
@@ -196,7 +203,7 @@ export function findingCommands(f: RawFinding): string[] {
   // one that needs the namespace anywhere but in its -n flag
   let commands = f.rule.commands
     .filter((c) => templateComplete(c, vars))
-    .map((c) => renderTemplate(c, vars, 'en').replace(NAMESPACE_FLAG, ''))
+    .map((c) => fillTemplate(c, vars, COMMAND_WORDS).replace(NAMESPACE_FLAG, ''))
     .filter((c) => !c.includes(NO_NAMESPACE));
   const name = f.container?.name;
   if (name !== undefined && UNNAMED.test(name)) commands = commands.map((c) => forUnnamed(c, name)).filter((c): c is string => c !== undefined);

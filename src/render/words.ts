@@ -6,9 +6,28 @@
 import type { TimelineEntry } from '../model/timeline.js';
 import type { Evidence, Finding, Hypothesis } from '../engine/types.js';
 import { describeEntry } from '../i18n/timeline.js';
-import { renderTemplate } from '../rules/template.js';
-import type { CompiledRule, CompiledText } from '../rules/types.js';
+import { EXIT_MEANINGS, WORDS } from '../i18n/vocab.js';
+import { fillTemplate, type TemplateWords } from '../rules/template.js';
+import type { CompiledRule, CompiledText, Template, Vars } from '../rules/types.js';
 import type { Lang } from '../model/vocabulary.js';
+
+const templateWords = new Map<Lang, TemplateWords>();
+
+/** What filling a rule's template needs of a language (rules/template.ts speaks none). */
+function wordsOf(lang: Lang): TemplateWords {
+  let w = templateWords.get(lang);
+  if (!w) {
+    const d = WORDS[lang];
+    w = { unknown: d['unknown'] ?? '', yes: d['yes'] ?? '', no: d['no'] ?? '', none: d['none'] ?? '', notInInput: d['notInInput'] ?? '', meaning: (k) => EXIT_MEANINGS[lang][k] };
+    templateWords.set(lang, w);
+  }
+  return w;
+}
+
+/** A rule's template filled in `lang` (`resolve`: fillTemplate's). */
+export function renderTemplate(t: Template, vars: Vars, lang: Lang, resolve?: (v: object) => unknown): string {
+  return fillTemplate(t, vars, wordsOf(lang), resolve);
+}
 
 /** A finding's words in one language. */
 export interface FindingText {

@@ -5,7 +5,8 @@ import { describe, test } from 'node:test';
 import type { FactNode } from '../facts/catalog.js';
 import { compilePredicate } from './predicates.js';
 import type { TreeContext } from './tree.js';
-import { compileTemplate, renderTemplate, templateComplete } from './template.js';
+import { compileTemplate, templateComplete } from './template.js';
+import { renderTemplate } from '../render/words.js';
 
 function ctx(hidden: string[] = []): TreeContext {
   return { aliases: new Map<string, FactNode>(), allAliases: new Map(), hidden: new Set(hidden), errors: [] };

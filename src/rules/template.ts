@@ -6,15 +6,30 @@
 
 import { resolvePath, type FactNode } from '../facts/catalog.js';
 import { humanDuration } from '../kubectl/duration.js';
-import { EXIT_MEANINGS, WORDS } from '../i18n/vocab.js';
 import { unknownAt } from '../facts/unknown.js';
 import { compileGetter } from './predicates.js';
 import type { Template, TemplatePart, Vars } from './types.js';
-import type { Lang } from '../model/vocabulary.js';
+
+/**
+ * The words filling a template needs, in the language it is written in: given by the caller
+ * (render/words.ts for the rules' texts), so that this room speaks no language itself.
+ */
+export interface TemplateWords {
+  /** A value the input does not give. */
+  unknown: string;
+  yes: string;
+  no: string;
+  /** An empty map. */
+  none: string;
+  /** What `absent` says when the input does not say whether the value is there. */
+  notInInput: string;
+  /** An exit meaning key (container.lastState.terminated.meaning) in words, if there are some. */
+  meaning(key: string): string | undefined;
+}
 
 interface FilterDef {
   arg: 'none' | 'optional' | 'required';
-  apply: (value: unknown, arg: string | undefined, lang: Lang) => unknown;
+  apply: (value: unknown, arg: string | undefined, words: TemplateWords) => unknown;
 }
 
 const FILTERS: Record<string, FilterDef> = {
@@ -40,11 +55,11 @@ const FILTERS: Record<string, FilterDef> = {
    * Put words before a value that is there ({{pod.nodeName | prefix "node " | default "its node"}}
    * reads "node worker-3" or "its node"): a missing value stays missing for the next filter.
    */
-  prefix: { arg: 'required', apply: (v, arg, lang) => (isMissing(v) ? v : `${arg}${toText(v, lang)}`) },
+  prefix: { arg: 'required', apply: (v, arg, w) => (isMissing(v) ? v : `${arg}${toText(v, w)}`) },
   /** Put words after a value that is there ({{c.restartCount | prefix ", " | suffix " restarts" | default ""}}). */
-  suffix: { arg: 'required', apply: (v, arg, lang) => (isMissing(v) ? v : `${toText(v, lang)}${arg}`) },
+  suffix: { arg: 'required', apply: (v, arg, w) => (isMissing(v) ? v : `${toText(v, w)}${arg}`) },
   /** Wrap in double quotes. */
-  quote: { arg: 'none', apply: (v) => (isMissing(v) ? v : `"${toText(v, 'en')}"`) },
+  quote: { arg: 'none', apply: (v, _a, w) => (isMissing(v) ? v : `"${toText(v, w)}"`) },
   /** Join a list with the argument instead of ", " ({{pod.nodeSelector | join ","}} for kubectl -l). */
   join: { arg: 'required', apply: (v, arg) => (Array.isArray(v) ? v.join(arg) : v) },
   /** Join a list with "; " instead of ", ". */
@@ -66,7 +81,7 @@ const FILTERS: Record<string, FilterDef> = {
     },
   },
   /** An exit meaning key (container.lastState.terminated.meaning) in words. */
-  meaning: { arg: 'none', apply: (v, _a, lang) => (typeof v === 'string' ? (EXIT_MEANINGS[lang][v] ?? v) : v) },
+  meaning: { arg: 'none', apply: (v, _a, w) => (typeof v === 'string' ? (w.meaning(v) ?? v) : v) },
 };
 
 export const FILTER_NAMES = Object.keys(FILTERS);
@@ -75,13 +90,13 @@ function isMissing(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
-function toText(v: unknown, lang: Lang): string {
-  if (isMissing(v)) return WORDS[lang].unknown as string;
-  if (Array.isArray(v)) return v.map((x) => toText(x, lang)).join(', ');
-  if (typeof v === 'boolean') return (v ? WORDS[lang].yes : WORDS[lang].no) as string;
+function toText(v: unknown, w: TemplateWords): string {
+  if (isMissing(v)) return w.unknown;
+  if (Array.isArray(v)) return v.map((x) => toText(x, w)).join(', ');
+  if (typeof v === 'boolean') return v ? w.yes : w.no;
   if (typeof v === 'object' && v !== null) {
     const entries = Object.entries(v as Record<string, unknown>);
-    return entries.length === 0 ? (WORDS[lang].none as string) : entries.map(([k, x]) => `${k}=${toText(x, lang)}`).join(', ');
+    return entries.length === 0 ? w.none : entries.map(([k, x]) => `${k}=${toText(x, w)}`).join(', ');
   }
   return String(v);
 }
@@ -168,10 +183,10 @@ export function templateComplete(t: Template, vars: Vars): boolean {
 }
 
 /**
- * Fill a template. `resolve` turns a value the engine left without words (an object standing
- * for a finding's title) into text in `lang`; plain values pass through it untouched.
+ * Fill a template with the words of its language. `resolve` turns a value the engine left without
+ * words (an object standing for a finding's title) into text; plain values pass through it untouched.
  */
-export function renderTemplate(t: Template, vars: Vars, lang: Lang, resolve?: (v: object) => unknown): string {
+export function fillTemplate(t: Template, vars: Vars, words: TemplateWords, resolve?: (v: object) => unknown): string {
   let out = '';
   for (const p of t) {
     if (p.lit !== undefined) {
@@ -189,7 +204,7 @@ export function renderTemplate(t: Template, vars: Vars, lang: Lang, resolve?: (v
     if (resolve !== undefined && typeof v === 'object' && v !== null && !Array.isArray(v)) v = resolve(v);
     for (const f of p.filters ?? []) {
       if (f.name === 'absent') {
-        if (isMissing(v)) v = unknownAt(path, vars) ? WORDS[lang].notInInput : f.arg;
+        if (isMissing(v)) v = unknownAt(path, vars) ? words.notInInput : f.arg;
         continue;
       }
       if (f.name === 'known') {
@@ -200,10 +215,10 @@ export function renderTemplate(t: Template, vars: Vars, lang: Lang, resolve?: (v
         if (isMissing(v) && unknownAt(path, vars)) v = f.arg;
         continue;
       }
-      v = (FILTERS[f.name] as FilterDef).apply(v, f.arg, lang);
+      v = (FILTERS[f.name] as FilterDef).apply(v, f.arg, words);
     }
     // `default ""` means: print nothing when the value is missing
-    out += v === '' && p.filters?.some((f) => f.name === 'default' && f.arg === '') ? '' : toText(v, lang);
+    out += v === '' && p.filters?.some((f) => f.name === 'default' && f.arg === '') ? '' : toText(v, words);
   }
   return out;
 }

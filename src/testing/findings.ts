@@ -3,7 +3,7 @@
 // params, as the edge (render/words.ts) writes them.
 
 import { collectEvidence, findingCommands, findingParams, type RawFinding } from '../engine/evaluate.js';
-import { renderTemplate } from '../rules/template.js';
+import { renderTemplate } from '../render/words.js';
 
 export function shown(fs: RawFinding[]): unknown[] {
   return fs.map((f) => {
