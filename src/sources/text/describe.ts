@@ -33,6 +33,9 @@ export type { EventRow } from './describe-events.js';
 
 const TOP_KEYS = POD_KEYS;
 
+/** A block's width and left margin (where a terminal wrapped its lines). */
+type BlockWidth = ReturnType<typeof blockWidth>;
+
 interface Section {
   key: string;
   value: string;
@@ -194,176 +197,38 @@ export interface DescribedPod {
   estimated: boolean;
 }
 
+/**
+ * What the sections of one pod's text say, as they are read: the object being built and what
+ * describePod needs after the last section (the events, whether the pod is terminating, …).
+ */
+interface PodDraft {
+  metadata: JsonObject;
+  spec: JsonObject;
+  status: JsonObject;
+  /** The rows of its Events section. */
+  rows: EventRow[];
+  /** The events are known (rows, or kubectl's "<none>"). */
+  hasEvents: boolean;
+  terminating: boolean;
+  /** Seconds the deletion has lasted ("Terminating (lasts 2m)"). */
+  terminatingFor: number;
+  /** Containers whose state line was put back by the reader (state-block.ts). */
+  guessedStates: string[];
+  /** The Conditions section's. */
+  conditions: JsonObject[];
+  /** The statuses the Readiness Gates section shows, by condition type. */
+  gateConditions: Map<string, JsonObject[]>;
+  /** The key of the last section read. */
+  lastKey?: string;
+}
+
 export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
   const width = blockWidth(lines);
-  const metadata: JsonObject = {};
-  const spec: JsonObject = {};
-  const status: JsonObject = {};
+  const d: PodDraft = { metadata: {}, spec: {}, status: {}, rows: [], hasEvents: false, terminating: false, terminatingFor: 0, guessedStates: [], conditions: [], gateConditions: new Map() };
+  const { metadata, spec, status, conditions } = d;
   const pod: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status };
-  let rows: EventRow[] = [];
-  let hasEvents = false;
-  let terminating = false;
-  let terminatingFor = 0;
-  const guessedStates: string[] = [];
-  const conditions: JsonObject[] = [];
-  const byType = new Map<string, JsonObject[]>();
-  // (the Containers section is the last one read: the text may end inside it, after some of them)
-  let lastKey: string | undefined;
-  for (const s of sections(lines)) {
-    const v = s.value;
-    lastKey = s.key;
-    switch (s.key) {
-      case 'Name':
-        metadata['name'] = v;
-        break;
-      case 'Namespace':
-        metadata['namespace'] = v;
-        break;
-      case 'Priority':
-        if (/^-?\d+$/.test(v)) spec['priority'] = Number(v);
-        break;
-      case 'Priority Class Name':
-      case 'PriorityClassName':
-        if (!none(v)) spec['priorityClassName'] = v;
-        break;
-      case 'Runtime Class Name':
-        if (!none(v)) spec['runtimeClassName'] = v;
-        break;
-      case 'Service Account':
-        if (!none(v)) spec['serviceAccountName'] = v;
-        break;
-      case 'Node':
-      case 'Host': {
-        if (none(v)) break;
-        const slash = v.indexOf('/');
-        const node = slash >= 0 ? v.slice(0, slash) : v;
-        const ip = slash >= 0 ? v.slice(slash + 1) : '';
-        if (node !== '') spec['nodeName'] = node;
-        if (ip !== '') status['hostIP'] = ip;
-        break;
-      }
-      case 'Start Time': {
-        const t = parseRfc1123(v);
-        if (t !== undefined) status['startTime'] = iso(t);
-        else if (!none(v)) warn(ctx, `${s.line.n}: Start Time not understood: ignored`);
-        break;
-      }
-      case 'Labels': {
-        const l = keyEqualsValue(v, s.body);
-        if (l) metadata['labels'] = l;
-        break;
-      }
-      case 'Annotations': {
-        const a = annotations(v, s.valueCol, s.body);
-        if (a) metadata['annotations'] = a;
-        break;
-      }
-      case 'Status': {
-        const m = /^Terminating \(lasts (\S+)\)$/.exec(v);
-        // kubectl before 1.7: "Terminating (expires <deletionTimestamp>)"
-        const x = /^Terminating \(expires (.+)\)$/.exec(v);
-        const expires = x ? parseRfc1123(x[1] as string) : undefined;
-        if (m) {
-          terminating = true;
-          terminatingFor = parseAge(m[1] as string) ?? 0;
-        } else if (expires !== undefined) {
-          terminating = true;
-          metadata['deletionTimestamp'] = iso(expires);
-        } else if (!none(v)) status['phase'] = v;
-        break;
-      }
-      case 'Termination Grace Period': {
-        const m = /^(\d+)s$/.exec(v);
-        if (m) metadata['deletionGracePeriodSeconds'] = Number(m[1]);
-        break;
-      }
-      case 'Reason':
-        if (!none(v)) status['reason'] = v;
-        break;
-      case 'Message': {
-        // lines under it are the message wrapped by a terminal or a ticket (the kubelet's and the
-        // scheduler's pod messages are one line): joined back with a space
-        let text = v.trim();
-        let before = s.line;
-        for (const l of s.body) {
-          if (l.text.trim() === '') continue;
-          text = text === '' ? l.text.trim() : `${text}${wrapJoin(before, l, width)}${l.text.trim()}`;
-          before = l;
-        }
-        if (text !== '') status['message'] = text;
-        break;
-      }
-      case 'IP':
-        if (!none(v)) status['podIP'] = v;
-        break;
-      case 'IPs': {
-        const ips = s.body.map((l) => /^IP:\s+(\S+)$/.exec(l.text)?.[1]).filter((x): x is string => x !== undefined);
-        if (ips.length > 0) status['podIPs'] = ips.map((ip) => ({ ip }));
-        break;
-      }
-      case 'Controlled By':
-      case 'Controllers': {
-        const m = /^([A-Za-z]+)\/(\S+)/.exec(v);
-        if (m) metadata['ownerReferences'] = [{ kind: m[1], name: m[2], controller: true }];
-        break;
-      }
-      case 'NominatedNodeName':
-        if (!none(v)) status['nominatedNodeName'] = v;
-        break;
-      case 'Init Containers':
-      case 'Containers':
-      case 'Ephemeral Containers': {
-        // (kubectl prints "<none>" for no containers: a section with nothing under it was cut)
-        if (v === '<none>' || s.body.every((l) => l.text === '')) break;
-        const cs = containers(s.body, ctx);
-        for (const c of cs) if (c.stateGuessed) guessedStates.push(String(c.spec['name']));
-        const [specKey, statusKey] = s.key === 'Init Containers' ? ['initContainers', 'initContainerStatuses'] : s.key === 'Containers' ? ['containers', 'containerStatuses'] : ['ephemeralContainers', 'ephemeralContainerStatuses'];
-        spec[specKey as string] = cs.map((c) => c.spec);
-        const sts = cs.map((c) => c.status).filter((x): x is JsonObject => x !== undefined && Object.keys(x).length > 1);
-        if (sts.length > 0) status[statusKey as string] = sts;
-        break;
-      }
-      case 'Readiness Gates': {
-        const rows2 = conditionRows(s.body);
-        spec['readinessGates'] = rows2.map((r) => ({ conditionType: r.type }));
-        for (const r of rows2) if (r.status !== '<none>') byType.set(r.type, [{ type: r.type, status: r.status }]);
-        break;
-      }
-      case 'Conditions':
-        for (const r of conditionRows(s.body)) conditions.push({ type: r.type, status: r.status });
-        break;
-      case 'Volumes':
-        if (!none(v)) break;
-        if (v === '') spec['volumes'] = volumes(s.body);
-        break;
-      case 'QoS Class':
-        if (!none(v)) status['qosClass'] = v;
-        break;
-      case 'Node-Selectors': {
-        const n = keyEqualsValue(v, s.body);
-        if (n) spec['nodeSelector'] = n;
-        break;
-      }
-      case 'Tolerations': {
-        const all = [v, ...s.body.map((l) => l.text)].filter((x) => x !== '' && !none(x));
-        if (all.length > 0) spec['tolerations'] = all.map(parseToleration);
-        break;
-      }
-      case 'Events':
-        // known to be none only when kubectl says so ("<none>"); an "Events:" with no rows under
-        // it is a paste cut there, and its events are unknown. A writer's condensed section
-        // ("Events: Liveness probe failed: …") gives the events its messages stand for.
-        if (v === '<none>') hasEvents = true;
-        else {
-          rows = v === '' ? eventRows(s.body, ctx) : writtenEventRows([v, ...s.body.map((l) => l.text)]);
-          if (rows.length > 0) hasEvents = true;
-        }
-        break;
-      default:
-        break; // SeccompProfile, Topology Spread Constraints, old "Image(s)", …: not used
-    }
-  }
-  if (conditions.length === 0) for (const [, c] of byType) conditions.push(...c);
+  for (const s of sections(lines)) readSection(d, s, ctx, width);
+  if (conditions.length === 0) for (const [, c] of d.gateConditions) conditions.push(...c);
   markSidecars(spec, status, conditions);
   readinessGateReason(spec, conditions);
   if (conditions.length > 0) status['conditions'] = conditions;
@@ -372,6 +237,199 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
 
   const name = typeof metadata['name'] === 'string' ? metadata['name'] : undefined;
   const namespace = typeof metadata['namespace'] === 'string' ? metadata['namespace'] : undefined;
+  const { rows } = d;
+  const targets = eventTargets(spec, status);
+  const paths = rows.map((r) => inferFieldPath(r, targets));
+  const estimate = ctx.now === undefined ? estimateCapture(status, rows, paths) : undefined;
+  const now = ctx.now ?? estimate ?? Date.now();
+  if (d.terminating) metadata['deletionTimestamp'] ??= iso(now - d.terminatingFor * 1000);
+  // kubectl before 1.5 printed "No events." where the Events section would be
+  if (!d.hasEvents && lines.some((l) => l.indent === 0 && /^No events\.?$/.test(l.text))) d.hasEvents = true;
+  const events = rows.map((r, i) => eventObject(r, { ...(name ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, paths[i]));
+  // Describe does not print creationTimestamp. The pod existed by its Start Time and by its
+  // earliest event, so the earlier of those is a lower bound of its age: rules that wait for a
+  // pod to be old enough stay quiet rather than guess. Said in the output.
+  const known = [Date.parse(String(status['startTime'] ?? '')), ...events.map((e) => Date.parse(String(e['firstTimestamp'] ?? '')))].filter(Number.isFinite);
+  const createdBy = known.length > 0 ? Math.min(...known) : undefined;
+  if (createdBy !== undefined) metadata['creationTimestamp'] = iso(createdBy);
+  const missing = missingFacts(d, events, name, namespace, createdBy !== undefined);
+  return { pod, events, missing, line: lines[0]?.n ?? 1, now, estimated: estimate !== undefined };
+}
+
+/** One top-level section into the pod being read. */
+function readSection(d: PodDraft, s: Section, ctx: Ctx, width: BlockWidth): void {
+  const { metadata, spec, status } = d;
+  const v = s.value;
+  // (the Containers section is the last one read: the text may end inside it, after some of them)
+  d.lastKey = s.key;
+  switch (s.key) {
+    case 'Name':
+      metadata['name'] = v;
+      break;
+    case 'Namespace':
+      metadata['namespace'] = v;
+      break;
+    case 'Priority':
+      if (/^-?\d+$/.test(v)) spec['priority'] = Number(v);
+      break;
+    case 'Priority Class Name':
+    case 'PriorityClassName':
+      if (!none(v)) spec['priorityClassName'] = v;
+      break;
+    case 'Runtime Class Name':
+      if (!none(v)) spec['runtimeClassName'] = v;
+      break;
+    case 'Service Account':
+      if (!none(v)) spec['serviceAccountName'] = v;
+      break;
+    case 'Node':
+    case 'Host': {
+      if (none(v)) break;
+      const slash = v.indexOf('/');
+      const node = slash >= 0 ? v.slice(0, slash) : v;
+      const ip = slash >= 0 ? v.slice(slash + 1) : '';
+      if (node !== '') spec['nodeName'] = node;
+      if (ip !== '') status['hostIP'] = ip;
+      break;
+    }
+    case 'Start Time': {
+      const t = parseRfc1123(v);
+      if (t !== undefined) status['startTime'] = iso(t);
+      else if (!none(v)) warn(ctx, `${s.line.n}: Start Time not understood: ignored`);
+      break;
+    }
+    case 'Labels': {
+      const l = keyEqualsValue(v, s.body);
+      if (l) metadata['labels'] = l;
+      break;
+    }
+    case 'Annotations': {
+      const a = annotations(v, s.valueCol, s.body);
+      if (a) metadata['annotations'] = a;
+      break;
+    }
+    case 'Status':
+      podStatus(d, v);
+      break;
+    case 'Termination Grace Period': {
+      const m = /^(\d+)s$/.exec(v);
+      if (m) metadata['deletionGracePeriodSeconds'] = Number(m[1]);
+      break;
+    }
+    case 'Reason':
+      if (!none(v)) status['reason'] = v;
+      break;
+    case 'Message': {
+      const text = wrappedMessage(s, width);
+      if (text !== '') status['message'] = text;
+      break;
+    }
+    case 'IP':
+      if (!none(v)) status['podIP'] = v;
+      break;
+    case 'IPs': {
+      const ips = s.body.map((l) => /^IP:\s+(\S+)$/.exec(l.text)?.[1]).filter((x): x is string => x !== undefined);
+      if (ips.length > 0) status['podIPs'] = ips.map((ip) => ({ ip }));
+      break;
+    }
+    case 'Controlled By':
+    case 'Controllers': {
+      const m = /^([A-Za-z]+)\/(\S+)/.exec(v);
+      if (m) metadata['ownerReferences'] = [{ kind: m[1], name: m[2], controller: true }];
+      break;
+    }
+    case 'NominatedNodeName':
+      if (!none(v)) status['nominatedNodeName'] = v;
+      break;
+    case 'Init Containers':
+    case 'Containers':
+    case 'Ephemeral Containers':
+      containerSection(d, s, ctx);
+      break;
+    case 'Readiness Gates': {
+      const rows = conditionRows(s.body);
+      spec['readinessGates'] = rows.map((r) => ({ conditionType: r.type }));
+      for (const r of rows) if (r.status !== '<none>') d.gateConditions.set(r.type, [{ type: r.type, status: r.status }]);
+      break;
+    }
+    case 'Conditions':
+      for (const r of conditionRows(s.body)) d.conditions.push({ type: r.type, status: r.status });
+      break;
+    case 'Volumes':
+      if (!none(v)) break;
+      if (v === '') spec['volumes'] = volumes(s.body);
+      break;
+    case 'QoS Class':
+      if (!none(v)) status['qosClass'] = v;
+      break;
+    case 'Node-Selectors': {
+      const n = keyEqualsValue(v, s.body);
+      if (n) spec['nodeSelector'] = n;
+      break;
+    }
+    case 'Tolerations': {
+      const all = [v, ...s.body.map((l) => l.text)].filter((x) => x !== '' && !none(x));
+      if (all.length > 0) spec['tolerations'] = all.map(parseToleration);
+      break;
+    }
+    case 'Events':
+      // known to be none only when kubectl says so ("<none>"); an "Events:" with no rows under
+      // it is a paste cut there, and its events are unknown. A writer's condensed section
+      // ("Events: Liveness probe failed: …") gives the events its messages stand for.
+      if (v === '<none>') d.hasEvents = true;
+      else {
+        d.rows = v === '' ? eventRows(s.body, ctx) : writtenEventRows([v, ...s.body.map((l) => l.text)]);
+        if (d.rows.length > 0) d.hasEvents = true;
+      }
+      break;
+    default:
+      break; // SeccompProfile, Topology Spread Constraints, old "Image(s)", …: not used
+  }
+}
+
+/** "Status:": the phase, or a deletion under way. */
+function podStatus(d: PodDraft, v: string): void {
+  const m = /^Terminating \(lasts (\S+)\)$/.exec(v);
+  // kubectl before 1.7: "Terminating (expires <deletionTimestamp>)"
+  const x = /^Terminating \(expires (.+)\)$/.exec(v);
+  const expires = x ? parseRfc1123(x[1] as string) : undefined;
+  if (m) {
+    d.terminating = true;
+    d.terminatingFor = parseAge(m[1] as string) ?? 0;
+  } else if (expires !== undefined) {
+    d.terminating = true;
+    d.metadata['deletionTimestamp'] = iso(expires);
+  } else if (!none(v)) d.status['phase'] = v;
+}
+
+/** The pod's "Message:", with the lines under it. */
+function wrappedMessage(s: Section, width: BlockWidth): string {
+  // lines under it are the message wrapped by a terminal or a ticket (the kubelet's and the
+  // scheduler's pod messages are one line): joined back with a space
+  let text = s.value.trim();
+  let before = s.line;
+  for (const l of s.body) {
+    if (l.text.trim() === '') continue;
+    text = text === '' ? l.text.trim() : `${text}${wrapJoin(before, l, width)}${l.text.trim()}`;
+    before = l;
+  }
+  return text;
+}
+
+/** An "Init Containers:", "Containers:" or "Ephemeral Containers:" section → the spec's list and the statuses. */
+function containerSection(d: PodDraft, s: Section, ctx: Ctx): void {
+  // (kubectl prints "<none>" for no containers: a section with nothing under it was cut)
+  if (s.value === '<none>' || s.body.every((l) => l.text === '')) return;
+  const cs = containers(s.body, ctx);
+  for (const c of cs) if (c.stateGuessed) d.guessedStates.push(String(c.spec['name']));
+  const [specKey, statusKey] = s.key === 'Init Containers' ? ['initContainers', 'initContainerStatuses'] : s.key === 'Containers' ? ['containers', 'containerStatuses'] : ['ephemeralContainers', 'ephemeralContainerStatuses'];
+  d.spec[specKey as string] = cs.map((c) => c.spec);
+  const sts = cs.map((c) => c.status).filter((x): x is JsonObject => x !== undefined && Object.keys(x).length > 1);
+  if (sts.length > 0) d.status[statusKey as string] = sts;
+}
+
+/** The containers an event of this pod may be about (inferFieldPath), init containers first. */
+function eventTargets(spec: JsonObject, status: JsonObject): { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[] {
   const all: { name: string; list: string; image?: string; probes?: string[]; waiting?: string }[] = [];
   for (const list of ['initContainers', 'containers']) {
     const statuses = (status[list === 'containers' ? 'containerStatuses' : 'initContainerStatuses'] as JsonObject[] | undefined) ?? [];
@@ -386,21 +444,12 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
       all.push({ name: String(c['name']), list, probes, ...(image !== undefined ? { image } : {}), ...(typeof waiting === 'string' ? { waiting } : {}) });
     }
   }
-  const paths = rows.map((r) => inferFieldPath(r, all));
-  const estimate = ctx.now === undefined ? estimateCapture(status, rows, paths) : undefined;
-  const now = ctx.now ?? estimate ?? Date.now();
-  if (terminating) metadata['deletionTimestamp'] ??= iso(now - terminatingFor * 1000);
-  // kubectl before 1.5 printed "No events." where the Events section would be
-  if (!hasEvents && lines.some((l) => l.indent === 0 && /^No events\.?$/.test(l.text))) hasEvents = true;
-  const events = rows.map((r, i) => eventObject(r, { ...(name ? { name } : {}), ...(namespace ? { namespace } : {}) }, now, paths[i]));
-  // Describe does not print creationTimestamp. The pod existed by its Start Time and by its
-  // earliest event, so the earlier of those is a lower bound of its age: rules that wait for a
-  // pod to be old enough stay quiet rather than guess. Said in the output.
-  const known = [Date.parse(String(status['startTime'] ?? '')), ...events.map((e) => Date.parse(String(e['firstTimestamp'] ?? '')))].filter(Number.isFinite);
-  const createdBy = known.length > 0 ? Math.min(...known) : undefined;
-  if (createdBy !== undefined) metadata['creationTimestamp'] = iso(createdBy);
+  return all;
+}
 
-  // What this text does not say, and where to see it.
+/** What this text does not say, and where to see it. */
+function missingFacts(d: PodDraft, events: JsonObject[], name: string | undefined, namespace: string | undefined, created: boolean): MissingFact[] {
+  const { spec, status, rows } = d;
   const missing: MissingFact[] = [];
   const ns = namespace && namespace !== 'default' ? ` -n ${namespace}` : '';
   const yaml = `kubectl get pod ${name ?? '<pod>'}${ns} -o yaml`;
@@ -412,19 +461,19 @@ export function describePod(lines: Line[], ctx: Ctx): DescribedPod {
     }
   }
   if (waiting.length > 0) missing.push({ fact: 'waiting-message', subjects: waiting, command: yaml });
-  const notTrue = conditions.filter((c) => c['status'] !== 'True').map((c) => String(c['type']));
+  const notTrue = d.conditions.filter((c) => c['status'] !== 'True').map((c) => String(c['type']));
   if (notTrue.length > 0) missing.push({ fact: 'condition-message', subjects: notTrue, command: yaml });
   if (rows.some((r, i) => !r.fieldPath && r.reason && CONTAINER_REASONS.has(r.reason) && !(events[i]?.['involvedObject'] as JsonObject)['fieldPath'])) {
     missing.push({ fact: 'event-container', command: `kubectl get events${ns} --field-selector involvedObject.name=${name ?? '<pod>'} -o wide` });
   }
-  if (guessedStates.length > 0) missing.push({ fact: 'state-line', subjects: guessedStates, command: yaml });
-  if (terminating) missing.push({ fact: 'terminating-phase', command: yaml });
-  missing.push({ fact: createdBy !== undefined ? 'creation-time' : 'age', command: yaml });
-  if (!hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? '<pod>'}${ns}` });
+  if (d.guessedStates.length > 0) missing.push({ fact: 'state-line', subjects: d.guessedStates, command: yaml });
+  if (d.terminating) missing.push({ fact: 'terminating-phase', command: yaml });
+  missing.push({ fact: created ? 'creation-time' : 'age', command: yaml });
+  if (!d.hasEvents) missing.push({ fact: 'events', command: `kubectl describe pod ${name ?? '<pod>'}${ns}` });
   if (!spec['containers']) missing.push({ fact: 'containers', command: yaml });
   // the text ends in the Containers section: the containers after the last one shown are unknown
-  else if (lastKey === 'Containers') missing.push({ fact: 'containers-cut', command: yaml });
-  return { pod, events, missing, line: lines[0]?.n ?? 1, now, estimated: estimate !== undefined };
+  else if (d.lastKey === 'Containers') missing.push({ fact: 'containers-cut', command: yaml });
+  return missing;
 }
 
 /**
