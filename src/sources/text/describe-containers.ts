@@ -119,26 +119,10 @@ export function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
   let cur: ParsedContainer | undefined;
   let fieldIndent = -1;
   let i = 0;
-  const subLines = (from: number, indent: number): { lines: Line[]; next: number } => {
-    const sub: Line[] = [];
-    let j = from;
-    while (j < lines.length && (lines[j] as Line).indent > indent) sub.push(lines[j++] as Line);
-    return { lines: sub, next: j };
-  };
-  // A container's name line, at any indentation a paste left it: at or left of the first name's
-  // column, or deeper when a container's own key follows further in ("app:" at column 0 after a
-  // block at column 2, a second block pasted with other indentation).
-  const header = (k: number): RegExpExecArray | null => {
-    const l = lines[k] as Line;
-    const m = /^([a-z0-9]([-a-z0-9.]*[a-z0-9])?):$/.exec(l.text);
-    if (!m || l.indent <= nameIndent) return m;
-    const n = lines[k + 1];
-    return n !== undefined && n.indent > l.indent && CONTAINER_KEYS.has(keyValue(n.text)?.[0] ?? '') ? m : null;
-  };
   while (i < lines.length) {
     const l = lines[i] as Line;
-    if (l.indent <= nameIndent || (cur !== undefined && l.indent <= fieldIndent && header(i) !== null)) {
-      const m = header(i);
+    if (l.indent <= nameIndent || (cur !== undefined && l.indent <= fieldIndent && nameLine(lines, i, nameIndent) !== null)) {
+      const m = nameLine(lines, i, nameIndent);
       if (m) {
         cur = { spec: { name: m[1] }, status: undefined };
         out.push(cur);
@@ -160,160 +144,221 @@ export function containers(body: Line[], ctx: Ctx): ParsedContainer[] {
       continue;
     }
     const [key, value] = kv;
-    // The lines indented under this field; a terminated state's message may span lines of any
-    // indentation (kubectl prints its line breaks as they are), up to its "Exit Code:" line.
-    let sub: Line[];
-    let next: number;
-    if (key === 'State' || key === 'Last State' || key === 'Last Termination State') {
-      sub = [];
-      let j = i + 1;
-      let inMessage = false;
-      while (j < lines.length) {
-        const s = lines[j] as Line;
-        if (inMessage) {
-          if (s.indent > fieldIndent && /^Exit Code:/.test(s.text)) inMessage = false;
-          else {
-            const last = sub[sub.length - 1] as Line;
-            sub[sub.length - 1] = { ...last, text: `${last.text}\n${' '.repeat(Math.max(0, s.indent))}${s.text}` };
-            j++;
-            continue;
-          }
-        }
-        if (s.indent <= fieldIndent) break;
-        if (/^Message:/.test(s.text)) inMessage = true;
-        sub.push(s);
-        j++;
-      }
-      next = j;
-    } else ({ lines: sub, next } = subLines(i + 1, fieldIndent));
+    const { sub, next } = STATE_KEYS.has(key) ? stateLines(lines, i + 1, fieldIndent) : linesUnder(lines, i + 1, fieldIndent);
     i = next;
-    const status = (cur.status ??= { name: cur.spec['name'] });
-    switch (key) {
-      case 'Container ID':
-        if (!none(value)) status['containerID'] = value;
-        break;
-      case 'Image':
-        if (!none(value)) {
-          cur.spec['image'] = value;
-          status['image'] = value;
-        }
-        break;
-      case 'Image ID':
-        if (!none(value)) status['imageID'] = value;
-        break;
-      case 'Port':
-      case 'Ports': {
-        // "8080/TCP", "8080/TCP (http)" (kubectl ≥ 1.31 names the port), several joined by ", "
-        const ports = value
-          .split(', ')
-          .map((p) => /^(\d+)\/(TCP|UDP|SCTP)(?: \(([^)]+)\))?$/.exec(p.trim()))
-          .filter((p): p is RegExpExecArray => p !== null)
-          .map((p) => ({ ...(p[3] ? { name: p[3] } : {}), containerPort: Number(p[1]), protocol: p[2] }));
-        if (ports.length > 0) cur.spec['ports'] = ports;
-        break;
-      }
-      case 'State':
-      case 'Last State':
-      case 'Last Termination State': {
-        const fields = sub.map((s) => keyValue(s.text.split('\n')[0] as string)).filter((x): x is [string, string] => x !== undefined);
-        // the message keeps its continuation lines
-        const msg = sub.find((s) => /^Message:/.test(s.text));
-        if (msg) {
-          const idx = fields.findIndex(([k]) => k === 'Message');
-          const text = msg.text.replace(/^Message:\s*/, '');
-          if (idx >= 0) fields[idx] = ['Message', text];
-        }
-        status[key === 'State' ? 'state' : 'lastState'] = containerState(value, fields, ctx, l);
-        if (l.guessed) cur.stateGuessed = true;
-        break;
-      }
-      case 'Ready':
-        status['ready'] = value === 'True' || value === 'true';
-        break;
-      case 'Restart Count':
-        if (/^\d+$/.test(value)) status['restartCount'] = Number(value);
-        break;
-      case 'Started':
-        // kubectl ≥ 1.x prints it for containers with a startup probe in some versions
-        if (value === 'True' || value === 'true' || value === 'False' || value === 'false') status['started'] = value.toLowerCase() === 'true';
-        break;
-      case 'Limits':
-      case 'Requests': {
-        const q: Record<string, string> = {};
-        // (a paste that lost its line breaks: "Limits:  memory: 90Mi", "cpu: 1, memory: 2Gi")
-        for (const m of value.matchAll(/([\w./-]+):\s*([\w.]+)/g)) q[m[1] as string] = m[2] as string;
-        for (const s of sub) {
-          const kv2 = keyValue(s.text);
-          if (kv2 && kv2[1] !== '') q[kv2[0]] = kv2[1];
-        }
-        if (Object.keys(q).length === 0) break;
-        const res = (cur.spec['resources'] ??= {}) as JsonObject;
-        res[key === 'Limits' ? 'limits' : 'requests'] = q;
-        break;
-      }
-      case 'Liveness':
-      case 'Readiness':
-      case 'Startup': {
-        const p = parseProbe(value);
-        if (p) cur.spec[`${key.toLowerCase()}Probe`] = p;
-        else warn(ctx, `${l.n}: ${key} probe line not understood: skipped`);
-        break;
-      }
-      case 'Environment':
-      case 'Environment Variables': {
-        // Names only: values are never kept. References name their ConfigMap or Secret and key.
-        const env: JsonObject[] = [];
-        const entryIndent = sub[0]?.indent;
-        for (const s of sub) {
-          if (s.indent !== entryIndent) continue; // continuation lines of multi-line values
-          const m = /^([A-Za-z_][\w.-]*):(?:\s+(.*))?$/.exec(s.text);
-          if (!m) continue;
-          const e: JsonObject = { name: m[1] };
-          const rest = m[2] ?? '';
-          const sec = /^<set to the key '([^']*)' in secret '([^']*)'>/.exec(rest);
-          const cm = /^<set to the key '([^']*)' of config map '([^']*)'>/.exec(rest);
-          const optional = /Optional: true\s*$/.test(rest);
-          if (sec) e['valueFrom'] = { secretKeyRef: { key: sec[1], name: sec[2], ...(optional ? { optional: true } : {}) } };
-          else if (cm) e['valueFrom'] = { configMapKeyRef: { key: cm[1], name: cm[2], ...(optional ? { optional: true } : {}) } };
-          env.push(e);
-        }
-        if (env.length > 0) cur.spec['env'] = env;
-        break;
-      }
-      case 'Environment Variables from': {
-        const from: JsonObject[] = [];
-        for (const s of sub) {
-          const m = /^(\S+)\s+(ConfigMap|Secret)(?: with prefix '([^']*)')?\s+Optional: (true|false)$/.exec(s.text);
-          if (!m) continue;
-          const ref = { name: m[1], ...(m[4] === 'true' ? { optional: true } : {}) };
-          from.push({ ...(m[2] === 'ConfigMap' ? { configMapRef: ref } : { secretRef: ref }), ...(m[3] ? { prefix: m[3] } : {}) });
-        }
-        if (from.length > 0) cur.spec['envFrom'] = from;
-        break;
-      }
-      case 'Mounts': {
-        const mounts: JsonObject[] = [];
-        for (const s of sub) {
-          const m = /^(\S.*?) from (\S+) \((ro|rw)(?:,path="(.*)")?\)$/.exec(s.text);
-          if (!m) continue;
-          mounts.push({ mountPath: m[1], name: m[2], ...(m[3] === 'ro' ? { readOnly: true } : {}), ...(m[4] ? { subPath: m[4] } : {}) });
-        }
-        if (mounts.length > 0) cur.spec['volumeMounts'] = mounts;
-        break;
-      }
-      case 'Command':
-      case 'Args': {
-        // kubectl prints each element on its own line (an element's own line breaks too), or a
-        // one-element list on the key's line. Kept whole in the spec like a YAML pod's: the facts
-        // read off them (the program, a script's first program, a sleep) are all that is ever
-        // shown, since the arguments may carry credentials.
-        const words = [...(value !== '' && !none(value) ? [value] : []), ...sub.map((x) => x.text)].filter((x) => x !== '');
-        if (words.length > 0) cur.spec[key === 'Command' ? 'command' : 'args'] = words;
-        break;
-      }
-      default:
-        break; // Host Port(s), SeccompProfile, Devices…: not used
-    }
+    containerField(cur, key, value, sub, l, ctx);
   }
   return out;
+}
+
+/**
+ * A container's name line, at any indentation a paste left it: at or left of the first name's
+ * column, or deeper when a container's own key follows further in ("app:" at column 0 after a
+ * block at column 2, a second block pasted with other indentation).
+ */
+function nameLine(lines: Line[], k: number, nameIndent: number): RegExpExecArray | null {
+  const l = lines[k] as Line;
+  const m = /^([a-z0-9]([-a-z0-9.]*[a-z0-9])?):$/.exec(l.text);
+  if (!m || l.indent <= nameIndent) return m;
+  const n = lines[k + 1];
+  return n !== undefined && n.indent > l.indent && CONTAINER_KEYS.has(keyValue(n.text)?.[0] ?? '') ? m : null;
+}
+
+const STATE_KEYS = new Set(['State', 'Last State', 'Last Termination State']);
+
+/** The lines from `from` indented under a field at `indent`, and the index after them. */
+function linesUnder(lines: Line[], from: number, indent: number): { sub: Line[]; next: number } {
+  const sub: Line[] = [];
+  let j = from;
+  while (j < lines.length && (lines[j] as Line).indent > indent) sub.push(lines[j++] as Line);
+  return { sub, next: j };
+}
+
+/**
+ * The lines of a state block, as linesUnder; a terminated state's message may span lines of any
+ * indentation (kubectl prints its line breaks as they are), up to its "Exit Code:" line: they
+ * are joined to its "Message:" line.
+ */
+function stateLines(lines: Line[], from: number, fieldIndent: number): { sub: Line[]; next: number } {
+  const sub: Line[] = [];
+  let j = from;
+  let inMessage = false;
+  while (j < lines.length) {
+    const s = lines[j] as Line;
+    if (inMessage) {
+      if (s.indent > fieldIndent && /^Exit Code:/.test(s.text)) inMessage = false;
+      else {
+        const last = sub[sub.length - 1] as Line;
+        sub[sub.length - 1] = { ...last, text: `${last.text}\n${' '.repeat(Math.max(0, s.indent))}${s.text}` };
+        j++;
+        continue;
+      }
+    }
+    if (s.indent <= fieldIndent) break;
+    if (/^Message:/.test(s.text)) inMessage = true;
+    sub.push(s);
+    j++;
+  }
+  return { sub, next: j };
+}
+
+/** One "Key: value" field of a container (`sub`: the lines under it; `l`: its line) into its spec and status. */
+function containerField(cur: ParsedContainer, key: string, value: string, sub: Line[], l: Line, ctx: Ctx): void {
+  const status = (cur.status ??= { name: cur.spec['name'] });
+  switch (key) {
+    case 'Container ID':
+      if (!none(value)) status['containerID'] = value;
+      break;
+    case 'Image':
+      if (!none(value)) {
+        cur.spec['image'] = value;
+        status['image'] = value;
+      }
+      break;
+    case 'Image ID':
+      if (!none(value)) status['imageID'] = value;
+      break;
+    case 'Port':
+    case 'Ports': {
+      const ports = parsePorts(value);
+      if (ports.length > 0) cur.spec['ports'] = ports;
+      break;
+    }
+    case 'State':
+    case 'Last State':
+    case 'Last Termination State':
+      status[key === 'State' ? 'state' : 'lastState'] = containerState(value, stateFields(sub), ctx, l);
+      if (l.guessed) cur.stateGuessed = true;
+      break;
+    case 'Ready':
+      status['ready'] = value === 'True' || value === 'true';
+      break;
+    case 'Restart Count':
+      if (/^\d+$/.test(value)) status['restartCount'] = Number(value);
+      break;
+    case 'Started':
+      // kubectl ≥ 1.x prints it for containers with a startup probe in some versions
+      if (value === 'True' || value === 'true' || value === 'False' || value === 'false') status['started'] = value.toLowerCase() === 'true';
+      break;
+    case 'Limits':
+    case 'Requests': {
+      const q = quantities(value, sub);
+      if (Object.keys(q).length === 0) break;
+      const res = (cur.spec['resources'] ??= {}) as JsonObject;
+      res[key === 'Limits' ? 'limits' : 'requests'] = q;
+      break;
+    }
+    case 'Liveness':
+    case 'Readiness':
+    case 'Startup': {
+      const p = parseProbe(value);
+      if (p) cur.spec[`${key.toLowerCase()}Probe`] = p;
+      else warn(ctx, `${l.n}: ${key} probe line not understood: skipped`);
+      break;
+    }
+    case 'Environment':
+    case 'Environment Variables': {
+      const env = envVars(sub);
+      if (env.length > 0) cur.spec['env'] = env;
+      break;
+    }
+    case 'Environment Variables from': {
+      const from = envFrom(sub);
+      if (from.length > 0) cur.spec['envFrom'] = from;
+      break;
+    }
+    case 'Mounts': {
+      const mounts = volumeMounts(sub);
+      if (mounts.length > 0) cur.spec['volumeMounts'] = mounts;
+      break;
+    }
+    case 'Command':
+    case 'Args': {
+      // kubectl prints each element on its own line (an element's own line breaks too), or a
+      // one-element list on the key's line. Kept whole in the spec like a YAML pod's: the facts
+      // read off them (the program, a script's first program, a sleep) are all that is ever
+      // shown, since the arguments may carry credentials.
+      const words = [...(value !== '' && !none(value) ? [value] : []), ...sub.map((x) => x.text)].filter((x) => x !== '');
+      if (words.length > 0) cur.spec[key === 'Command' ? 'command' : 'args'] = words;
+      break;
+    }
+    default:
+      break; // Host Port(s), SeccompProfile, Devices…: not used
+  }
+}
+
+/** "8080/TCP", "8080/TCP (http)" (kubectl ≥ 1.31 names the port), several joined by ", " → container ports. */
+function parsePorts(value: string): JsonObject[] {
+  return value
+    .split(', ')
+    .map((p) => /^(\d+)\/(TCP|UDP|SCTP)(?: \(([^)]+)\))?$/.exec(p.trim()))
+    .filter((p): p is RegExpExecArray => p !== null)
+    .map((p) => ({ ...(p[3] ? { name: p[3] } : {}), containerPort: Number(p[1]), protocol: p[2] }));
+}
+
+/** A state block's "Key: value" lines (stateLines) → its fields; the message keeps its continuation lines. */
+function stateFields(sub: Line[]): [string, string][] {
+  const fields = sub.map((s) => keyValue(s.text.split('\n')[0] as string)).filter((x): x is [string, string] => x !== undefined);
+  const msg = sub.find((s) => /^Message:/.test(s.text));
+  if (msg) {
+    const idx = fields.findIndex(([k]) => k === 'Message');
+    const text = msg.text.replace(/^Message:\s*/, '');
+    if (idx >= 0) fields[idx] = ['Message', text];
+  }
+  return fields;
+}
+
+/** "Limits:" / "Requests:" → resource quantities by name. */
+function quantities(value: string, sub: Line[]): Record<string, string> {
+  const q: Record<string, string> = {};
+  // (a paste that lost its line breaks: "Limits:  memory: 90Mi", "cpu: 1, memory: 2Gi")
+  for (const m of value.matchAll(/([\w./-]+):\s*([\w.]+)/g)) q[m[1] as string] = m[2] as string;
+  for (const s of sub) {
+    const kv2 = keyValue(s.text);
+    if (kv2 && kv2[1] !== '') q[kv2[0]] = kv2[1];
+  }
+  return q;
+}
+
+/** "Environment:" → env entries. Names only: values are never kept. References name their ConfigMap or Secret and key. */
+function envVars(sub: Line[]): JsonObject[] {
+  const env: JsonObject[] = [];
+  const entryIndent = sub[0]?.indent;
+  for (const s of sub) {
+    if (s.indent !== entryIndent) continue; // continuation lines of multi-line values
+    const m = /^([A-Za-z_][\w.-]*):(?:\s+(.*))?$/.exec(s.text);
+    if (!m) continue;
+    const e: JsonObject = { name: m[1] };
+    const rest = m[2] ?? '';
+    const sec = /^<set to the key '([^']*)' in secret '([^']*)'>/.exec(rest);
+    const cm = /^<set to the key '([^']*)' of config map '([^']*)'>/.exec(rest);
+    const optional = /Optional: true\s*$/.test(rest);
+    if (sec) e['valueFrom'] = { secretKeyRef: { key: sec[1], name: sec[2], ...(optional ? { optional: true } : {}) } };
+    else if (cm) e['valueFrom'] = { configMapKeyRef: { key: cm[1], name: cm[2], ...(optional ? { optional: true } : {}) } };
+    env.push(e);
+  }
+  return env;
+}
+
+/** "Environment Variables from:" → envFrom entries. */
+function envFrom(sub: Line[]): JsonObject[] {
+  const from: JsonObject[] = [];
+  for (const s of sub) {
+    const m = /^(\S+)\s+(ConfigMap|Secret)(?: with prefix '([^']*)')?\s+Optional: (true|false)$/.exec(s.text);
+    if (!m) continue;
+    const ref = { name: m[1], ...(m[4] === 'true' ? { optional: true } : {}) };
+    from.push({ ...(m[2] === 'ConfigMap' ? { configMapRef: ref } : { secretRef: ref }), ...(m[3] ? { prefix: m[3] } : {}) });
+  }
+  return from;
+}
+
+/** "Mounts:" → volume mounts ("/data from data (rw,path="sub")"). */
+function volumeMounts(sub: Line[]): JsonObject[] {
+  const mounts: JsonObject[] = [];
+  for (const s of sub) {
+    const m = /^(\S.*?) from (\S+) \((ro|rw)(?:,path="(.*)")?\)$/.exec(s.text);
+    if (!m) continue;
+    mounts.push({ mountPath: m[1], name: m[2], ...(m[3] === 'ro' ? { readOnly: true } : {}), ...(m[4] ? { subPath: m[4] } : {}) });
+  }
+  return mounts;
 }
