@@ -66,15 +66,12 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
   /** The last line of the row being read (its message may go on on the next line). */
   let prevLine: Line | undefined;
   let old = false;
-  let fromCol = -1;
-  let msgCol = -1;
+  let columns: Columns = { fromCol: -1, msgCol: -1 };
   for (const l of lines) {
     if (l.text === '') continue;
     if (/^Type\s+Reason\s+Age\s+From\s+Message$/.test(l.text)) {
       old = false;
-      // (a header whose spaces a web page collapsed tells no columns)
-      fromCol = / {2,}/.test(l.text) ? l.indent + l.text.indexOf('From') : -1;
-      msgCol = fromCol >= 0 ? l.indent + l.text.indexOf('Message') : -1;
+      columns = headerColumns(l);
       continue;
     }
     if (/^(?:FirstSeen|LastSeen)\s+(?:FirstSeen|LastSeen)\s+Count\s+From\s+Sub[oO]bjectPath\b/.test(l.text)) {
@@ -82,92 +79,13 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
       continue;
     }
     if (/^-{2,}(?:\s+-{2,})+$/.test(l.text)) continue;
-    const oldRow = (): EventRow | undefined => {
-      const m = OLD_ROW.exec(l.text);
-      if (!m) return undefined;
-      const a = when(m[1] as string);
-      const b = when(m[2] as string);
-      // FirstSeen comes first in every old layout
-      const row: EventRow = { message: (m[8] ?? '').trim(), count: Math.max(1, Number(m[3])) };
-      if (a.ms !== undefined || b.ms !== undefined) {
-        row.absolute = true;
-        if (a.ms !== undefined) row.first = a.ms;
-        if (b.ms !== undefined) row.last = b.ms;
-      } else {
-        if (a.secs !== undefined) row.first = a.secs;
-        if (b.secs !== undefined) row.last = b.secs;
-      }
-      const src = sourceComponent(m[4]);
-      if (src) row.source = src;
-      const host = sourceHost(m[4]);
-      if (host) row.host = host;
-      const path = m[5];
-      if (path && path.startsWith('spec.')) row.fieldPath = path;
-      if (m[6]) row.type = m[6];
-      row.reason = m[7] as string;
-      return row;
-    };
     // an old-layout row pasted without its header (its first two columns are times, not a type)
     if (!old && (!/^[A-Z]/.test(l.text) || /^[A-Z][a-z]{2}, \d/.test(l.text)) && OLD_ROW.test(l.text) && !NEW_ROW.test(l.text)) old = true;
-    if (old) {
-      const row = oldRow();
-      if (row) {
-        rows.push(row);
-        prevLine = l;
-        continue;
-      }
-    } else {
-      const m = NEW_ROW.exec(l.text);
-      if (m && (m[1] === 'Normal' || m[1] === 'Warning' || rows.length === 0 || fromCol >= 0)) {
-        const row: EventRow = { type: m[1] as string, reason: m[2] as string, message: '', count: 1 };
-        const ageText = m[3] as string;
-        const lastAge = parseAge(ageText.split(' ')[0] as string);
-        if (m[4] !== undefined) {
-          row.count = Math.max(1, Number(m[4]));
-          const f = parseAge(m[5] as string);
-          if (f !== undefined) row.first = f;
-          if (lastAge !== undefined) row.last = lastAge;
-        } else if (lastAge !== undefined) {
-          row.first = lastAge;
-          row.last = lastAge;
-        }
-        let from = m[6];
-        let message = m[7] ?? '';
-        // An empty From column: the header says where the message starts.
-        if (fromCol >= 0 && msgCol > fromCol) {
-          const at = (col: number) => l.text.charAt(col - l.indent);
-          if (at(fromCol) === ' ' && at(fromCol - 1) === ' ') {
-            from = undefined;
-            message = l.text.slice(Math.max(0, msgCol - l.indent));
-          }
-        } else if (fromCol < 0) {
-          // No header: the tabwriter's cells are two spaces apart or more; a row of four cells
-          // (Type, Reason, Age, Message) has an empty From. Spaces collapsed to one: a From is
-          // a component's name, not the first word of a message.
-          const cells = l.text.split(/ {2,}/);
-          if (cells.length === 4 && cells[2] === ageText) {
-            from = undefined;
-            message = cells[3] as string;
-          } else if (cells.length < 4 && from !== undefined && !COMPONENT.test(from)) {
-            message = `${from} ${message}`;
-            from = undefined;
-          }
-        }
-        const src = sourceComponent(from);
-        if (src) row.source = src;
-        const host = sourceHost(from);
-        if (host) row.host = host;
-        row.message = message.trim();
-        // the event's field path printed before its message ("spec.initContainers{x}: …", as some describes print it)
-        const fp = /^(spec\.(?:initContainers|containers|ephemeralContainers)\{[a-z0-9][-a-z0-9.]*\}): (.*)$/.exec(row.message);
-        if (fp) {
-          row.fieldPath = fp[1] as string;
-          row.message = fp[2] as string;
-        }
-        rows.push(row);
-        prevLine = l;
-        continue;
-      }
+    const row = old ? oldLayoutRow(l.text) : newLayoutRow(l, columns, rows.length === 0);
+    if (row) {
+      rows.push(row);
+      prevLine = l;
+      continue;
     }
     // a row cut before its age ("Normal   SuccessfulCreate      3"): a row of its own, not the message of the one above
     const cut = !old ? /^(Normal|Warning)\s+([A-Z][A-Za-z]+)(?:\s+\S{0,12})?$/.exec(l.text) : null;
@@ -184,6 +102,101 @@ export function eventRows(lines: Line[], ctx: Ctx): EventRow[] {
     else warn(ctx, `${l.n}: an events line not understood: skipped`);
   }
   return rows;
+}
+
+/** Where the header of the current layout puts its From and Message columns (-1: not known). */
+interface Columns {
+  fromCol: number;
+  msgCol: number;
+}
+
+function headerColumns(l: Line): Columns {
+  // (a header whose spaces a web page collapsed tells no columns)
+  const fromCol = / {2,}/.test(l.text) ? l.indent + l.text.indexOf('From') : -1;
+  const msgCol = fromCol >= 0 ? l.indent + l.text.indexOf('Message') : -1;
+  return { fromCol, msgCol };
+}
+
+/** A row of the old layout (FirstSeen, LastSeen, Count, From, SubObjectPath, Type, Reason, Message). */
+function oldLayoutRow(text: string): EventRow | undefined {
+  const m = OLD_ROW.exec(text);
+  if (!m) return undefined;
+  const a = when(m[1] as string);
+  const b = when(m[2] as string);
+  // FirstSeen comes first in every old layout
+  const row: EventRow = { message: (m[8] ?? '').trim(), count: Math.max(1, Number(m[3])) };
+  if (a.ms !== undefined || b.ms !== undefined) {
+    row.absolute = true;
+    if (a.ms !== undefined) row.first = a.ms;
+    if (b.ms !== undefined) row.last = b.ms;
+  } else {
+    if (a.secs !== undefined) row.first = a.secs;
+    if (b.secs !== undefined) row.last = b.secs;
+  }
+  const src = sourceComponent(m[4]);
+  if (src) row.source = src;
+  const host = sourceHost(m[4]);
+  if (host) row.host = host;
+  const path = m[5];
+  if (path && path.startsWith('spec.')) row.fieldPath = path;
+  if (m[6]) row.type = m[6];
+  row.reason = m[7] as string;
+  return row;
+}
+
+/**
+ * A row of the current layout (Type, Reason, Age, From, Message). A first word other than Normal
+ * or Warning starts a row only as the table's first, or under a header.
+ */
+function newLayoutRow(l: Line, { fromCol, msgCol }: Columns, first: boolean): EventRow | undefined {
+  const m = NEW_ROW.exec(l.text);
+  if (!m || !(m[1] === 'Normal' || m[1] === 'Warning' || first || fromCol >= 0)) return undefined;
+  const row: EventRow = { type: m[1] as string, reason: m[2] as string, message: '', count: 1 };
+  const ageText = m[3] as string;
+  const lastAge = parseAge(ageText.split(' ')[0] as string);
+  if (m[4] !== undefined) {
+    row.count = Math.max(1, Number(m[4]));
+    const f = parseAge(m[5] as string);
+    if (f !== undefined) row.first = f;
+    if (lastAge !== undefined) row.last = lastAge;
+  } else if (lastAge !== undefined) {
+    row.first = lastAge;
+    row.last = lastAge;
+  }
+  let from = m[6];
+  let message = m[7] ?? '';
+  // An empty From column: the header says where the message starts.
+  if (fromCol >= 0 && msgCol > fromCol) {
+    const at = (col: number) => l.text.charAt(col - l.indent);
+    if (at(fromCol) === ' ' && at(fromCol - 1) === ' ') {
+      from = undefined;
+      message = l.text.slice(Math.max(0, msgCol - l.indent));
+    }
+  } else if (fromCol < 0) {
+    // No header: the tabwriter's cells are two spaces apart or more; a row of four cells
+    // (Type, Reason, Age, Message) has an empty From. Spaces collapsed to one: a From is
+    // a component's name, not the first word of a message.
+    const cells = l.text.split(/ {2,}/);
+    if (cells.length === 4 && cells[2] === ageText) {
+      from = undefined;
+      message = cells[3] as string;
+    } else if (cells.length < 4 && from !== undefined && !COMPONENT.test(from)) {
+      message = `${from} ${message}`;
+      from = undefined;
+    }
+  }
+  const src = sourceComponent(from);
+  if (src) row.source = src;
+  const host = sourceHost(from);
+  if (host) row.host = host;
+  row.message = message.trim();
+  // the event's field path printed before its message ("spec.initContainers{x}: …", as some describes print it)
+  const fp = /^(spec\.(?:initContainers|containers|ephemeralContainers)\{[a-z0-9][-a-z0-9.]*\}): (.*)$/.exec(row.message);
+  if (fp) {
+    row.fieldPath = fp[1] as string;
+    row.message = fp[2] as string;
+  }
+  return row;
 }
 
 export const CONTAINER_REASONS = new Set(['Pulling', 'Pulled', 'Failed', 'BackOff', 'Created', 'Started', 'Killing', 'Unhealthy', 'ProbeWarning', 'FailedPostStartHook', 'FailedPreStopHook', 'ErrImageNeverPull', 'InspectFailed']);
