@@ -6,13 +6,13 @@ import { obj, opt, str, strs, bool, type FactType } from './declare.js';
 import { findLogSignature, LOG_SIGNATURE_FIELDS } from './extractors/log-signature.js';
 import { containerFamily, type ContainerScope, type ContainerFamilyOf } from './family.js';
 
-export const LOGS = obj('The tail of the container\'s log (live mode reads the previous run of a crashed container; fixtures may carry it).', {
+export const LOGS_FACTS = obj('The tail of the container\'s log (live mode reads the previous run of a crashed container; fixtures may carry it).', {
   lines: strs('The last lines (at most 50), secrets redacted.'),
   previous: bool('The lines are from the previous, terminated run.'),
   ...LOG_SIGNATURE_FIELDS,
   last: opt(str('The last line that says something, redacted: what the program said last.')),
 });
-export type LogFacts = FactType<typeof LOGS>;
+export type LogFacts = FactType<typeof LOGS_FACTS>;
 
 const LOG_LINES = 50;
 
@@ -42,4 +42,4 @@ export function extractLogs({ log }: Pick<ContainerScope, 'log'>): LogFacts | un
   return log ? logFacts(log.text, log.previous) : undefined;
 }
 
-export const LOGS_FAMILY: ContainerFamilyOf<'logs', typeof LOGS> = containerFamily('logs', LOGS, extractLogs);
+export const LOGS_FAMILY: ContainerFamilyOf<'logs', typeof LOGS_FACTS> = containerFamily('logs', LOGS_FACTS, extractLogs);

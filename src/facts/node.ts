@@ -10,7 +10,7 @@ import { msg, secondsBetween, setIf } from './values.js';
 /** The Kubernetes API's condition statuses. */
 export const CONDITION_STATUSES = ['True', 'False', 'Unknown'] as const;
 
-export const NODE = obj('The pod\'s Node (live mode reads it when the diagnosis needs it).', {
+export const NODE_FACTS = obj('The pod\'s Node (live mode reads it when the diagnosis needs it).', {
   name: sstr('Node name.'),
   status: sstr('The STATUS kubectl get nodes prints: Ready, NotReady, Unknown, with ",SchedulingDisabled" when cordoned; NotFound when the Node object no longer exists.'),
   gone: opt(bool('The API server answered that the Node does not exist (nodes "x" not found): it was removed, and nothing of it (conditions, taints) is known.')),
@@ -25,7 +25,7 @@ export const NODE = obj('The pod\'s Node (live mode reads it when the diagnosis 
   kubeletVersion: opt(sstr('status.nodeInfo.kubeletVersion.')),
 });
 
-export type NodeFacts = FactType<typeof NODE>;
+export type NodeFacts = FactType<typeof NODE_FACTS>;
 
 export function nodeFacts(node: JsonObject, nowMs: number): NodeFacts {
   const conds = objs(dig(node, 'status', 'conditions'));
@@ -60,4 +60,4 @@ export function extractNode({ input, pod, nowMs }: Pick<PodScope, 'input' | 'pod
   return undefined;
 }
 
-export const NODE_FAMILY: PodFamilyOf<'node', typeof NODE> = podFamily('node', NODE, extractNode);
+export const NODE_FAMILY: PodFamilyOf<'node', typeof NODE_FACTS> = podFamily('node', NODE_FACTS, extractNode);
