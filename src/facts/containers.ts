@@ -448,7 +448,7 @@ function oneContainer(
   startupKillTime(c, st, nowMs);
   const scope: ContainerScope = { c, st, events, podEvents, pullSecrets, log: ctx.logs?.[name], nowMs };
   // each family fills the field of its name: the catalogue declares container.<field> as the
-  // family's own node (catalog.ts familyNodes), so the value is of that field's type
+  // family's own node (catalog.ts containerFamilyNodes), so the value is of that field's type
   const fields: Record<string, unknown> = c;
   for (const f of CONTAINER_FAMILIES) {
     const v = f.extract(scope);

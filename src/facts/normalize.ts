@@ -58,7 +58,7 @@ export function normalize(input: PodInput, nowMs: number): Facts {
 
 /**
  * Each pod family fills the root of its name, in the registry's order. The catalogue declares
- * each root as the family's own node (catalog.ts familyNodes), so the value is of that root's type.
+ * each root as the family's own node (catalog.ts podFamilyNodes), so the value is of that root's type.
  */
 function runFamilies(scope: PodScope): void {
   const roots: Record<string, unknown> = scope.facts;

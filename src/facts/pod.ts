@@ -132,7 +132,7 @@ export function relatedEvents(pod: PodFacts, events: EventFacts[]): void {
 }
 
 /** What the kubelet's eviction manager writes (pkg/kubelet/eviction/helpers.go). */
-export const EVICTION_MESSAGE = /The node was low on resource|The node had condition|exceeds its request|exceeded its local ephemeral storage limit|ephemeral local storage usage exceeds|Usage of EmptyDir volume/;
+const EVICTION_MESSAGE = /The node was low on resource|The node had condition|exceeds its request|exceeded its local ephemeral storage limit|ephemeral local storage usage exceeds|Usage of EmptyDir volume/;
 
 /**
  * Pod fields a silent status leaves open and the pod's events fill: the node from the scheduler's
