@@ -20,7 +20,10 @@
 // - Startup probe: the container is killed after failureThreshold consecutive failures, probes
 //   running every periodSeconds from initialDelaySeconds: started + initialDelay + threshold × period.
 
-import { formatTime } from '../util/json.js';
+import { dig, formatTime, time } from '../util/json.js';
+import { bool, num, obj, oneOf, opt, str, type FactType } from './declare.js';
+import { parseGoDuration } from './extractors/go-duration.js';
+import { containerFamily, type ContainerScope, type ContainerFamilyOf } from './family.js';
 
 export const BACKOFF_INITIAL_SECONDS = 10;
 export const BACKOFF_MAX_SECONDS = 300;
@@ -131,3 +134,32 @@ export function startupKill(startedMs: number, initialDelaySeconds: number, fail
     formula: `started ${formatTime(startedMs)} + initialDelaySeconds ${initialDelaySeconds}s + failureThreshold ${failureThreshold} × periodSeconds ${periodSeconds}s = ${killAt}`,
   };
 }
+
+/** A container's `backoff` facts: the CrashLoopBackOff wait. */
+export const BACKOFF_FACTS = obj('The CrashLoopBackOff wait: the kubelet\'s back-off message, else the kubelet\'s formula on restartCount.', {
+  delaySeconds: num('Current back-off: 10s doubling per restart up to 300s (min(10s × 2^(restartCount−1), 300s)); 0 after a run of over 10 minutes, which resets it.'),
+  source: oneOf('kubelet (from its message) or restart-count (estimated, assuming no earlier reset).', ['kubelet', 'restart-count']),
+  nextRestartAt: opt(str('When the kubelet starts it again: lastState finishedAt + back-off.')),
+  nextRestartInSeconds: opt(num('Seconds until the next start: lastState finishedAt + delay − now.')),
+  reset: opt(bool('The last run lasted over 10 minutes (2 × the 5-minute cap), which resets the back-off.')),
+  formula: str('The arithmetic, with the values filled in.'),
+});
+export type BackoffFacts = FactType<typeof BACKOFF_FACTS>;
+
+/** A container in CrashLoopBackOff: the kubelet's own figure when its message has one, else the kubelet's formula on restartCount. */
+export function extractBackoff({ c, st, nowMs }: Pick<ContainerScope, 'c' | 'st' | 'nowMs'>): BackoffFacts | undefined {
+  if (c.state.waiting?.reason !== 'CrashLoopBackOff') return undefined;
+  const waitingMessage = c.state.waiting.message;
+  const d = waitingMessage ? /back-off (\S+) restarting/.exec(waitingMessage)?.[1] : undefined;
+  const messageDelaySeconds = d !== undefined ? parseGoDuration(d) : undefined;
+  const fin = time(dig(st, 'lastState', 'terminated', 'finishedAt'));
+  return backoff({
+    restartCount: c.restartCount ?? 0,
+    nowMs,
+    ...(messageDelaySeconds !== undefined ? { messageDelaySeconds } : {}),
+    ...(fin !== undefined ? { lastFinishedMs: fin } : {}),
+    ...(c.lastState.terminated?.ranSeconds !== undefined ? { lastRanSeconds: c.lastState.terminated.ranSeconds } : {}),
+  });
+}
+
+export const BACKOFF_FAMILY: ContainerFamilyOf<'backoff', typeof BACKOFF_FACTS> = containerFamily('backoff', BACKOFF_FACTS, extractBackoff);

@@ -3,30 +3,21 @@
 // docs are generated from it, and evidence paths are displayed through it. It is written once:
 // the builders of ./declare.ts make each node carry the TypeScript type of its values, so
 // src/facts/types.ts reads the fact types off these declarations, and each extractor declares
-// the facts it produces next to its parser (SANDBOX_FACTS in extractors/sandbox.ts…), composed
-// here. A test walks normalized fixtures to check the values normalize() produces at run time.
+// the facts it produces next to its parser (SANDBOX_FACTS in extractors/sandbox.ts…): the fact
+// families (./registry.ts) are spliced in here from their own declarations. A test walks normalized fixtures to check the values normalize() produces at run time.
 
 import { apiEnum, bool, listOf, mapOf, num, obj, oneOf, opt, reason, str, strs, type FactNode, type MapOf } from './declare.js';
-import { CLAIMS_FACTS } from './claims.js';
-import { ADMISSION_FACTS } from './extractors/admission.js';
-import { CONFIG_ERROR_FACTS } from './extractors/config-error.js';
-import { EVICTION_FACTS } from './extractors/eviction.js';
 import { EXIT_FIELDS } from './extractors/exit-code.js';
-import { HOOK_FACTS } from './extractors/hook.js';
-import { IMAGE_PULL_FACTS } from './extractors/image-pull.js';
-import { LOG_SIGNATURE_FIELDS } from './extractors/log-signature.js';
-import { MOUNT_FACTS } from './extractors/mount.js';
 import { PROBE_FAILURE_FIELDS } from './extractors/probe.js';
-import { SANDBOX_FACTS } from './extractors/sandbox.js';
-import { SCHEDULING_FACTS } from './extractors/scheduling.js';
-import { START_ERROR_FACTS } from './extractors/start-error.js';
+import { containerFamilyNodes, podFamilyNodes } from './family.js';
+import { CONDITION_STATUSES } from './node.js';
+import { CONTAINER_FAMILIES, POD_FAMILIES } from './registry.js';
 import { WORKLOAD_ROOTS } from './workload-catalog.js';
-import { NODE_FIT_FACTS } from './node-fit.js';
 
 export type { FactNode, LeafNode, LeafType, ListNode, MapNode, ObjectNode } from './declare.js';
 
 /** Closed vocabularies of the Kubernetes API, and of podwhy's own fact builders (normalize, attribution). */
-export const CONDITION_STATUSES = ['True', 'False', 'Unknown'] as const;
+export { CONDITION_STATUSES };
 export const EVENT_TYPES = ['Normal', 'Warning'] as const;
 
 export const EVENT = obj('An event about the pod (newest first).', {
@@ -98,13 +89,6 @@ export const PROBE = obj('A probe from the container spec, with its failures fro
 const RESOURCES = (what: string) =>
   mapOf(`resources.${what} by resource name (as written: "512Mi", "250m").`, 'resource name', ['cpu', 'memory', 'ephemeral-storage', 'nvidia.com/gpu'], str(`resources.${what} of one resource.`));
 
-export const LOGS = obj('The tail of the container\'s log (live mode reads the previous run of a crashed container; fixtures may carry it).', {
-  lines: strs('The last lines (at most 50), secrets redacted.'),
-  previous: bool('The lines are from the previous, terminated run.'),
-  ...LOG_SIGNATURE_FIELDS,
-  last: opt(str('The last line that says something, redacted: what the program said last.')),
-});
-
 export const CONTAINER = obj('A container (init, sidecar, regular or ephemeral) with its spec, status and events.', {
   name: str('Container name.'),
   kind: oneOf('init, sidecar (init container with restartPolicy Always), regular or ephemeral.', ['init', 'sidecar', 'regular', 'ephemeral']),
@@ -149,21 +133,8 @@ export const CONTAINER = obj('A container (init, sidecar, regular or ephemeral) 
       'The previous run lasted about the liveness budget (within one period before it and one period, the probe timeout and the grace period after it): what a liveness probe that never passes does. Only with a liveness probe, no startup probe and a known run time.',
     ),
   ),
-  backoff: opt(
-    obj('The CrashLoopBackOff wait: the kubelet\'s back-off message, else the kubelet\'s formula on restartCount.', {
-      delaySeconds: num('Current back-off: 10s doubling per restart up to 300s (min(10s × 2^(restartCount−1), 300s)); 0 after a run of over 10 minutes, which resets it.'),
-      source: oneOf('kubelet (from its message) or restart-count (estimated, assuming no earlier reset).', ['kubelet', 'restart-count']),
-      nextRestartAt: opt(str('When the kubelet starts it again: lastState finishedAt + back-off.')),
-      nextRestartInSeconds: opt(num('Seconds until the next start: lastState finishedAt + delay − now.')),
-      reset: opt(bool('The last run lasted over 10 minutes (2 × the 5-minute cap), which resets the back-off.')),
-      formula: str('The arithmetic, with the values filled in.'),
-    }),
-  ),
-  hook: opt(HOOK_FACTS),
-  logs: opt(LOGS),
-  imagePull: opt(IMAGE_PULL_FACTS),
-  configError: opt(CONFIG_ERROR_FACTS),
-  startError: opt(START_ERROR_FACTS),
+  // the container families (./registry.ts): backoff, hook, logs, imagePull, configError, startError
+  ...containerFamilyNodes(CONTAINER_FAMILIES),
 });
 
 export const CONDITION = obj('A pod condition.', {
@@ -272,21 +243,6 @@ export const POD = obj('The pod itself.', {
   }),
 });
 
-export const NODE = obj('The pod\'s Node (live mode reads it when the diagnosis needs it).', {
-  name: str('Node name.'),
-  status: str('The STATUS kubectl get nodes prints: Ready, NotReady, Unknown, with ",SchedulingDisabled" when cordoned; NotFound when the Node object no longer exists.'),
-  gone: opt(bool('The API server answered that the Node does not exist (nodes "x" not found): it was removed, and nothing of it (conditions, taints) is known.')),
-  ready: opt(apiEnum('Status of the node\'s Ready condition: True, False or Unknown.', CONDITION_STATUSES)),
-  readyReason: opt(reason('Reason of the Ready condition (KubeletReady, KubeletNotReady, NodeStatusUnknown).')),
-  readyMessage: opt(str('Message of the Ready condition.')),
-  readySecondsSince: opt(num('Seconds since the Ready condition changed.')),
-  heartbeatSecondsAgo: opt(num('Seconds since the kubelet last posted the Ready condition.')),
-  unschedulable: bool('spec.unschedulable (cordoned).'),
-  taints: strs('Taints as key=value:Effect.'),
-  pressure: strs('Node conditions that are True: MemoryPressure, DiskPressure, PIDPressure, NetworkUnavailable.'),
-  kubeletVersion: opt(str('status.nodeInfo.kubeletVersion.')),
-});
-
 /** The roots of a pod or container rule, in the order the docs list them. `container` is the container a container rule is about; every other root is a key of Facts. */
 const POD_ROOTS = {
   pod: POD,
@@ -294,14 +250,8 @@ const POD_ROOTS = {
   events: listOf('Events about the pod, newest first.', 'reason', EVENT),
   containers: listOf('All containers: init and sidecars first, then regular, then ephemeral.', 'name', CONTAINER),
   container: CONTAINER,
-  scheduling: opt(SCHEDULING_FACTS),
-  eviction: opt(EVICTION_FACTS),
-  mount: opt(MOUNT_FACTS),
-  sandbox: opt(SANDBOX_FACTS),
-  admission: opt(ADMISSION_FACTS),
-  node: opt(NODE),
-  nodeFit: opt(NODE_FIT_FACTS),
-  claims: CLAIMS_FACTS,
+  // the pod families (./registry.ts): scheduling, eviction, mount, sandbox, admission, node, nodeFit, claims
+  ...podFamilyNodes(POD_FAMILIES),
   fromText: bool('The pod was read from kubectl\'s text output (describe, tables, fragments), not from its YAML or JSON.'),
   gaps: strs('What the input lacked (spec, status, events), and what live mode could not read.'),
   unknown: strs('Facts the input does not give, so rules cannot take them as false: pod.name, pod.namespace, spec (the pod spec: restartPolicy, selectors, tolerations, volumes, requests), status (phase, conditions), events (not given; an empty events list that was read is known), node.'),

@@ -28,6 +28,7 @@
 import type { ClaimStorage, PodInput } from '../model/input.js';
 import { apiEnum, bool, listOf, num, obj, oneOf, opt, reason, str, strs, type FactType } from './declare.js';
 import { formatBytes, parseQuantity } from './extractors/quantity.js';
+import { podFamilyAlways, type PodScope, type PodFamily } from './family.js';
 import type { EventFacts, PodFacts, SchedulingFacts } from './types.js';
 import { arr, isObject, nonEmpty, obj as asObj, str as asStr, type JsonObject as Json } from '../util/json.js';
 
@@ -310,3 +311,6 @@ function decide(f: ClaimFacts, evs: readonly EventFacts[], schedulerKinds: reado
   const waitsForPod = evs[0]?.reason === 'WaitForFirstConsumer' || evs[0]?.reason === 'WaitForPodScheduled' || (f.bindingMode === 'WaitForFirstConsumer' && evs.every((e) => e.reason === 'WaitForFirstConsumer' || e.reason === 'WaitForPodScheduled'));
   if (waitsForPod) set('waiting-for-pod');
 }
+
+/** The claims' facts read after the scheduling family (and the node fit, which marks its reasons). */
+export const CLAIMS_FAMILY: PodFamily<'claims', typeof CLAIMS_FACTS> = podFamilyAlways('claims', CLAIMS_FACTS, ({ input, pod, events, facts, nowMs }: PodScope) => claimFacts(input, pod, events, facts.scheduling, nowMs), ['scheduling', 'nodeFit']);

@@ -2,39 +2,23 @@
 // (state, last state, probes, hooks, the image pull, config and start errors the extractors read),
 // with what the input does not say of it listed in `unknown`. Moved out of normalize.ts.
 
+import type { ContainerLog } from '../model/input.js';
 import { arr, bool, count, dig, isObject, nonEmpty, num, obj, objs, str, time, type JsonObject } from '../util/json.js';
-import { classifyConfigError } from './extractors/config-error.js';
 import { classifyExit } from './extractors/exit-code.js';
-import { classifyImagePull } from './extractors/image-pull.js';
 import { parseProbeMessage, type ProbeKind } from './extractors/probe.js';
-import { classifyStartError } from './extractors/start-error.js';
 import { killedForNewDefinition, parseFailedSync } from './extractors/container-event.js';
-import { parseGoDuration } from './extractors/go-duration.js';
-import { parseHookMessage } from './extractors/hook.js';
 import { execFailures } from './extractors/log-signature.js';
 import { commandSleeps, commandWords, endlessLoop, preStopSleeps, scriptProgram } from './extractors/command.js';
 import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, isContainerReason, type ContainerRef } from './attribution.js';
 import { inferState } from './inference.js';
-import { backoff, startupKill } from './arithmetic.js';
+import { startupKill } from './arithmetic.js';
+import type { ContainerScope } from './family.js';
 import { configRefs, lifecycleHooks, mountsOf } from './pod-spec.js';
+import { CONTAINER_FAMILIES } from './registry.js';
 import { redact } from '../util/redact.js';
 import { timeText } from './time-text.js';
-import type { ContainerFacts, ContainerKind, EventFacts, EventOrigin, ImagePullFacts, ProbeFacts, StateFacts, TerminatedFacts } from './types.js';
+import type { ContainerFacts, ContainerKind, EventFacts, EventOrigin, ProbeFacts, StateFacts, TerminatedFacts } from './types.js';
 import { fieldOfEach, msg, secondsBetween, setIf } from './values.js';
-
-/** Waiting reasons that mean "the image could not be had". */
-export const IMAGE_WAITING_REASONS = new Set([
-  'ErrImagePull',
-  'ImagePullBackOff',
-  'ErrImageNeverPull',
-  'InvalidImageName',
-  'ImageInspectError',
-  'RegistryUnavailable',
-  'SignatureValidationFailed',
-]);
-const START_WAITING_REASONS = new Set(['RunContainerError', 'CreateContainerError', 'StartError', 'PreStartHookError', 'PreCreateHookError']);
-const START_TERMINATED_REASONS = new Set(['StartError', 'ContainerCannotRun']);
-
 
 function stateFacts(state: unknown, nowMs: number): StateFacts {
   const s = obj(state);
@@ -189,6 +173,8 @@ export interface ContainerInput {
   fromText: boolean;
   /** The pod's events are in the input (an empty list that was read counts). */
   eventsKnown: boolean;
+  /** The containers' logs the input gives, by container name. */
+  logs: Readonly<Record<string, ContainerLog>> | undefined;
 }
 
 export function containerFacts(spec: JsonObject, status: JsonObject, events: EventFacts[], nowMs: number, blocked: EventFacts | undefined, logNames: string[], ctx: ContainerInput): ContainerFacts[] {
@@ -294,50 +280,26 @@ function containersOfEvents(events: EventFacts[]): ContainerEntry[] {
   return out;
 }
 
-/**
- * The pull Secrets the kubelet could not find: its FailedToRetrieveImagePullSecret event
- * ("Unable to retrieve some image pull secrets (regcred); attempting to pull the image may not
- * succeed."), or a Failed event "Error: secret "regcred" not found" naming one of the pod's
- * imagePullSecrets.
- */
-function missingPullSecret(events: EventFacts[], pullSecrets: string[]): { names: string[]; event: EventFacts } | undefined {
-  for (const e of events) {
-    if (!e.message) continue;
-    if (e.reason === 'FailedToRetrieveImagePullSecret') {
-      const names = /\(([^)]*)\)/.exec(e.message)?.[1]?.split(/,\s*/).filter((x) => x !== '');
-      if (names && names.length > 0) return { names, event: e };
-    }
-    if (e.reason === 'Failed') {
-      const name = /^Error: secrets? "([^"]+)" not found/.exec(e.message)?.[1];
-      // one the pod names as a pull secret, or any when the input does not show the pod's spec
-      if (name !== undefined && (pullSecrets.includes(name) || pullSecrets.length === 0)) return { names: [name], event: e };
-    }
-  }
-  return undefined;
+/** A container's state and last state, and the fields read off its events because the status was silent. */
+interface ToldState {
+  state: StateFacts;
+  lastState: StateFacts;
+  /** The status says the state. */
+  statusKnown: boolean;
+  inferred: Record<string, EventOrigin> | undefined;
 }
 
-function oneContainer(
-  entry: ContainerEntry,
-  podEvents: EventFacts[],
-  nowMs: number,
-  blocked: EventFacts | undefined,
-  hasInit: boolean,
-  pullSecrets: string[],
-  ctx: ContainerInput,
-): ContainerFacts {
-  const { name, kind, index, sp, st } = entry;
-  const events = podEvents.length === 0 ? [] : podEvents.filter((e) => e.container === name);
-  const resources = obj(sp?.['resources']);
-  // (a spec entry with its name alone, as a describe fragment of the status keys leaves it: every
-  // real spec has an image, so nothing of it was given)
-  const specGiven = sp !== undefined && Object.keys(sp).some((k) => k !== 'name');
+/**
+ * The status wins when it speaks. When it is silent, or says no more than "not created yet", the
+ * container's own events (newest first) tell its state; pod-level volume or sandbox failures keep
+ * a silent container in ContainerCreating. Restarts the events show are kept on the entry.
+ */
+function toldState(entry: ContainerEntry, events: EventFacts[], nowMs: number, blocked: EventFacts | undefined, hasInit: boolean): ToldState {
+  const { st } = entry;
   let state = stateFacts(st['state'], nowMs);
   let lastState = stateFacts(st['lastState'], nowMs);
   const statusKnown = state.kind !== 'unknown';
   let inferred: Record<string, EventOrigin> | undefined;
-  // The status wins when it speaks. When it is silent, or says no more than "not created yet",
-  // the container's own events (newest first) tell its state; pod-level volume or sandbox
-  // failures keep a silent container in ContainerCreating.
   const notCreated = state.waiting?.reason === 'ContainerCreating' || state.waiting?.reason === 'PodInitializing';
   if (!statusKnown || notCreated) {
     const inf = inferState(events, statusKnown ? undefined : blocked, hasInit);
@@ -355,9 +317,30 @@ function oneContainer(
     }
   }
   if (statusKnown && state.source === undefined) state.source = 'status';
-  // What the input does not say of the container. A status entry with its readiness or restart
-  // count beside its state is whole (kubectl's YAML always writes lastState; describe prints Last
-  // State only when there is one), so a missing last state is known to be none there.
+  return { state, lastState, statusKnown, inferred };
+}
+
+/** Declared container ports, as "8080/TCP" and by name. */
+function portsOf(sp: JsonObject | undefined): string[] {
+  const ports: string[] = [];
+  for (const p of objs(sp?.['ports'])) {
+    const port = num(p['containerPort']);
+    if (port !== undefined) ports.push(`${port}/${str(p['protocol']) ?? 'TCP'}`);
+    const pname = nonEmpty(p['name']);
+    if (pname) ports.push(pname);
+  }
+  return ports;
+}
+
+/**
+ * The container's facts from its spec, status and events, before the families: what the input
+ * does not say of it listed in `unknown`. A status entry with its readiness or restart count
+ * beside its state is whole (kubectl's YAML always writes lastState; describe prints Last State
+ * only when there is one), so a missing last state is known to be none there.
+ */
+function containerCore(entry: ContainerEntry, events: EventFacts[], told: ToldState, ctx: ContainerInput, specGiven: boolean): ContainerFacts {
+  const { name, kind, index, sp, st } = entry;
+  const { state, lastState, statusKnown, inferred } = told;
   const unknown: string[] = [];
   const hasState = state.kind !== 'unknown';
   const neverCreated = !hasState && ctx.absentMeansNotCreated && Object.keys(st).every((k) => k === 'name' || k === 'image' || k === 'imageID');
@@ -368,13 +351,12 @@ function oneContainer(
   // created yet is not ready
   const readyFlag = bool(st['ready']) ?? ((hasState && state.kind !== 'running') || neverCreated ? false : undefined);
   if (readyFlag === undefined) unknown.push('ready');
-  const ports: string[] = [];
-  for (const p of objs(sp?.['ports'])) {
-    const port = num(p['containerPort']);
-    if (port !== undefined) ports.push(`${port}/${str(p['protocol']) ?? 'TCP'}`);
-    const pname = nonEmpty(p['name']);
-    if (pname) ports.push(pname);
-  }
+  const ports = portsOf(sp);
+  const resources = obj(sp?.['resources']);
+  // kubectl describe prints a port without its name (Port: 8080/TCP): from text, a probe on a
+  // named port cannot be checked against the ports
+  const probe = (field: string, kind: ProbeKind) => probeFacts(sp?.[field], kind, events, ports, sp?.['image'] !== undefined, ctx, specGiven);
+  const killed = (re: (m: string | undefined) => boolean) => events.length > 0 && events.some((e) => e.reason === 'Killing' && re(e.message));
   const c: ContainerFacts = {
     name,
     kind,
@@ -392,13 +374,7 @@ function oneContainer(
       limits: quantities(resources?.['limits']),
     },
     ports,
-    probes: {
-      // kubectl describe prints a port without its name (Port: 8080/TCP): from text, a probe on a
-      // named port cannot be checked against the ports
-      liveness: probeFacts(sp?.['livenessProbe'], 'liveness', events, ports, sp?.['image'] !== undefined, ctx, specGiven),
-      readiness: probeFacts(sp?.['readinessProbe'], 'readiness', events, ports, sp?.['image'] !== undefined, ctx, specGiven),
-      startup: probeFacts(sp?.['startupProbe'], 'startup', events, ports, sp?.['image'] !== undefined, ctx, specGiven),
-    },
+    probes: { liveness: probe('livenessProbe', 'liveness'), readiness: probe('readinessProbe', 'readiness'), startup: probe('startupProbe', 'startup') },
     events,
     configRefs: configRefs(sp),
     lifecycle: lifecycleHooks(sp),
@@ -406,9 +382,9 @@ function oneContainer(
     // what the kubelet's events say: unknown (absent) when the input does not have them
     ...(ctx.eventsKnown
       ? {
-          killedByLiveness: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed liveness probe/.test(e.message ?? '')),
-          killedByStartup: events.length > 0 && events.some((e) => e.reason === 'Killing' && /failed startup probe/.test(e.message ?? '')),
-          killedForNewDefinition: events.length > 0 && events.some((e) => e.reason === 'Killing' && killedForNewDefinition(e.message)),
+          killedByLiveness: killed((m) => /failed liveness probe/.test(m ?? '')),
+          killedByStartup: killed((m) => /failed startup probe/.test(m ?? '')),
+          killedForNewDefinition: killed(killedForNewDefinition),
         }
       : {}),
     hasSpec: specGiven,
@@ -416,6 +392,13 @@ function oneContainer(
   if (inferred) c.inferred = inferred;
   if (c.restartCount === undefined) unknown.push('restartCount');
   if (!specGiven) unknown.push('spec');
+  return c;
+}
+
+/** What the spec and status add beside: the newest warning, the image, the command read off its words. */
+function specDetails(c: ContainerFacts, entry: ContainerEntry): void {
+  const { sp, st } = entry;
+  const events = c.events;
   const warning = events.length === 0 ? undefined : events.find((e) => e.type === 'Warning' && e.reason !== undefined && !(e.reason === 'BackOff' && /^Back-off restarting/i.test(e.message ?? '')));
   if (warning) {
     c.warning = { reason: warning.reason as string, count: warning.count };
@@ -433,97 +416,43 @@ function oneContainer(
   setIf(c, 'imagePullPolicy', nonEmpty(sp?.['imagePullPolicy']));
   const started = bool(st['started']);
   if (started !== undefined) c.started = started;
+}
 
-  const waitingReason = state.waiting?.reason;
-  const waitingMessage = state.waiting?.message;
-  const failedEvent = (re: RegExp) => events.find((e) => e.reason === 'Failed' && e.message !== undefined && re.test(e.message))?.message;
-  // the event the waiting message came from, when the state was read off the events
-  const waitingEvent = state.source === 'event' && waitingMessage !== undefined ? inferred?.['state']?.reason : undefined;
-
-  if (waitingReason && IMAGE_WAITING_REASONS.has(waitingReason)) {
-    // ImagePullBackOff's own message is often just 'Back-off pulling image "x"': the cause is in
-    // the last ErrImagePull message or the "Failed to pull image" event.
-    let pull: ImagePullFacts | undefined = waitingMessage ? classifyImagePull(waitingMessage, c.image) : undefined;
-    if (pull && waitingEvent) pull.event = waitingEvent;
-    const ev = failedEvent(/^Failed to pull image|^Error: (?:ErrImageNeverPull|InvalidImageName)/);
-    if ((!pull || pull.kind === 'unknown') && ev) pull = { ...classifyImagePull(ev, c.image), event: 'Failed' };
-    if (!pull && waitingReason === 'ErrImageNeverPull') pull = classifyImagePull('ErrImageNeverPull', c.image);
-    if (!pull && waitingReason === 'InvalidImageName') pull = classifyImagePull('InvalidImageName', c.image);
-    if (!pull) pull = classifyImagePull(waitingReason, c.image);
-    // A pull refused (or failing without a word) while the kubelet could not find the pull
-    // Secret the pod names: the missing Secret is why it had no credentials.
-    if (['unauthorized', 'not-found-or-unauthorized', 'unknown'].includes(pull.kind)) {
-      const missing = missingPullSecret(podEvents, pullSecrets);
-      if (missing) {
-        // the runtime's own words when it gave any; else the kubelet's about the Secret
-        const said = pull.kind === 'unknown' ? { message: missing.event.message as string, event: missing.event.reason as string } : {};
-        pull = { ...pull, ...said, kind: 'pull-secret-missing', detail: missing.names.join(', ') };
-      }
-    }
-    c.imagePull = pull;
-  }
-  if (waitingReason === 'CreateContainerConfigError') {
-    // (the API server's error for a Secret or ConfigMap it cannot decrypt, pasted as kubectl printed it)
-    const ev = waitingMessage === undefined ? failedEvent(/^Error: |^(?:Internal error occurred: )?unable to transform key /) : undefined;
-    const msg = waitingMessage ?? ev;
-    if (msg) c.configError = classifyConfigError(msg);
-    const from = ev !== undefined ? 'Failed' : waitingEvent;
-    if (c.configError && from) c.configError.event = from;
-  }
-  const startTerminated = [state.terminated, lastState.terminated].find((t) => t?.reason !== undefined && START_TERMINATED_REASONS.has(t.reason));
-  let startMsg =
-    (waitingReason && START_WAITING_REASONS.has(waitingReason) ? waitingMessage : undefined) ??
-    (state.terminated?.reason && START_TERMINATED_REASONS.has(state.terminated.reason) ? state.terminated.message : undefined) ??
-    (lastState.terminated?.reason && START_TERMINATED_REASONS.has(lastState.terminated.reason) ? lastState.terminated.message : undefined);
-  let startEvent = startMsg !== undefined && startMsg === waitingMessage ? waitingEvent : undefined;
-  if (startMsg !== undefined && startEvent === undefined && lastState.source === 'event' && startMsg === lastState.terminated?.message) startEvent = inferred?.['lastState']?.reason;
-  if (startMsg === undefined && ((waitingReason && START_WAITING_REASONS.has(waitingReason)) || startTerminated)) {
-    // the status gives the reason without the runtime's words: the kubelet's event has them
-    startMsg = failedEvent(/^Error: /);
-    if (startMsg !== undefined) startEvent = 'Failed';
-  }
-  if (waitingReason === 'CrashLoopBackOff') {
-    // The kubelet's own figure when its message has one, else the kubelet's formula on restartCount.
-    const d = waitingMessage ? /back-off (\S+) restarting/.exec(waitingMessage)?.[1] : undefined;
-    const messageDelaySeconds = d !== undefined ? parseGoDuration(d) : undefined;
-    const fin = time(dig(st, 'lastState', 'terminated', 'finishedAt'));
-    c.backoff = backoff({
-      restartCount: c.restartCount ?? 0,
-      nowMs,
-      ...(messageDelaySeconds !== undefined ? { messageDelaySeconds } : {}),
-      ...(fin !== undefined ? { lastFinishedMs: fin } : {}),
-      ...(lastState.terminated?.ranSeconds !== undefined ? { lastRanSeconds: lastState.terminated.ranSeconds } : {}),
-    });
-  }
-  // A startup probe that has not passed yet: when its failures would have the container killed.
+/** A startup probe that has not passed yet: when its failures would have the container killed. */
+function startupKillTime(c: ContainerFacts, st: JsonObject, nowMs: number): void {
   const runningSince = time(dig(st, 'state', 'running', 'startedAt'));
   const startup = c.probes.startup;
-  if (startup.defined && runningSince !== undefined && c.started !== true) {
-    const k = startupKill(runningSince, startup.initialDelaySeconds ?? 0, startup.failureThreshold ?? 3, startup.periodSeconds ?? 10, nowMs);
-    startup.killAt = k.killAt;
-    startup.killInSeconds = k.killInSeconds;
-    startup.killFormula = k.formula;
-  }
-  const hookMsg =
-    (waitingReason === 'PostStartHookError' ? waitingMessage : undefined) ??
-    events.find((e) => e.reason === 'FailedPostStartHook' && e.message)?.message ??
-    events.find((e) => e.reason === 'FailedPreStopHook' && e.message)?.message;
-  if (hookMsg !== undefined || events.some((e) => e.reason === 'FailedPostStartHook' || e.reason === 'FailedPreStopHook')) {
-    // A failed postStart kills the container, which runs preStop: when both failed, postStart is the story.
-    const preStop =
-      waitingReason !== 'PostStartHookError' && !events.some((e) => e.reason === 'FailedPostStartHook') && events.some((e) => e.reason === 'FailedPreStopHook');
-    const h = parseHookMessage(hookMsg ?? '');
-    c.hook = { kind: preStop ? 'preStop' : 'postStart', message: h.message };
-    const hookEvent = waitingReason === 'PostStartHookError' && waitingMessage !== undefined ? undefined : events.find((e) => (e.reason === 'FailedPostStartHook' || e.reason === 'FailedPreStopHook') && e.message === hookMsg)?.reason;
-    if (hookEvent) c.hook.event = hookEvent;
-    setIf(c.hook, 'handler', h.handler);
-    setIf(c.hook, 'command', h.command);
-    setIf(c.hook, 'exitCode', h.exitCode);
-    setIf(c.hook, 'output', h.output);
-  }
-  if (startMsg) {
-    c.startError = classifyStartError(startMsg.replace(/^Error:\s*/, ''));
-    if (startEvent) c.startError.event = startEvent;
+  if (!startup.defined || runningSince === undefined || c.started === true) return;
+  const k = startupKill(runningSince, startup.initialDelaySeconds ?? 0, startup.failureThreshold ?? 3, startup.periodSeconds ?? 10, nowMs);
+  startup.killAt = k.killAt;
+  startup.killInSeconds = k.killInSeconds;
+  startup.killFormula = k.formula;
+}
+
+function oneContainer(
+  entry: ContainerEntry,
+  podEvents: EventFacts[],
+  nowMs: number,
+  blocked: EventFacts | undefined,
+  hasInit: boolean,
+  pullSecrets: string[],
+  ctx: ContainerInput,
+): ContainerFacts {
+  const { name, sp, st } = entry;
+  const events = podEvents.length === 0 ? [] : podEvents.filter((e) => e.container === name);
+  // (a spec entry with its name alone, as a describe fragment of the status keys leaves it: every
+  // real spec has an image, so nothing of it was given)
+  const specGiven = sp !== undefined && Object.keys(sp).some((k) => k !== 'name');
+  const c = containerCore(entry, events, toldState(entry, events, nowMs, blocked, hasInit), ctx, specGiven);
+  specDetails(c, entry);
+  startupKillTime(c, st, nowMs);
+  const scope: ContainerScope = { c, st, events, podEvents, pullSecrets, log: ctx.logs?.[name], nowMs };
+  // each family fills the field of its name: the catalogue declares container.<field> as the
+  // family's own node (catalog.ts containerFamilyNodes), so the value is of that field's type
+  const fields: Record<string, unknown> = c;
+  for (const f of CONTAINER_FAMILIES) {
+    const v = f.extract(scope);
+    if (v !== undefined) fields[f.field] = v;
   }
   return c;
 }

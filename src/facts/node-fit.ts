@@ -21,6 +21,7 @@ import { bool, listOf, mapOf, num, obj as node, opt, str as sstr, strs } from '.
 import type { FactType } from './declare.js';
 import { formatQuantity, parseQuantity } from './extractors/quantity.js';
 import type { SchedulingFacts } from './extractors/scheduling.js';
+import { podFamily, type PodScope, type PodFamilyOf } from './family.js';
 
 /** Names listed at most in a fact (a big cluster's eligible nodes). */
 const MAX_NAMES = 10;
@@ -325,3 +326,18 @@ export function markWithNodes(s: SchedulingFacts, fit: NodeFitFacts): void {
   });
   s.taints = [...new Set(s.reasons.filter((r) => r.kind === 'untolerated-taint' && !r.routine && r.detail).map((r) => r.detail as string))];
 }
+
+/**
+ * A pod on no node, beside the cluster's nodes: what keeps it off each of them. The fit then marks
+ * the scheduler's reasons it decides (a taint no node lacks is no routine one), so it runs after
+ * the scheduling family.
+ */
+export function extractNodeFit({ input, pod, facts }: Pick<PodScope, 'input' | 'pod' | 'facts'>): NodeFitFacts | undefined {
+  if (pod.nodeName !== undefined) return undefined;
+  const scheduling = facts.scheduling;
+  const fit = nodeFitFacts(obj(input.pod['spec']), input.clusterNodes, scheduling?.nodes, fitKnown(facts));
+  if (fit && scheduling) markWithNodes(scheduling, fit);
+  return fit;
+}
+
+export const NODE_FIT_FAMILY: PodFamilyOf<'nodeFit', typeof NODE_FIT_FACTS> = podFamily('nodeFit', NODE_FIT_FACTS, extractNodeFit, ['scheduling']);

@@ -8,7 +8,7 @@
 // (src/facts/catalog.ts, and the extractors' own in src/facts/extractors/), which say each fact's
 // name, type, meaning and whether it may be absent. To add or change a fact, change its declaration.
 
-import type { CONDITION, CONTAINER, EVENT, EVENT_ORIGIN, LOGS, NODE, POD, PodRoots, PROBE, STATE, TERMINATED } from './catalog.js';
+import type { CONDITION, CONTAINER, EVENT, EVENT_ORIGIN, POD, PodRoots, PROBE, STATE, TERMINATED } from './catalog.js';
 import type { FactType, FieldsType } from './declare.js';
 
 export type { AdmissionFacts } from './extractors/admission.js';
@@ -20,6 +20,9 @@ export type { SandboxFacts } from './extractors/sandbox.js';
 export type { SchedulingFacts, SchedulingReasonFacts } from './extractors/scheduling.js';
 export type { StartErrorFacts } from './extractors/start-error.js';
 export type { HookFacts } from './extractors/hook.js';
+export type { LogFacts } from './logs.js';
+export type { NodeFacts } from './node.js';
+export type { BackoffFacts } from './arithmetic.js';
 
 /** All the facts of one pod: every catalogue root but `container` (the container a container rule is about). */
 export type Facts = FieldsType<Omit<PodRoots, 'container'>>;
@@ -34,5 +37,3 @@ export type ContainerKind = ContainerFacts['kind'];
 export type StateFacts = FactType<typeof STATE>;
 export type TerminatedFacts = FactType<typeof TERMINATED>;
 export type ProbeFacts = FactType<typeof PROBE>;
-export type LogFacts = FactType<typeof LOGS>;
-export type NodeFacts = FactType<typeof NODE>;

@@ -6,6 +6,7 @@
 // v1.16 named the old scheduler predicates: "Pod Predicate MatchNodeSelector failed".)
 
 import { obj, opt, reason, str, type FactType } from '../declare.js';
+import { podFamily, type PodScope, type PodFamilyOf } from '../family.js';
 
 /** The pod's `admission` facts: the rejection message parsed here; normalize adds the event it came from. */
 export const ADMISSION_FACTS = obj('The kubelet\'s rejection message (status.message of a rejected pod), parsed.', {
@@ -49,3 +50,21 @@ export function parseAdmission(message: string): Admission {
   if (dev && !out.resource) out.resource = dev[1] as string;
   return out;
 }
+
+/** Reasons the kubelet gives a pod it rejects at admission, as status.reason and as an event. */
+export const ADMISSION_REASON = /^(?:OutOf\w+|UnexpectedAdmissionError|NodeAffinity|NodeSelectorMismatching|NodePorts|PodFitsHostPorts|HostPortConflict|InvalidNodeInfo|NodeShutdown|Predicate\w*|SysctlForbidden|AppArmor|TopologyAffinityError|UnsupportedSupplementalGroupsPolicy)$/;
+/** What the kubelet's admission messages say. */
+export const ADMISSION_MESSAGE = /Node didn't have enough resource|Predicate \w+ failed|didn't match (?:Pod's )?node|Allocate failed|unhealthy devices|node is shutting down|Pod was rejected|is forbidden by|not (?:found|supported) on the node|Resources cannot be allocated/i;
+
+/**
+ * The pod's rejection: status.message when the status has it (not a message read off an event),
+ * else the kubelet's event of the pod's reason (OutOfcpu: "Node didn't have enough resource: cpu,
+ * requested: 1000, …"), the evidence when the status is cut or absent.
+ */
+export function extractAdmission({ pod, events }: Pick<PodScope, 'pod' | 'events'>): AdmissionFacts | undefined {
+  if (pod.message !== undefined && pod.inferred?.['message'] === undefined && /^(?:Pod was rejected: |Pod )/.test(pod.message)) return parseAdmission(pod.message);
+  const ev = events.find((e) => e.reason !== undefined && e.message !== undefined && e.reason === pod.reason && ADMISSION_MESSAGE.test(e.message));
+  return ev ? { ...parseAdmission(ev.message as string), event: ev.reason as string } : undefined;
+}
+
+export const ADMISSION_FAMILY: PodFamilyOf<'admission', typeof ADMISSION_FACTS> = podFamily('admission', ADMISSION_FACTS, extractAdmission);

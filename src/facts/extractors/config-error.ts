@@ -9,6 +9,7 @@
 // chat pastes print them, and the runAsNonRoot message with or without its "(pod: …, container: …)".
 
 import { obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
+import { containerFamily, failedEvent, waitingEvent, type ContainerScope, type ContainerFamilyOf } from '../family.js';
 
 /** Every kind classifyConfigError returns: the fact catalogue's container.configError.kind values. */
 export const CONFIG_ERROR_KINDS = ['missing-configmap', 'missing-secret', 'missing-key', 'run-as-non-root', 'run-as-non-root-non-numeric', 'run-as-user-root', 'unknown'] as const;
@@ -53,3 +54,21 @@ export function classifyConfigError(message: string): ConfigError {
   if (/runAsNonRoot and image will run as root|runAsNonRoot and image has an invalid user id/.test(msg)) return { kind: 'run-as-non-root', message: msg };
   return { kind: 'unknown', message: msg };
 }
+
+/**
+ * CreateContainerConfigError's cause: the waiting message, else the kubelet's Failed event (the
+ * API server's error for a Secret or ConfigMap it cannot decrypt, pasted as kubectl printed it).
+ */
+export function extractConfigError(s: Pick<ContainerScope, 'c' | 'events'>): ConfigErrorFacts | undefined {
+  const waiting = s.c.state.waiting;
+  if (waiting?.reason !== 'CreateContainerConfigError') return undefined;
+  const ev = waiting.message === undefined ? failedEvent(s.events, /^Error: |^(?:Internal error occurred: )?unable to transform key /) : undefined;
+  const msg = waiting.message ?? ev;
+  if (!msg) return undefined;
+  const out: ConfigErrorFacts = classifyConfigError(msg);
+  const from = ev !== undefined ? 'Failed' : waitingEvent(s.c);
+  if (from) out.event = from;
+  return out;
+}
+
+export const CONFIG_ERROR_FAMILY: ContainerFamilyOf<'configError', typeof CONFIG_ERROR_FACTS> = containerFamily('configError', CONFIG_ERROR_FACTS, extractConfigError);

@@ -10,6 +10,8 @@
 //                  "Container app exceeded its local ephemeral storage limit "500Mi"."
 
 import { listOf, obj, oneOf, opt, reason, str, strs, type FactType } from '../declare.js';
+import { podFamily, type PodScope, type PodFamilyOf } from '../family.js';
+import { setIf } from '../values.js';
 import { formatBytes, parseQuantity } from './quantity.js';
 
 /** Every kind parseEvictionMessage returns: the fact catalogue's eviction.kind values. */
@@ -145,3 +147,29 @@ export function summarizeEviction(p: ParsedEviction): string[] {
     return `${c.name}: ${c.usage ?? '?'} used, requests ${c.request ?? '?'}${extra}`;
   });
 }
+
+/**
+ * An Evicted pod's message parsed: status.message, else the kubelet's Evicted event, else the
+ * condition the reason was read from (DisruptionTarget).
+ */
+export function extractEviction({ pod, events, conditions, input }: Pick<PodScope, 'pod' | 'events' | 'conditions' | 'input'>): EvictionFacts | undefined {
+  if (pod.reason !== 'Evicted') return undefined;
+  const fromEvent = pod.message === undefined ? events.find((e) => e.reason === 'Evicted' && e.message) : undefined;
+  const message = pod.message ?? fromEvent?.message ?? (pod.fromCondition ? conditions[pod.fromCondition]?.message : undefined);
+  if (message === undefined) return undefined;
+  const p = parseEvictionMessage(message);
+  const ev: EvictionFacts = { message, kind: p.kind, containers: p.containers, summary: summarizeEviction(p) };
+  if (fromEvent) ev.event = 'Evicted';
+  setIf(ev, 'limit', p.limit);
+  setIf(ev, 'volume', p.volume);
+  setIf(ev, 'resource', p.resource);
+  setIf(ev, 'threshold', p.threshold);
+  setIf(ev, 'available', p.available);
+  setIf(ev, 'condition', p.condition);
+  setIf(ev, 'nodeCondition', p.nodeCondition);
+  if (p.resource === 'ephemeral-storage' && p.kind === 'node-pressure') setIf(ev, 'nodeDisk', input.nodeDisk);
+  setIf(ev, 'topContainer', p.topContainer);
+  return ev;
+}
+
+export const EVICTION_FAMILY: PodFamilyOf<'eviction', typeof EVICTION_FACTS> = podFamily('eviction', EVICTION_FACTS, extractEviction);

@@ -5,6 +5,8 @@
 // Since v1.26 the events only say "PostStartHook failed" / "PreStopHook failed".
 
 import { apiEnum, num, obj, oneOf, opt, str, type FactType } from '../declare.js';
+import { containerFamily, type ContainerScope, type ContainerFamilyOf } from '../family.js';
+import { setIf } from '../values.js';
 
 /** A container's `hook` facts: the handler's message parsed here; normalize says which hook and which event. */
 export const HOOK_FACTS = obj('A failed lifecycle hook.', {
@@ -44,3 +46,32 @@ export function parseHookMessage(message: string): HookError {
   if (out.output !== undefined) out.output = out.output.replace(/\r/g, '');
   return out;
 }
+
+const FAILED_HOOK = ['FailedPostStartHook', 'FailedPreStopHook'];
+
+/**
+ * The container's failed hook: the PostStartHookError waiting message, else the kubelet's event
+ * (before v1.26). A failed postStart kills the container, which runs preStop: when both failed,
+ * postStart is the story.
+ */
+export function extractHook({ c, events }: Pick<ContainerScope, 'c' | 'events'>): HookFacts | undefined {
+  const waitingReason = c.state.waiting?.reason;
+  const waitingMessage = c.state.waiting?.message;
+  const hookMsg =
+    (waitingReason === 'PostStartHookError' ? waitingMessage : undefined) ??
+    events.find((e) => e.reason === 'FailedPostStartHook' && e.message)?.message ??
+    events.find((e) => e.reason === 'FailedPreStopHook' && e.message)?.message;
+  if (hookMsg === undefined && !events.some((e) => e.reason !== undefined && FAILED_HOOK.includes(e.reason))) return undefined;
+  const preStop = waitingReason !== 'PostStartHookError' && !events.some((e) => e.reason === 'FailedPostStartHook') && events.some((e) => e.reason === 'FailedPreStopHook');
+  const h = parseHookMessage(hookMsg ?? '');
+  const hook: HookFacts = { kind: preStop ? 'preStop' : 'postStart', message: h.message };
+  const hookEvent = waitingReason === 'PostStartHookError' && waitingMessage !== undefined ? undefined : events.find((e) => e.reason !== undefined && FAILED_HOOK.includes(e.reason) && e.message === hookMsg)?.reason;
+  if (hookEvent) hook.event = hookEvent;
+  setIf(hook, 'handler', h.handler);
+  setIf(hook, 'command', h.command);
+  setIf(hook, 'exitCode', h.exitCode);
+  setIf(hook, 'output', h.output);
+  return hook;
+}
+
+export const HOOK_FAMILY: ContainerFamilyOf<'hook', typeof HOOK_FACTS> = containerFamily('hook', HOOK_FACTS, extractHook);

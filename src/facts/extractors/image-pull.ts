@@ -4,6 +4,8 @@
 // specific first. An unrecognised message is kind "unknown" and is shown raw.
 
 import { obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
+import { containerFamily, failedEvent, waitingEvent, type ContainerScope, type ContainerFamilyOf } from '../family.js';
+import type { EventFacts } from '../types.js';
 
 import { parseImageRef } from './image-ref.js';
 
@@ -118,3 +120,68 @@ export function classifyImagePull(message: string, image?: string): ImagePull {
   }
   return out;
 }
+
+/** Waiting reasons that mean "the image could not be had". */
+export const IMAGE_WAITING_REASONS = new Set([
+  'ErrImagePull',
+  'ImagePullBackOff',
+  'ErrImageNeverPull',
+  'InvalidImageName',
+  'ImageInspectError',
+  'RegistryUnavailable',
+  'SignatureValidationFailed',
+]);
+
+/**
+ * The pull Secrets the kubelet could not find: its FailedToRetrieveImagePullSecret event
+ * ("Unable to retrieve some image pull secrets (regcred); attempting to pull the image may not
+ * succeed."), or a Failed event "Error: secret "regcred" not found" naming one of the pod's
+ * imagePullSecrets.
+ */
+function missingPullSecret(events: readonly EventFacts[], pullSecrets: readonly string[]): { names: string[]; event: EventFacts } | undefined {
+  for (const e of events) {
+    if (!e.message) continue;
+    if (e.reason === 'FailedToRetrieveImagePullSecret') {
+      const names = /\(([^)]*)\)/.exec(e.message)?.[1]?.split(/,\s*/).filter((x) => x !== '');
+      if (names && names.length > 0) return { names, event: e };
+    }
+    if (e.reason === 'Failed') {
+      const name = /^Error: secrets? "([^"]+)" not found/.exec(e.message)?.[1];
+      // one the pod names as a pull secret, or any when the input does not show the pod's spec
+      if (name !== undefined && (pullSecrets.includes(name) || pullSecrets.length === 0)) return { names: [name], event: e };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why a container waiting on its image has none. ImagePullBackOff's own message is often just
+ * 'Back-off pulling image "x"': the cause is in the last ErrImagePull message or the "Failed to
+ * pull image" event. A pull refused (or failing without a word) while the kubelet could not find
+ * the pull Secret the pod names: the missing Secret is why it had no credentials.
+ */
+export function extractImagePull(s: Pick<ContainerScope, 'c' | 'events' | 'podEvents' | 'pullSecrets'>): ImagePullFacts | undefined {
+  const { c } = s;
+  const waitingReason = c.state.waiting?.reason;
+  const waitingMessage = c.state.waiting?.message;
+  if (!waitingReason || !IMAGE_WAITING_REASONS.has(waitingReason)) return undefined;
+  let pull: ImagePullFacts | undefined = waitingMessage ? classifyImagePull(waitingMessage, c.image) : undefined;
+  const from = waitingEvent(c);
+  if (pull && from) pull.event = from;
+  const ev = failedEvent(s.events, /^Failed to pull image|^Error: (?:ErrImageNeverPull|InvalidImageName)/);
+  if ((!pull || pull.kind === 'unknown') && ev) pull = { ...classifyImagePull(ev, c.image), event: 'Failed' };
+  if (!pull && waitingReason === 'ErrImageNeverPull') pull = classifyImagePull('ErrImageNeverPull', c.image);
+  if (!pull && waitingReason === 'InvalidImageName') pull = classifyImagePull('InvalidImageName', c.image);
+  if (!pull) pull = classifyImagePull(waitingReason, c.image);
+  if (['unauthorized', 'not-found-or-unauthorized', 'unknown'].includes(pull.kind)) {
+    const missing = missingPullSecret(s.podEvents, s.pullSecrets);
+    if (missing) {
+      // the runtime's own words when it gave any; else the kubelet's about the Secret
+      const said = pull.kind === 'unknown' ? { message: missing.event.message as string, event: missing.event.reason as string } : {};
+      pull = { ...pull, ...said, kind: 'pull-secret-missing', detail: missing.names.join(', ') };
+    }
+  }
+  return pull;
+}
+
+export const IMAGE_PULL_FAMILY: ContainerFamilyOf<'imagePull', typeof IMAGE_PULL_FACTS> = containerFamily('imagePull', IMAGE_PULL_FACTS, extractImagePull);

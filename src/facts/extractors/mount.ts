@@ -14,6 +14,10 @@
 //   v1.3–1.6   Failed to attach volume "v" on node "n" with: …
 
 import { eventTally, obj, oneOf, opt, str, type FactType } from '../declare.js';
+import { podFamily, type PodScope, type PodFamilyOf } from '../family.js';
+import { VOLUME_SYNC } from '../inference.js';
+import type { EventFacts } from '../types.js';
+import { setIf } from '../values.js';
 
 /** Every kind classifyMountError returns: the fact catalogue's mount.kind values. */
 export const MOUNT_KINDS = [
@@ -92,3 +96,25 @@ export function classifyMountError(message: string): MountError {
 export function mountSpecificity(kind: string): number {
   return kind === 'unknown' ? 0 : kind === 'timeout' ? 1 : 2;
 }
+
+const MOUNT_REASONS = new Set(['FailedMount', 'FailedAttachVolume', 'FailedMapVolume']);
+
+/** The pod's most specific volume failure (a timeout only says something failed first), newest first. */
+export function extractMount({ events }: Pick<PodScope, 'events'>): MountFacts | undefined {
+  let best: { e: EventFacts; m: MountError } | undefined;
+  let count = 0;
+  for (const e of events) {
+    if (!e.reason || !e.message || !(MOUNT_REASONS.has(e.reason) || (e.reason === 'FailedSync' && VOLUME_SYNC.test(e.message)))) continue;
+    count += e.count;
+    const m = classifyMountError(e.message);
+    if (!best || mountSpecificity(m.kind) > mountSpecificity(best.m.kind)) best = { e, m };
+  }
+  if (!best) return undefined;
+  const out: MountFacts = { kind: best.m.kind, message: best.m.message, reason: best.e.reason as string, event: best.e.reason as string, count };
+  setIf(out, 'volume', best.m.volume);
+  setIf(out, 'detail', best.m.detail);
+  setIf(out, 'lastSeenSecondsAgo', best.e.lastSeenSecondsAgo);
+  return out;
+}
+
+export const MOUNT_FAMILY: PodFamilyOf<'mount', typeof MOUNT_FACTS> = podFamily('mount', MOUNT_FACTS, extractMount);

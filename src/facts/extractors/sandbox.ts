@@ -4,6 +4,10 @@
 //   …plugin type="aws-cni" name="aws-cni" failed (add): add cmd: failed to assign an IP address to container
 
 import { eventTally, obj, oneOf, opt, str, strs, type FactType } from '../declare.js';
+import { podFamily, type PodScope, type PodFamilyOf } from '../family.js';
+import { SANDBOX_SYNC } from '../inference.js';
+import type { EventFacts } from '../types.js';
+import { setIf } from '../values.js';
 
 /** Every kind classifySandboxError returns: the fact catalogue's sandbox.kind values. */
 export const SANDBOX_KINDS = ['cni-not-ready', 'cni-plugin-missing', 'ip-exhausted', 'cni-unauthorized', 'cni-failed', 'sandbox-image', 'runtime', 'unknown'] as const;
@@ -77,3 +81,26 @@ export function missingCniPlugins(messages: string[]): string[] {
   }
   return out;
 }
+
+/** The pod's newest sandbox failure, with every CNI plugin binary its events say is missing. */
+export function extractSandbox({ events }: Pick<PodScope, 'events'>): SandboxFacts | undefined {
+  let newest: EventFacts | undefined;
+  let count = 0;
+  for (const e of events) {
+    // (kubelets before 1.10 recorded it as FailedSync: inference.ts SANDBOX_SYNC)
+    const oldSync = e.reason === 'FailedSync' && SANDBOX_SYNC.test(e.message ?? '');
+    if ((e.reason !== 'FailedCreatePodSandBox' && e.reason !== 'NetworkNotReady' && !oldSync) || !e.message) continue;
+    count += e.count;
+    newest ??= e;
+  }
+  if (!newest?.message) return undefined;
+  const c = classifySandboxError(newest.message);
+  const out: SandboxFacts = { kind: c.kind, message: c.message, reason: newest.reason as string, event: newest.reason as string, count };
+  setIf(out, 'plugin', c.plugin);
+  const missing = missingCniPlugins(events.filter((e) => e.reason === newest?.reason).map((e) => e.message ?? ''));
+  if (missing.length > 0) out.missingPlugins = missing;
+  setIf(out, 'lastSeenSecondsAgo', newest.lastSeenSecondsAgo);
+  return out;
+}
+
+export const SANDBOX_FAMILY: PodFamilyOf<'sandbox', typeof SANDBOX_FACTS> = podFamily('sandbox', SANDBOX_FACTS, extractSandbox);

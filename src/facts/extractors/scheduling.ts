@@ -16,6 +16,9 @@
 // Anything unrecognised becomes kind "unknown" with its text, never an error.
 
 import { bool, listOf, num, obj, oneOf, opt, reason, str, strs, type FactType } from '../declare.js';
+import { podFamily, type PodScope, type PodFamilyOf } from '../family.js';
+import type { EventFacts } from '../types.js';
+import { setIf } from '../values.js';
 
 /** Every kind a clause of a scheduler message is given: the fact catalogue's scheduling.reasons[].kind values. */
 export const SCHEDULING_KINDS = [
@@ -325,3 +328,65 @@ export function incidentalTaint(r: Pick<SchedulingReason, 'kind' | 'detail'>, al
   if (all.some(extended)) return false;
   return all.some((x) => x.count !== undefined && x.count > 0 && PAST_TAINTS_AND_SELECTOR.has(x.kind));
 }
+
+/**
+ * Events only a pod bound to a node gets: the scheduler's Scheduled, and what the kubelet (or the
+ * attach/detach controller, for the node it was placed on) does with it.
+ */
+const PLACED_EVENTS = new Set([
+  'Scheduled', 'Pulling', 'Pulled', 'Created', 'Started', 'Killing', 'BackOff', 'Unhealthy',
+  'SuccessfulAttachVolume', 'FailedAttachVolume', 'SuccessfulMountVolume', 'FailedMount',
+  'FailedCreatePodSandBox', 'SandboxChanged', 'FailedSync',
+]);
+
+/**
+ * A FailedScheduling event that a later placement outdates: the scheduler failed, then (the claim
+ * created, a node freed) placed the pod, and the kubelet went on with it. Told by the events' own
+ * times only; without them the order of a paste proves nothing.
+ */
+export function placedSince(failed: EventFacts, events: readonly EventFacts[]): boolean {
+  const at = failed.lastSeenSecondsAgo;
+  if (at === undefined) return false;
+  return events.some((e) => e.reason !== undefined && PLACED_EVENTS.has(e.reason) && e.lastSeenSecondsAgo !== undefined && e.lastSeenSecondsAgo < at);
+}
+
+/**
+ * The scheduler's word on a pod it has not placed: the PodScheduled condition's message, else its
+ * newest FailedScheduling event that no later placement outdates; split into clauses, the routine
+ * ones (a control-plane taint beside a real cause) marked.
+ */
+export function extractScheduling({ pod, conditions, events }: Pick<PodScope, 'pod' | 'conditions' | 'events'>): SchedulingFacts | undefined {
+  const sched = conditions['PodScheduled'];
+  let message: string | undefined;
+  let from: SchedulingFacts['from'] = 'condition';
+  if (sched?.status === 'False' && sched.message && sched.reason !== 'SchedulingGated') message = sched.message;
+  if (message === undefined && !pod.nodeName && sched?.status !== 'True') {
+    const ev = events.find((e) => e.reason === 'FailedScheduling' && e.message);
+    if (ev?.message && !placedSince(ev, events)) {
+      message = ev.message;
+      from = 'event';
+    }
+  }
+  if (message === undefined) return undefined;
+  const p = parseSchedulingMessage(message);
+  const isRoutine = (r: { kind: string; detail?: string }) =>
+    (r.kind === 'untolerated-taint' && /^node-role\.kubernetes\.io\/(?:control-plane|master)\b/.test(r.detail ?? '')) ||
+    (r.kind === 'node-affinity' && pod.owner?.kind === 'DaemonSet');
+  const others = p.reasons.some((r) => !isRoutine(r));
+  const reasons = p.reasons.map((r) => ({ ...r, routine: others && (isRoutine(r) || incidentalTaint(r, p.reasons)) }));
+  const out: SchedulingFacts = {
+    message,
+    reasons,
+    from,
+    bindingError: isBindingError(message),
+    summary: reasons.map((r) => (r.count !== undefined ? `${r.count} × ${r.text}` : r.text)),
+    insufficient: [...new Set(reasons.filter((r) => r.kind === 'insufficient-resource' && r.detail).map((r) => r.detail as string))],
+    taints: [...new Set(reasons.filter((r) => r.kind === 'untolerated-taint' && !r.routine && r.detail).map((r) => r.detail as string))],
+  };
+  if (from === 'event') out.event = 'FailedScheduling';
+  setIf(out, 'nodes', p.nodes);
+  setIf(out, 'preemption', p.preemption);
+  return out;
+}
+
+export const SCHEDULING_FAMILY: PodFamilyOf<'scheduling', typeof SCHEDULING_FACTS> = podFamily('scheduling', SCHEDULING_FACTS, extractScheduling);

@@ -12,6 +12,7 @@
 //               exec user process caused "exec format error" / "no such file or directory"
 
 import { bool, obj, oneOf, opt, reason, str, type FactType } from '../declare.js';
+import { containerFamily, failedEvent, waitingEvent, type ContainerScope, type ContainerFamilyOf } from '../family.js';
 
 /** Every kind classifyStartError returns: the fact catalogue's container.startError.kind values. */
 export const START_ERROR_KINDS = [
@@ -78,3 +79,33 @@ export function classifyStartError(message: string): StartError {
   if (/context deadline exceeded|DeadlineExceeded/.test(msg)) return withPath('runtime-timeout');
   return withPath('unknown');
 }
+
+const START_WAITING_REASONS = new Set(['RunContainerError', 'CreateContainerError', 'StartError', 'PreStartHookError', 'PreCreateHookError']);
+const START_TERMINATED_REASONS = new Set(['StartError', 'ContainerCannotRun']);
+
+/**
+ * Why the process could not start: the runtime's words in the waiting message (RunContainerError,
+ * CreateContainerError…) or in a StartError/ContainerCannotRun termination, now or last time;
+ * else, when the status gives the reason without them, the kubelet's Failed event.
+ */
+export function extractStartError(s: Pick<ContainerScope, 'c' | 'events'>): StartErrorFacts | undefined {
+  const { state, lastState } = s.c;
+  const waitingReason = state.waiting?.reason;
+  const waitingMessage = state.waiting?.message;
+  const startWaiting = waitingReason !== undefined && START_WAITING_REASONS.has(waitingReason);
+  const startTerminated = (t: typeof state.terminated) => t?.reason !== undefined && START_TERMINATED_REASONS.has(t.reason);
+  let message = (startWaiting ? waitingMessage : undefined) ?? (startTerminated(state.terminated) ? state.terminated?.message : undefined) ?? (startTerminated(lastState.terminated) ? lastState.terminated?.message : undefined);
+  let event = message !== undefined && message === waitingMessage ? waitingEvent(s.c) : undefined;
+  if (message !== undefined && event === undefined && lastState.source === 'event' && message === lastState.terminated?.message) event = s.c.inferred?.['lastState']?.reason;
+  if (message === undefined && (startWaiting || startTerminated(state.terminated) || startTerminated(lastState.terminated))) {
+    // the status gives the reason without the runtime's words: the kubelet's event has them
+    message = failedEvent(s.events, /^Error: /);
+    if (message !== undefined) event = 'Failed';
+  }
+  if (!message) return undefined;
+  const out: StartErrorFacts = classifyStartError(message.replace(/^Error:\s*/, ''));
+  if (event) out.event = event;
+  return out;
+}
+
+export const START_ERROR_FAMILY: ContainerFamilyOf<'startError', typeof START_ERROR_FACTS> = containerFamily('startError', START_ERROR_FACTS, extractStartError);
