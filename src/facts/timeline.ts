@@ -7,6 +7,7 @@
 // containers and events, a sort of a few dozen entries, and only constant regular expressions.
 // Pure: no clock but `now`, no I/O. Entries carry structured data; words come from i18n/timeline.ts.
 
+import { parseGoDurationMs } from '../kubectl/duration.js';
 import type { EventRecord, PodInput } from '../model/input.js';
 import { dig, nonEmpty, num, obj, objs, str, time, type JsonObject } from '../util/json.js';
 import { oneLine } from '../util/sanitize.js';
@@ -74,21 +75,6 @@ const EVENT_STAGE: Record<string, TimelineStage> = {
 };
 
 const PULLED_IN = / in ([0-9.]+(?:ms|s|m[0-9.]*s?|h[0-9.ms]*))/;
-const GO_DURATION_PART = /([0-9.]+)(h|ms|m|s|us|µs|ns)/g;
-
-function goDurationMs(s: string): number | undefined {
-  let total = 0;
-  let matched = false;
-  GO_DURATION_PART.lastIndex = 0;
-  for (let m = GO_DURATION_PART.exec(s); m; m = GO_DURATION_PART.exec(s)) {
-    matched = true;
-    const v = Number(m[1]);
-    const unit = m[2];
-    total += unit === 'h' ? v * 3_600_000 : unit === 'm' ? v * 60_000 : unit === 's' ? v * 1000 : unit === 'ms' ? v : v / 1000;
-  }
-  return matched && Number.isFinite(total) ? Math.round(total) : undefined;
-}
-
 /**
  * util/json time() for the common "2025-03-02T07:12:40Z" without a regular expression (a pod has a
  * dozen timestamps; this is most of a timeline's cost otherwise); anything else goes to time().
@@ -180,7 +166,7 @@ function eventEntry(e: EventRecord): TimelineEntry | undefined {
     if (image) entry.image = image;
     if (reason === 'Pulled') {
       const d = PULLED_IN.exec(msg)?.[1];
-      const ms = d !== undefined ? goDurationMs(d) : undefined;
+      const ms = d !== undefined ? parseGoDurationMs(d) : undefined;
       if (ms !== undefined) entry.tookMs = ms;
       if (msg.includes('already present')) entry.reason = 'already-present';
     }

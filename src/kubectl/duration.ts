@@ -1,5 +1,6 @@
 // HumanDuration as kubectl prints it (k8s.io/apimachinery/pkg/util/duration): the "3h" in AGE and
-// the "5m" in "7 (5m ago)". All divisions truncate; years are 365 days.
+// the "5m" in "7 (5m ago)". All divisions truncate; years are 365 days. And Go's time.Duration as
+// the kubelet prints it in its messages ("in 8m2.796s"), read back.
 
 const MIN = 60;
 const HOUR = 60 * MIN;
@@ -42,4 +43,20 @@ export function humanDuration(ms: number): string {
 export function since(timestampMs: number | undefined, nowMs: number): string {
   if (timestampMs === undefined) return '<unknown>';
   return humanDuration(nowMs - timestampMs);
+}
+
+const GO_DURATION_PART = /([0-9.]+)(h|ms|m|s|us|µs|ns)/g;
+
+/** A Go duration as time.Duration.String() prints it (1h2m3.5s, 15.981s, 520ms), in milliseconds; undefined when none is there. */
+export function parseGoDurationMs(s: string): number | undefined {
+  let total = 0;
+  let matched = false;
+  GO_DURATION_PART.lastIndex = 0;
+  for (let m = GO_DURATION_PART.exec(s); m; m = GO_DURATION_PART.exec(s)) {
+    matched = true;
+    const v = Number(m[1]);
+    const unit = m[2];
+    total += unit === 'h' ? v * 3_600_000 : unit === 'm' ? v * 60_000 : unit === 's' ? v * 1000 : unit === 'ms' ? v : v / 1000;
+  }
+  return matched && Number.isFinite(total) ? Math.round(total) : undefined;
 }
