@@ -9,6 +9,7 @@ import { CONFIG_ERROR_FAMILY } from './extractors/config-error.js';
 import { EVICTION_FAMILY } from './extractors/eviction.js';
 import { HOOK_FAMILY } from './extractors/hook.js';
 import { IMAGE_PULL_FAMILY } from './extractors/image-pull.js';
+import { IMAGE_PULLED_FAMILY } from './extractors/image-pulled.js';
 import { MOUNT_FAMILY } from './extractors/mount.js';
 import { SANDBOX_FAMILY } from './extractors/sandbox.js';
 import { SCHEDULING_FAMILY } from './extractors/scheduling.js';
@@ -37,6 +38,7 @@ export const CONTAINER_FAMILIES = [
   HOOK_FAMILY, // a failed lifecycle hook
   LOGS_FAMILY, // the log's tail and its failure signature
   IMAGE_PULL_FAMILY, // why the image could not be had
+  IMAGE_PULLED_FAMILY, // how long the image took to pull
   CONFIG_ERROR_FAMILY, // why the container config could not be built
   START_ERROR_FAMILY, // why the process could not start
 ] as const;
