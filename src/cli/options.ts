@@ -6,15 +6,13 @@
 import type { PodDiagnosis } from '../engine/types.js';
 import { langFromEnv } from '../i18n/lang.js';
 import { UsageError } from '../model/errors.js';
-import { atOrAbove, FORMATS, type FailOn, type Lang, type OutputFormat } from '../model/vocabulary.js';
+import { atOrAbove, type FailOn, type Lang, type OutputFormat } from '../model/vocabulary.js';
 import type { ClusterTarget, Impersonation } from '../sources/live/live.js';
 import { time } from '../util/json.js';
 import type { IO } from './io.js';
 
 export const VERSION = '0.1.0';
 
-/** Formats of the diagnosis (-o). */
-export const DIAGNOSE_FORMATS = FORMATS;
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 /** Options of the diagnosis (the default command). */

@@ -30,10 +30,6 @@ export function severityRank(s: Severity): number {
 export const FAIL_ON = [...SEVERITIES, 'never'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
-export function isFailOn(v: unknown): v is FailOn {
-  return typeof v === 'string' && (FAIL_ON as readonly string[]).includes(v);
-}
-
 /** Whether a finding of this severity counts against --fail-on. */
 export function atOrAbove(s: Severity, failOn: FailOn): boolean {
   return failOn !== 'never' && severityRank(s) <= severityRank(failOn);
@@ -44,14 +40,9 @@ export const FORMATS = ['text', 'wide', 'json', 'yaml', 'name', 'junit', 'sarif'
 export type Format = (typeof FORMATS)[number];
 /** The CI formats (render/ci.ts). */
 export type CiFormat = Extract<Format, 'junit' | 'sarif' | 'github' | 'markdown'>;
-export const CI_FORMATS: readonly CiFormat[] = ['junit', 'sarif', 'github', 'markdown'];
 
 /** -o, parsed: a format, or kubectl's `jsonpath=TEMPLATE` with its template. */
 export type OutputFormat = { kind: Format } | { kind: 'jsonpath'; template: string };
-
-export function isCiFormat(f: string): f is CiFormat {
-  return (CI_FORMATS as readonly string[]).includes(f);
-}
 
 export const LANGS = ['en', 'ko'] as const;
 export type Lang = (typeof LANGS)[number];
