@@ -3,9 +3,8 @@
 // compiler's parser (a devDependency, as the layer check's dependency-cruiser is).
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import type * as TS from 'typescript';
+import ts from 'typescript';
 
 export const MAX_FUNCTION_LINES = 150;
 
@@ -26,11 +25,10 @@ function sources(dir: string): string[] {
 
 /** The functions (declarations, methods, arrows, accessors) longer than `max` lines, in the .ts files under srcDir. */
 export function longFunctions(srcDir: string, max = MAX_FUNCTION_LINES): LongFunction[] {
-  const ts = createRequire(import.meta.url)('typescript') as typeof TS;
   const out: LongFunction[] = [];
   for (const file of sources(srcDir)) {
     const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    const visit = (n: TS.Node): void => {
+    const visit = (n: ts.Node): void => {
       if (ts.isFunctionLike(n) && 'body' in n && n.body) {
         const first = sf.getLineAndCharacterOfPosition(n.getStart(sf)).line;
         const last = sf.getLineAndCharacterOfPosition(n.end).line;

@@ -4,12 +4,11 @@
 // wired to the wrong root, or never run, finds none).
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
-import { snapshotFromTexts } from '../sources/file.js';
+import { fixturePods } from '../testing/fixture-pods.js';
 import { CONTAINER, ROOTS, type FactNode } from './catalog.js';
 import type { ContainerFamily, PodFamily } from './family.js';
 import { normalize } from './normalize.js';
@@ -97,19 +96,13 @@ test('a family reads only families listed before it', () => {
 
 test('every family finds its facts in some fixture', () => {
   const found = new Set<string>();
-  const real = readdirSync(join(FIXTURES_DIR, 'real'))
-    .filter((n) => n.endsWith('.yaml'))
-    .map((n) => `real/${n}`);
-  for (const name of [...readdirSync(FIXTURES_DIR).filter((n) => n.endsWith('.yaml')), ...real]) {
-    const snap = snapshotFromTexts([{ file: name, text: readFileSync(join(FIXTURES_DIR, name), 'utf8') }]);
-    for (const p of snap.pods) {
-      const facts: Record<string, unknown> = normalize(p, p.capturedAt ?? 0);
-      for (const f of POD_FAMILIES) {
-        const v = facts[f.root];
-        if (v !== undefined && !(Array.isArray(v) && v.length === 0)) found.add(f.root);
-      }
-      for (const c of facts['containers'] as Record<string, unknown>[]) for (const f of CONTAINER_FAMILIES) if (c[f.field] !== undefined) found.add(`container.${f.field}`);
+  for (const { input: p } of fixturePods()) {
+    const facts: Record<string, unknown> = normalize(p, p.capturedAt ?? 0);
+    for (const f of POD_FAMILIES) {
+      const v = facts[f.root];
+      if (v !== undefined && !(Array.isArray(v) && v.length === 0)) found.add(f.root);
     }
+    for (const c of facts['containers'] as Record<string, unknown>[]) for (const f of CONTAINER_FAMILIES) if (c[f.field] !== undefined) found.add(`container.${f.field}`);
   }
   const all = [...POD_FAMILIES.map((f) => f.root), ...CONTAINER_FAMILIES.map((f) => `container.${f.field}`)];
   assert.deepEqual(
