@@ -415,7 +415,7 @@ interface RulesFigures {
 
 async function rulesRow(yamlFile: string): Promise<RulesFigures> {
   const load = async <T>(p: string) => (await import(join(ROOT, 'dist', p))) as T;
-  const { loadRuleSet } = await load<typeof import('../cli/config.js')>('cli/config.js');
+  const { loadRuleSet } = await load<typeof import('../api/config.js')>('api/config.js');
   const { snapshotFromTexts } = await load<typeof import('../sources/file.js')>('sources/file.js');
   const { normalize } = await load<typeof import('../facts/normalize.js')>('facts/normalize.js');
   const { evaluate } = await load<typeof import('../engine/evaluate.js')>('engine/evaluate.js');
@@ -476,7 +476,7 @@ async function main(): Promise<void> {
   if (ROWS.has('json')) rows.push(pair('the same list as JSON input, `-o json`', [BIN, '-f', inputs.json, '-o', 'json', ...NOW], jsonParse, 'read + JSON.parse', 1.15, { rss: true }));
   if (ROWS.has('text')) rows.push(pair('the same list (YAML), text output', [BIN, '-f', inputs.yaml, ...NOW], [BIN, '-f', inputs.yaml, '-o', 'json', ...NOW], 'its `-o json`', 1.1, { rss: true }));
   if (ROWS.has('workers')) {
-    // worker threads (src/cli/parallel; off unless PODWHY_WORKERS asks) against one thread, on the
+    // worker threads (src/api/parallel; off unless PODWHY_WORKERS asks) against one thread, on the
     // same input: what they give on this machine
     const n = String(Math.max(1, availableParallelism() - 1));
     rows.push(

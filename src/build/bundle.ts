@@ -125,8 +125,8 @@ const apart = await build({
 });
 const cli = await build({
   ...cjs,
-  // worker.cjs: the diagnose command's worker threads (src/cli/parallel), started from its file
-  entryPoints: { cli: join(ROOT, 'src', 'cli', 'run.ts'), worker: join(ROOT, 'src', 'cli', 'parallel', 'worker.ts') },
+  // worker.cjs: the diagnose command's worker threads (src/api/parallel), started from its file
+  entryPoints: { cli: join(ROOT, 'src', 'cli', 'run.ts'), worker: join(ROOT, 'src', 'api', 'parallel', 'worker.ts') },
   // import.meta.url, in CommonJS: the file's own URL
   define: { PODWHY_BUNDLE_DEPTH: '"../../"', PODWHY_WORKER: '"./worker.cjs"', 'import.meta.url': '__podwhyUrl' },
   banner: { js: 'const __podwhyUrl = require("node:url").pathToFileURL(__filename).href;' },

@@ -249,7 +249,7 @@ export async function release(out: string): Promise<Release> {
   const cache = ruleCache();
   const glossary = glossaryCache();
   const { node, version: nodeVersion } = seaNode();
-  const { fixtureIndex } = await import('../cli/rule-listing.js');
+  const { fixtureIndex } = await import('../api/rule-listing.js');
   const fixtures = JSON.stringify(Object.fromEntries(fixtureIndex(join(ROOT, 'fixtures'))));
 
   const work = mkdtempSync(join(tmpdir(), 'podwhy-release-'));

@@ -1,7 +1,7 @@
 // The program's view of the outside world. Commands receive an IO and never touch `process`:
 // tests pass a fake one, cli/main.ts passes the real one.
 
-import type { ParallelTesting } from './parallel/pool.js';
+import type { ParallelTesting } from '../api/parallel/pool.js';
 import { FdWriter, isTerminal } from './stdio.js';
 
 export interface IO {

@@ -3,13 +3,13 @@
 // -c, the live target). Commands import these from here, never from one another or from
 // program.ts; program.ts imports them too. Light on purpose: `podwhy --help` loads this module.
 
-import type { PodDiagnosis } from '../engine/types.js';
 import { langFromEnv } from '../i18n/lang.js';
 import { UsageError } from '../model/errors.js';
-import { atOrAbove, type FailOn, type Lang, type OutputFormat } from '../model/vocabulary.js';
+import type { FailOn, Lang, OutputFormat } from '../model/vocabulary.js';
 import type { ClusterTarget, Impersonation } from '../sources/live/live.js';
 import { time } from '../util/json.js';
 import type { IO } from './io.js';
+import { podName } from '../api/pods.js';
 
 export const VERSION = '0.1.0';
 
@@ -70,25 +70,6 @@ export function chooseLang(flag: Lang | undefined, env: IO['env']): Lang {
 /** -o as the user wrote it, for messages. */
 export function formatName(f: OutputFormat): string {
   return f.kind === 'jsonpath' ? `jsonpath=${f.template}` : f.kind;
-}
-
-/** Exit status for a diagnosis: 1 when any finding is at or above --fail-on. */
-export function exitStatus(pods: readonly { findings: readonly { severity: PodDiagnosis['findings'][number]['severity'] }[] }[], failOn: FailOn): number {
-  return pods.some((p) => p.findings.some((f) => atOrAbove(f.severity, failOn))) ? 1 : 0;
-}
-
-/** "pod/web", "pods/web", "web" → "web". */
-export function podName(arg: string): string {
-  const m = /^(?:pods?|po)\/(.+)$/.exec(arg);
-  const name = m ? (m[1] as string) : arg;
-  if (name === '' || name.includes('/')) throw new UsageError(`"${arg}" is not a pod name — use NAME, pod/NAME or pods/NAME`);
-  return name;
-}
-
-/** -c NAME: findings about other containers are left out; pod-level findings stay. */
-export function onlyContainer(d: PodDiagnosis, container: string | undefined): PodDiagnosis {
-  if (container !== undefined) d.findings = d.findings.filter((f) => f.container === undefined || f.container === container);
-  return d;
 }
 
 /** --as, --as-group, --as-uid as kubectl takes them: groups and a UID only with a user to impersonate. */

@@ -578,7 +578,7 @@ function scanEntry(ctx: Ctx, p: PodDiagnosis, slim: boolean): ScanEntry {
   return e;
 }
 
-/** scanEntry for another thread's TextReportWriter with these options (src/cli/parallel). */
+/** scanEntry for another thread's TextReportWriter with these options (src/api/parallel). */
 export function scanEntries(opts: TextOptions, notes: ScanNotes = {}): (p: PodDiagnosis) => ScanEntry {
   const ctx = textContext(opts, notes);
   return (p) => scanEntry(ctx, p, true);

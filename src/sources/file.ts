@@ -61,7 +61,7 @@ function branchOf(o: JsonObject, kind: string | undefined, depth: number): Branc
 
 /**
  * Whether a document's `items` are read one by one as the objects of a List (the worker threads'
- * stand-ins for items are resolved to what is read of them only there: src/cli/parallel).
+ * stand-ins for items are resolved to what is read of them only there: src/api/parallel).
  */
 export function readsItems(doc: unknown): boolean {
   return isObject(doc) && branchOf(doc, str(doc['kind']), 0) === 'list';

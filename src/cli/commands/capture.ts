@@ -5,7 +5,7 @@
 // through the secret redactor; the events follow as a List.
 
 import yaml from 'js-yaml';
-import { loadRuleSet } from '../config.js';
+import { loadRuleSet } from '../../api/config.js';
 import { diagnosePod } from '../../engine/diagnose.js';
 import { wordsFor } from '../../render/words.js';
 import type { PodInput } from '../../model/input.js';
@@ -13,7 +13,8 @@ import { formatTime, isObject, type JsonObject } from '../../util/json.js';
 import { namesSecret, redact, redactLogLines } from '../../util/redact.js';
 import type { IO } from '../io.js';
 import type { DiagnoseFlags } from '../options.js';
-import { parseNow, podName } from '../options.js';
+import { parseNow } from '../options.js';
+import { podName } from '../../api/pods.js';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 export const REDACTED = '<redacted>';

@@ -2,160 +2,24 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { appendFileSync } from 'node:fs';
-import { expandFiles } from '../files.js';
-import type { LiveResult } from '../../sources/live/live.js';
-import type { Triage } from '../../sources/live/fetch.js';
-import { resolve } from 'node:path';
-import { diagnosePod, troubleFirst } from '../../engine/diagnose.js';
-import type { PodDiagnosis } from '../../engine/types.js';
-import { InputError, UsageError } from '../../model/errors.js';
-import { loadRuleSet } from '../config.js';
-import { snapshotFromDocs } from '../../sources/file.js';
-import { workloadWarnings } from '../../sources/workloads.js';
-import { offlineWorkloads, WorkloadCollector, workloadSummary } from '../scan-workloads.js';
-import type { WorkloadDiagnosis } from '../../engine/workload.js';
-import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
-import type { UnreadableRead } from '../../model/input.js';
-import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
-import { emptyStdin, readChunks, readFileDocs } from '../../sources/input.js';
-import { damageLine, type ParsedDoc, type ReadOptions } from '../../sources/reader.js';
-import type { ScanNotes } from '../../render/text.js';
-import type { CompiledRule } from '../../rules/types.js';
-import { wordsFor } from '../../render/words.js';
-import type { Damage, PodInput, Snapshot } from '../../model/input.js';
-import { nonEmpty, obj, str } from '../../util/json.js';
-import { parseFieldSelector } from '../../kubectl/field-selector.js';
-import { parseSelector } from '../../kubectl/selector.js';
-import { oneLine } from '../../util/sanitize.js';
-import type { IO } from '../io.js';
-import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, podName, VERSION, type DiagnoseFlags } from '../options.js';
-import { triageFor } from '../triage.js';
-import { colorEnabled } from '../color.js';
-import type { JsonObject } from '../../util/json.js';
-import type { DiagnoseOptions } from '../../engine/diagnose.js';
-import type { RuleSet } from '../../rules/plan.js';
+import { diagnosePods, diagnoseWorkloads, parallelGate, type DiagnoseOptions, type ParallelGate, type PodRun, type RuleSet } from '../../api/diagnose.js';
+import { loadRuleSet } from '../../api/config.js';
+import { expandFiles } from '../../api/files.js';
+import { livePods, startLive, unreadableLine, type LivePods, type LiveRead } from '../../api/live.js';
+import { damageLine, selectOffline, type OfflineEnd } from '../../api/offline.js';
+import { checkFilter, sharedNotes } from '../../api/pods.js';
+import { DEFAULT_MAX_BYTES, parseMaxBytes, readInputs, readStdin, type ReadInput, type ReadOptions } from '../../api/read.js';
+import { workloadSummary, type WorkloadCollector } from '../../api/scan-workloads.js';
+import { UsageError } from '../../model/errors.js';
+import type { Damage, PodInput, UnreadableRead } from '../../model/input.js';
 import type { Lang, OutputFormat } from '../../model/vocabulary.js';
-import { workersServe } from '../../render/pieces.js';
+import type { ScanNotes, TextOptions } from '../../render/text.js';
+import { wordsFor, type Words } from '../../render/words.js';
 import { writerFor, type Ending, type Sink, type WriterSettings } from '../../render/writers.js';
-import type { Words } from '../../render/words.js';
-import type { JsonPieces } from '../../render/json.js';
-import type { ReportExtra, ScanEntry, TextOptions } from '../../render/text.js';
-import { BATCH, MIN_PARALLEL_PODS, ParallelGate, workerCount, workerFile } from '../parallel/policy.js';
-import type { ParallelRun } from '../parallel/pool.js';
-import type { DiagnoseResult, WorkerConfig } from '../parallel/protocol.js';
-
-const STDIN_NAMES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
-
-/** One input as read: its documents, and where it broke if it is YAML or JSON that broke. */
-interface ReadInput {
-  file: string;
-  docs: ParsedDoc[];
-  damage?: Damage;
-}
-
-/** A read's result as a ReadInput of `file`. */
-function asInput(file: string, r: { docs: ParsedDoc[]; damage?: Damage }): ReadInput {
-  return r.damage ? { file, docs: r.docs, damage: r.damage } : { file, docs: r.docs };
-}
-
-async function readInputs(files: string[], io: IO, maxBytes: number, read: ReadOptions): Promise<ReadInput[]> {
-  const out: ReadInput[] = [];
-  let stdinRead = false;
-  for (const file of files) {
-    // /dev/stdin is standard input by another name: read it as such, because opening it fails when
-    // standard input is a socket (ENXIO: what spawned processes and some CI runners are given)
-    if (file === '-' || STDIN_NAMES.has(file)) {
-      if (stdinRead) continue;
-      stdinRead = true;
-      const r = await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read);
-      if (!r.content) throw emptyStdin();
-      out.push(asInput('<stdin>', r));
-      continue;
-    }
-    out.push(asInput(file, await readFileDocs(file, resolve(io.cwd, file), maxBytes, read)));
-  }
-  return out;
-}
-
-function labelsOf(p: PodInput): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(obj(obj(p.pod['metadata'])?.['labels']) ?? {})) {
-    const s = str(v);
-    if (s !== undefined) out[k] = s;
-  }
-  return out;
-}
-
-/** Narrow the input's pods by the pod argument, -n and -l, as kubectl would select them. */
-export function selectPods(snapshot: Snapshot, pod: string | undefined, flags: Pick<DiagnoseFlags, 'namespace' | 'allNamespaces' | 'selector' | 'fieldSelector'>): PodInput[] {
-  let pods = snapshot.pods;
-  const nsOf = (p: PodInput) => nonEmpty(obj(p.pod['metadata'])?.['namespace']) ?? 'default';
-  const nameOf = (p: PodInput) => nonEmpty(obj(p.pod['metadata'])?.['name']);
-  if (flags.namespace && !flags.allNamespaces) pods = pods.filter((p) => nsOf(p) === flags.namespace);
-  if (flags.selector !== undefined) {
-    const match = parseSelector(flags.selector);
-    pods = pods.filter((p) => match(labelsOf(p)));
-  }
-  if (flags.fieldSelector !== undefined) {
-    const match = parseFieldSelector(flags.fieldSelector);
-    pods = pods.filter((p) => match(p.pod));
-  }
-  if (pod !== undefined) {
-    const name = podName(pod);
-    const found = pods.filter((p) => nameOf(p) === name);
-    if (found.length === 0) {
-      const names = pods.map(nameOf).filter((n): n is string => n !== undefined);
-      const hint = names.length > 0 ? ` (the input has ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''})` : '';
-      throw new InputError(`pod "${name}" not found in the input${hint} — check the name and namespace`);
-    }
-    pods = found;
-  }
-  return pods;
-}
-
-/** A pod's containers by kind, from its spec and (for what a trimmed spec lacks) its status. */
-export function podContainers(pod: JsonObject): { app: string[]; init: string[]; ephemeral: string[] } {
-  const spec = obj(pod['spec']) ?? {};
-  const status = obj(pod['status']) ?? {};
-  const names = (...lists: unknown[]) => [
-    ...new Set(lists.flatMap((l) => (Array.isArray(l) ? l : [])).map((c) => nonEmpty(obj(c)?.['name'])).filter((n): n is string => n !== undefined)),
-  ];
-  return {
-    app: names(spec['containers'], status['containerStatuses']),
-    init: names(spec['initContainers'], status['initContainerStatuses']),
-    ephemeral: names(spec['ephemeralContainers'], status['ephemeralContainerStatuses']),
-  };
-}
-
-function hasContainer(p: PodInput, name: string): boolean {
-  const c = podContainers(p.pod);
-  return c.app.includes(name) || c.init.includes(name) || c.ephemeral.includes(name);
-}
-
-/**
- * -c NAME: the pods that have that container. One pod without it is an error worded like the API
- * server's for `kubectl logs -c` ("container X is not valid for pod Y"), listing the choices.
- */
-export function selectContainer(pods: PodInput[], container: string, named: boolean): PodInput[] {
-  const kept = pods.filter((p) => hasContainer(p, container));
-  if (kept.length > 0 && (!named || kept.length === pods.length)) return kept;
-  const list = (xs: string[]) => xs.map(oneLine).join(', ');
-  if (pods.length === 1 || named) {
-    const p = pods.find((x) => !hasContainer(x, container)) as PodInput;
-    const c = podContainers(p.pod);
-    const choices = [
-      c.app.length > 0 ? `choose one of: ${list(c.app)}` : 'the pod lists no containers',
-      ...(c.init.length > 0 ? [`or one of the init containers: ${list(c.init)}`] : []),
-      ...(c.ephemeral.length > 0 ? [`or one of the ephemeral containers: ${list(c.ephemeral)}`] : []),
-    ];
-    const name = nonEmpty(obj(p.pod['metadata'])?.['name']) ?? '?';
-    throw new InputError(`container ${oneLine(container)} is not valid for pod ${oneLine(name)} — ${choices.join(' ')}`);
-  }
-  const seen = [...new Set(pods.flatMap((p) => Object.values(podContainers(p.pod)).flat()))].sort();
-  throw new InputError(
-    `container ${oneLine(container)} is in none of the ${pods.length} pods — their containers: ${list(seen.slice(0, 10))}${seen.length > 10 ? ', …' : ''}`,
-  );
-}
+import { oneLine } from '../../util/sanitize.js';
+import { colorEnabled } from '../color.js';
+import type { IO } from '../io.js';
+import { chooseLang, clusterTarget, parseNow, VERSION, type DiagnoseFlags } from '../options.js';
 
 /** A progress line on stderr, only when stderr is a terminal; cleared when done. */
 function progressLine(io: IO): { update?: (msg: string) => void; clear: () => void } {
@@ -172,17 +36,6 @@ function progressLine(io: IO): { update?: (msg: string) => void; clear: () => vo
   };
 }
 
-/** Notes (unreadable reads) that every pod carries: a namespace-wide 403 on events, say. */
-export function sharedNotes(pods: readonly PodInput[]): Set<string> {
-  let shared: Set<string> | undefined;
-  for (const p of pods) {
-    const mine = new Set(p.unreadable ?? []);
-    shared = shared === undefined ? mine : new Set([...shared].filter((n) => mine.has(n)));
-    if (shared.size === 0) break;
-  }
-  return shared ?? new Set();
-}
-
 export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<number> {
   if (flags.watch) {
     const { runWatch } = await import('./watch.js');
@@ -190,19 +43,18 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
   }
   const lang = chooseLang(flags.lang, io.env);
   const now = parseNow(flags.now);
-  if (flags.selector !== undefined) parseSelector(flags.selector); // validate early
+  checkFilter(flags); // selectors that do not parse are an error before anything is read
   if (flags.fieldSelector !== undefined) {
-    parseFieldSelector(flags.fieldSelector);
     if (pod !== undefined) throw new UsageError('--field-selector selects the pods of a namespace or of -A; with a pod named there is nothing to select — drop one of them');
   }
   const maxBytes = flags.maxBytes !== undefined ? parseMaxBytes(flags.maxBytes) : DEFAULT_MAX_BYTES;
   if (maxBytes === undefined) throw new UsageError(`--max-bytes "${flags.maxBytes}" is not a size — use e.g. 256Mi or 1000000`);
   // Live: the first requests leave before the rules are loaded, which then load while the
   // answers travel (a one-pod run's critical path is its round trips, not our start-up).
-  const early = readsLive(pod, flags, io) ? await startLive(pod, flags, io) : undefined;
+  const early = readsLive(pod, flags, io) ? await startLiveRead(pod, flags, io) : undefined;
   const { rules } = loadRuleSet(io.cwd, flags);
   const opts = now !== undefined ? { now } : {};
-  early?.setTriage(triageFor(rules, opts));
+  early?.read.setRules(rules, opts);
   const words = wordsFor(rules, lang);
   const format = flags.output;
   // a template that does not parse is an error before anything is read
@@ -217,7 +69,19 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     ...(flags.absoluteTime ? { absoluteTime: true } : {}),
   };
   // Big inputs' List items are parsed, and their pods diagnosed, by worker threads (parallel/).
-  const gate = parallelGate(flags, io, lang, now, format, textOptions);
+  const gate = parallelGate({
+    cwd: io.cwd,
+    ruleFlags: { ...(flags.rules ? { rules: flags.rules } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) },
+    lang,
+    ...(now !== undefined ? { now } : {}),
+    output: format,
+    text: textOptions,
+    all: flags.all === true,
+    ...(flags.container !== undefined ? { container: flags.container } : {}),
+    failOn: flags.failOn,
+    env: io.env,
+    ...(io.testing ? { testing: io.testing } : {}),
+  });
   // kubectl describe and table text print ages: --now is the instant they count from
   const t = io.testing;
   const read: ReadOptions = {
@@ -232,32 +96,6 @@ export async function runDiagnose(pod: string | undefined, flags: DiagnoseFlags,
     if (gate?.run?.started && io.env['PODWHY_DEBUG'] === '1') io.err(`podwhy: debug: ${gate.run.summary}\n`);
     gate?.run?.close();
   }
-}
-
-/** Worker threads for the diagnose command, when this run may use them (these formats, CPUs to spare), to start if the input is big. */
-function parallelGate(flags: DiagnoseFlags, io: IO, lang: Lang, now: number | undefined, output: OutputFormat, text: Omit<TextOptions, 'words'>): ParallelGate | undefined {
-  if (!workersServe(output)) return undefined;
-  const format = output.kind;
-  const workers = workerCount(io.env);
-  if (workers === 0) return undefined;
-  const file = workerFile();
-  if (file === undefined) return undefined;
-  const cfg: WorkerConfig = {
-    cwd: io.cwd,
-    ruleFlags: { ...(flags.rules ? { rules: flags.rules } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) },
-    lang,
-    ...(now !== undefined ? { now } : {}),
-    format,
-    ...(format === 'text' ? { text } : {}),
-    all: flags.all === true,
-    ...(flags.container !== undefined ? { container: flags.container } : {}),
-    failOn: flags.failOn,
-  };
-  const t = io.testing;
-  return new ParallelGate(async () => {
-    const { ParallelRun: Run, threadTransport } = await import('../parallel/pool.js');
-    return new Run(cfg, workers, t?.transport ?? threadTransport(file), t?.batch ?? BATCH, Math.max(2, t?.minPods ?? MIN_PARALLEL_PODS));
-  }, t?.fallbackMax !== undefined ? 0 : undefined);
 }
 
 /**
@@ -295,11 +133,10 @@ function stepSummary(io: IO, markdown: () => string): void {
   }
 }
 
-/** A live read started before the rules were loaded (startLive). */
+/** A live read started before the rules were loaded, and its progress line. */
 interface EarlyLive {
-  result: Promise<LiveResult>;
+  read: LiveRead;
   progress: ReturnType<typeof progressLine>;
-  setTriage(t: Triage): void;
 }
 
 /**
@@ -311,27 +148,10 @@ function readsLive(pod: string | undefined, flags: DiagnoseFlags, io: IO): boole
   return (flags.file ?? []).length === 0 && !(pod === undefined && !io.stdinIsTTY && !liveIntent);
 }
 
-/** Start the live read; resolve once it waits on the network or a credential plugin (or has ended). */
-async function startLive(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<EarlyLive> {
+/** Start the live read (api/live.ts) with a progress line on a terminal's stderr. */
+async function startLiveRead(pod: string | undefined, flags: DiagnoseFlags, io: IO): Promise<EarlyLive> {
   const progress = progressLine(io);
-  let triage: Triage | undefined;
-  let waiting: () => void = () => {};
-  const waited = new Promise<void>((r) => (waiting = r));
-  // (The cluster code is loaded only now.)
-  const result = import('../../sources/live/live.js').then(({ readLive }) =>
-    readLive({
-      ...clusterTarget(pod, flags, io),
-      ...(progress.update ? { progress: progress.update } : {}),
-      // called only once the pods are read, after setTriage
-      triage: (p) => (triage as Triage)(p),
-      onWaiting: waiting,
-    }),
-  );
-  await Promise.race([waited, result.then(
-    () => undefined,
-    () => undefined,
-  )]);
-  return { result, progress, setTriage: (t) => (triage = t) };
+  return { read: await startLive(clusterTarget(pod, flags, io), progress.update), progress };
 }
 
 interface Setting {
@@ -366,10 +186,9 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
   const liveIntent = flags.context !== undefined || flags.kubeconfig !== undefined || flags.allNamespaces === true;
   let inputs: ReadInput[] = [];
   if (files.length === 0 && pod === undefined && !io.stdinIsTTY && !liveIntent) {
-    const piped = await reading(readChunks('<stdin>', io.stdin(), maxBytes, undefined, read));
-    if (!piped.content) throw emptyStdin();
+    const piped = await reading(readStdin(io.stdin(), maxBytes, read));
     files = ['-'];
-    inputs = [asInput('<stdin>', piped)];
+    inputs = [piped];
   }
   const got = files.length > 0 ? await readOffline(pod, flags, io, set, files, inputs, reading) : await readLiveInputs(pod, flags, io, set);
   return 'exit' in got ? got.exit : writeReport(pod, flags, io, set, got);
@@ -393,90 +212,51 @@ type Gather = Gathered | { exit: number };
 /** Offline: the pods of the files (or standard input) as the flags select them. */
 async function readOffline(pod: string | undefined, flags: DiagnoseFlags, io: IO, set: Setting, files: string[], given: ReadInput[], reading: <T>(p: Promise<T>) => Promise<T>): Promise<Gather> {
   const { read, maxBytes, gate } = set;
-  let inputs = given;
-  let workloads: WorkloadCollector | undefined;
-  if (inputs.length === 0) inputs = await reading(readInputs(files, io, maxBytes, read));
+  const inputs = given.length > 0 ? given : await reading(readInputs(files, io, maxBytes, read));
   await gate?.run?.settle(inputs);
-  const snapshot = snapshotFromDocs(inputs);
-  inputs = []; // the parsed documents live on in the snapshot's pods only
-  // without a pod named, the input's workloads are diagnosed beside its pods
-  // (a field selector picks pods by their fields, which workloads do not have: pods only)
-  const scan = pod === undefined && flags.fieldSelector === undefined ? offlineWorkloads(snapshot, flags) : undefined;
-  if (scan) workloads = new WorkloadCollector(scan);
-  for (const w of scan ? workloadWarnings(snapshot.warnings) : snapshot.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
-  if (scan?.statusless) io.err(`podwhy: warning: ${scan.statusless} workload${scan.statusless === 1 ? '' : 's'} in the input ${scan.statusless === 1 ? 'has' : 'have'} no status (manifests) and ${scan.statusless === 1 ? 'was' : 'were'} not judged — pass them as \`kubectl get … -o yaml\` prints them\n`);
-  const damaged = snapshot.damaged ?? [];
-  if (snapshot.pods.length === 0 && damaged.length > 0 && !scan) {
-    // nothing read before the break: the break is the error (-o json: a report with no pods)
-    await writeEmpty(flags, io, set);
-    for (const d of damaged.slice(1)) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
-    throw new InputError(damageLine(damaged[0] as Damage));
-  }
-  if (snapshot.pods.length === 0 && !scan) {
-    const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
-    throw new InputError(`no pod in the input (found ${what}) — pass a Pod, a List of pods or \`kubectl get pod NAME -o yaml\` output`);
-  }
-  let pods: PodInput[];
-  try {
-    pods = selectPods(snapshot, pod, flags);
-  } catch (e) {
-    // the pod may be after the break
-    for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
-    throw e;
-  }
-  if (pods.length === 0 && (workloads?.empty ?? true)) {
-    for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
-    if (scan) {
-      // workloads were read, and none is wrong: said as a scan says it
-      io.err(`podwhy: ${scan.read} workload${scan.read === 1 ? '' : 's'} read, none short of what it asks for; no pod in the input${flags.namespace || flags.selector ? ' matches --namespace/--selector' : ''}\n`);
-      // (-o json says how many it read)
-      await writeEmpty(flags, io, set, set.format.kind === 'json' ? { workloads: { diagnoses: [], read: scan.read, unreadable: scan.unreadable, single: scan.single, summary: workloadSummary(scan, []), namespaces: false } } : {});
-      return { exit: damaged.length > 0 ? 2 : 0 };
-    }
-    await writeEmpty(flags, io, set);
-    throw new InputError('no pod in the input matches --namespace/--selector/--field-selector — check the filters');
-  }
-  if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
-  return { pods, damaged, unreadable: [], ...(workloads ? { workloads } : {}) };
+  const sel = selectOffline(inputs, { ...flags, ...(pod !== undefined ? { pod } : {}) });
+  for (const w of sel.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
+  if (sel.end) return endOffline(flags, io, set, sel.end);
+  return { pods: sel.pods, damaged: sel.damaged, unreadable: [], ...(sel.workloads ? { workloads: sel.workloads } : {}) };
+}
+
+/** Offline, nothing to diagnose: say why (and the broken inputs), write an empty report where one is read, and fail or exit. */
+async function endOffline(flags: DiagnoseFlags, io: IO, set: Setting, end: OfflineEnd): Promise<Gather> {
+  for (const d of end.damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
+  if (end.note !== undefined) io.err(`podwhy: ${end.note}\n`);
+  const scan = end.workloads;
+  // (-o json says how many workloads it read)
+  if (end.empty) await writeEmpty(flags, io, set, scan && set.format.kind === 'json' ? { workloads: { diagnoses: [], read: scan.read, unreadable: scan.unreadable, single: scan.single, summary: workloadSummary(scan, []), namespaces: false } } : {});
+  if (end.error) throw end.error;
+  return { exit: end.exit ?? 0 };
 }
 
 /** Live: the pod named, or the pods of a namespace (a scan, with its workloads). */
 async function readLiveInputs(pod: string | undefined, flags: DiagnoseFlags, io: IO, set: Setting): Promise<Gather> {
-  let pods: PodInput[];
-  let workloads: WorkloadCollector | undefined;
-  let liveNamespace: string | undefined;
-  let logStats: ScanNotes['logs'];
-  const early = set.early ?? (await startLive(pod, flags, io));
-  if (!set.early) early.setTriage(triageFor(set.rules, set.opts));
-  const progress = early.progress;
+  const early = set.early ?? (await startLiveRead(pod, flags, io));
+  if (!set.early) early.read.setRules(set.rules, set.opts);
+  let live: LivePods;
   try {
-    const live = await early.result;
-    pods = live.inputs;
-    if (live.workloads) {
-      const w = live.workloads;
-      workloads = new WorkloadCollector({ inputs: w.inputs, read: w.read, unreadable: w.notes.map((n) => `${n.what} (${n.reason})`), single: false });
-    }
-    liveNamespace = live.target.namespace;
-    if (live.stats.logs) logStats = live.stats.logs;
+    live = await livePods(early.read, { ...(pod !== undefined ? { pod } : {}), ...(flags.container !== undefined ? { container: flags.container } : {}) });
   } finally {
-    progress.clear();
+    early.progress.clear();
   }
+  const { pods, workloads } = live;
   if (pods.length === 0 && (workloads?.empty ?? true) && !workloads?.scan.unreadable.length) {
-    const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? liveNamespace ?? 'default'}"`;
+    const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? live.namespace ?? 'default'}"`;
     // -o json is read by programs: a valid report with no pods, not an empty stdout.
     await writeEmpty(flags, io, set);
     io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}${flags.fieldSelector ? ` with ${flags.fieldSelector}` : ''}\n`);
     return { exit: 0 };
   }
-  if (flags.container !== undefined) pods = selectContainer(pods, flags.container, pod !== undefined);
-  return { pods, damaged: [], unreadable: summarizeUnreadable(pods), ...(logStats ? { logStats } : {}), ...(liveNamespace !== undefined ? { liveNamespace } : {}), ...(workloads ? { workloads } : {}) };
+  return { pods, damaged: [], unreadable: live.unreadable, ...(live.logStats ? { logStats: live.logStats } : {}), ...(live.namespace !== undefined ? { liveNamespace: live.namespace } : {}), ...(workloads ? { workloads } : {}) };
 }
 
 /** Diagnose the pods (here, or in the worker threads) and write the report in the format asked for. */
 async function writeReport(pod: string | undefined, flags: DiagnoseFlags, io: IO, set: Setting, got: Gathered): Promise<number> {
   const { rules, opts, format, gate } = set;
   const { damaged, unreadable, logStats, liveNamespace, workloads } = got;
-  let pods = got.pods;
+  const pods = got.pods;
   const podCount = pods.length;
   // Said once at the top of a many-pod text report: what could not be read (notes every pod
   // carries are left out under each pod) and how many pods' logs were read.
@@ -488,67 +268,20 @@ async function writeReport(pod: string | undefined, flags: DiagnoseFlags, io: IO
     if (logStats) scanNotes.logs = logStats;
   }
 
-  const parallel = gate?.run;
-  const inParallel = parallel?.started === true && pods.length >= parallel.minPods;
-  if (!inParallel) parallel?.hydrate(pods);
-  // Each pod's object is let go once it is diagnosed: a big dump's pods need not outlive it.
-  const queue: (PodInput | undefined)[] = pods;
-  pods = [];
-  // JSON is written and text rendered as pods are diagnosed, so no diagnosis outlives its
-  // rendering (an internal error midway would leave a JSON report cut short, and exit 2 says
-  // so); the YAML and CI formats are built from all the diagnoses at once. In a parallel run the
-  // workers diagnose and render, and their pods are added here in input order.
-  let status = 0;
-  const each = async (take: (d: PodDiagnosis) => void, taken?: (r: DiagnoseResult) => void) => {
-    if (inParallel && taken) {
-      const held = queue as PodInput[];
-      await (parallel as ParallelRun).diagnose(
-        held,
-        scanNotes.shared ?? new Set(),
-        (r) => {
-          workloads?.takeBriefs(r.briefs);
-          taken(r);
-          if (status === 0) status = r.status;
-        },
-        workloads && !workloads.empty ? workloads.wants : undefined,
-      );
-      return;
-    }
-    // a paste (pods read from kubectl text: a few, never a big dump) is shown in trouble first
-    if (queue.length > 1 && queue.every((p) => p?.source?.format !== undefined)) {
-      const ds = troubleFirst(queue.map((p) => onlyContainer(diagnosePod(p as PodInput, rules, opts), flags.container)));
-      queue.length = 0;
-      for (const d of ds) {
-        workloads?.take(d);
-        take(d);
-        if (status === 0) status = exitStatus([d], flags.failOn);
-      }
-      return;
-    }
-    for (let i = 0; i < queue.length; i++) {
-      const d = onlyContainer(diagnosePod(queue[i] as PodInput, rules, opts), flags.container);
-      queue[i] = undefined;
-      workloads?.take(d);
-      take(d);
-      if (status === 0) status = exitStatus([d], flags.failOn);
-    }
-  };
-  /** The workloads' diagnoses, once every pod is diagnosed; they count in the exit status like pods. */
-  const workloadsDone = (): WorkloadDiagnosis[] => {
-    if (!workloads) return [];
-    const ds = workloads.diagnose(rules, opts);
-    if (status === 0) status = exitStatus(ds.map((d) => ({ findings: d.rootCause ? [d.rootCause.finding, ...d.findings] : d.findings })), flags.failOn);
-    return ds;
-  };
+  const run: PodRun = { rules, opts, failOn: flags.failOn, shared: scanNotes.shared ?? new Set(), ...(flags.container !== undefined ? { container: flags.container } : {}), ...(gate ? { gate } : {}), ...(workloads ? { workloads } : {}) };
   if (workloads && workloads.scan.unreadable.length > 0) {
     io.err(`podwhy: warning: could not list ${workloads.scan.unreadable.join(', ')} — workloads of ${workloads.scan.unreadable.length === 1 ? 'that kind' : 'those kinds'} were not checked${flags.failOnUnreadable ? '; exit 3 (--fail-on-unreadable)' : ''}\n`);
   }
   const writer = await writerFor(format, settings(flags, io, set, scanNotes, podCount), sink(io));
-  await each(
+  let status = await diagnosePods(
+    pods,
+    run,
     (d) => writer.add(d),
     writer.addPieces ? (r) => writer.addPieces?.(r) : undefined,
   );
-  const wds = workloadsDone();
+  const wd = workloads ? diagnoseWorkloads(workloads, rules, opts, flags.failOn) : undefined;
+  const wds = wd?.diagnoses ?? [];
+  if (status === 0 && wd) status = wd.status;
   const scan = workloads?.scan;
   await writer.end({
     unreadable,

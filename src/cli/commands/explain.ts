@@ -13,7 +13,7 @@ import { wrap } from '../../render/layout.js';
 import { SIGNALS } from '../../facts/extractors/exit-code.js';
 import type { IO } from '../io.js';
 import { chooseLang } from '../options.js';
-import { describeRule } from '../rule-listing.js';
+import { describeRule } from '../../api/rule-listing.js';
 
 function textBlock(t: TermText, lang: Lang, cols: number): string[] {
   const ui = UI[lang].explain;

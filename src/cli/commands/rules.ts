@@ -4,12 +4,12 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { UsageError } from '../../model/errors.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../../catalogue/rule-files.js';
-import { loadRuleSet } from '../config.js';
+import { loadRuleSet } from '../../api/config.js';
 import type { CompiledRule } from '../../rules/types.js';
 import type { Lang } from '../../model/vocabulary.js';
 import { DOCS_DIR, renderDocsPages, renderRulesIndex, spliceDocs, templateSource } from '../../rules/docs.js';
 import type { IO } from '../io.js';
-import { describeRule, fixtureIndex, fixturesFiring } from '../rule-listing.js';
+import { describeRule, fixtureIndex, fixturesFiring } from '../../api/rule-listing.js';
 import { chooseLang } from '../options.js';
 
 export { FIXTURES_DIR } from '../../catalogue/paths.js';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { colorEnabled } from '../color.js';
-import { loadRuleSet } from '../config.js';
+import { loadRuleSet } from '../../api/config.js';
 import { checkFixture, describeResult, type FixtureResult } from '../../tester/fixtures.js';
 import { UsageError } from '../../model/errors.js';
 import { LANGS, type Lang } from '../../model/vocabulary.js';

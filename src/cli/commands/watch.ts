@@ -2,7 +2,7 @@
 // line with its explanation, then the final diagnosis (with the timeline) when the pod settles or
 // on Ctrl-C. -o json streams one JSON object per line. The cluster code is loaded only here.
 
-import { loadRuleSet } from '../config.js';
+import { loadRuleSet } from '../../api/config.js';
 import { diagnose, diagnosePod } from '../../engine/diagnose.js';
 import { UsageError } from '../../model/errors.js';
 import { parseSelector } from '../../kubectl/selector.js';
@@ -10,8 +10,9 @@ import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { interruptOf, type IO } from '../io.js';
 import type { DiagnoseFlags } from '../options.js';
-import { chooseLang, clusterTarget, exitStatus, onlyContainer, parseNow, formatName } from '../options.js';
-import { triageFor } from '../triage.js';
+import { chooseLang, clusterTarget, parseNow, formatName } from '../options.js';
+import { exitStatus, onlyContainer } from '../../api/pods.js';
+import { triageFor } from '../../api/triage.js';
 import { colorEnabled } from '../color.js';
 import { wordsFor } from '../../render/words.js';
 

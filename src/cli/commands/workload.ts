@@ -2,8 +2,8 @@
 // then its pods as the pod diagnosis prints them. -o json adds a `workloads` array beside `pods`.
 
 import { resolve } from 'node:path';
-import { loadRuleSet } from '../config.js';
-import { expandFiles } from '../files.js';
+import { loadRuleSet } from '../../api/config.js';
+import { expandFiles } from '../../api/files.js';
 import { diagnoseWorkload, type WorkloadDiagnosis } from '../../engine/workload.js';
 import { UsageError } from '../../model/errors.js';
 import type { Damage, WorkloadInput } from '../../model/input.js';
@@ -15,13 +15,14 @@ import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js
 import type { WorkloadLogStats } from '../../render/workload.js';
 import { workloadFromSnapshot, workloadWarnings, type WorkloadTarget } from '../../sources/workloads.js';
 import { formatTime, obj } from '../../util/json.js';
-import { statuslessError } from '../scan-workloads.js';
+import { statuslessError } from '../../api/scan-workloads.js';
 import { oneLine } from '../../util/sanitize.js';
 import { colorEnabled } from '../color.js';
 import { wordsFor } from '../../render/words.js';
 import { interruptOf, type IO } from '../io.js';
 import type { DiagnoseFlags } from '../options.js';
-import { chooseLang, exitStatus, parseNow, formatName } from '../options.js';
+import { chooseLang, parseNow, formatName } from '../options.js';
+import { exitStatus } from '../../api/pods.js';
 import type { FailOn } from '../../model/vocabulary.js';
 
 /** Exit status: 1 when the workload or one of its pods has a finding at or above --fail-on. */
@@ -150,7 +151,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
     }
   } else {
     const { readWorkload } = await import('../../sources/live/workload.js');
-    const { triageFor } = await import('../triage.js');
+    const { triageFor } = await import('../../api/triage.js');
     const live = await readWorkload(target, {
       triage: triageFor(rules, now !== undefined ? { now } : {}),
       ...(flags.container !== undefined ? { container: flags.container } : {}),

@@ -1,5 +1,5 @@
 // What the readers of this folder share: the document they hand on, the contract with the worker
-// threads that may parse a big List's items (src/cli/parallel), and small helpers on text.
+// threads that may parse a big List's items (src/api/parallel), and small helpers on text.
 
 export interface ParsedDoc {
   value: unknown;
@@ -35,7 +35,7 @@ export function countLines(s: string, from = 0, to = s.length): number {
 
 
 /**
- * Items of big Lists parsed elsewhere (worker threads: src/cli/parallel). Asked only once the
+ * Items of big Lists parsed elsewhere (worker threads: src/api/parallel). Asked only once the
  * input is past FALLBACK_MAX, when nothing will be read a second time: each item's text goes to
  * `yaml` or `json`, which returns a stand-in that takes the item's place in the List until the
  * documents are read; `values` gives the parsed items of stand-ins at once, for the rare text

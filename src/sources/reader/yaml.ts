@@ -69,7 +69,7 @@ export function parsePiece(text: string, base: number, file: string, line: numbe
 /**
  * One `- ` entry of a big YAML document's block sequence, parsed as bigSegment does: the entry's
  * text (from its "- " at column 0), the file and the line it starts on. Also what a worker thread
- * runs on the entries handed to it (src/cli/parallel).
+ * runs on the entries handed to it (src/api/parallel).
  */
 export function parseYamlItem(seg: string, file: string, line: number): unknown {
   const v = parsePiece(seg, 2, file, line);

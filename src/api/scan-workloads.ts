@@ -13,7 +13,7 @@ import { cronWarned, isWorkload, podKey, scanTargets, unwell, workloadInputs } f
 import { dig, nonEmpty, obj, str, type JsonObject } from '../util/json.js';
 import { InputError } from '../model/errors.js';
 import { oneLine } from '../util/sanitize.js';
-import type { DiagnoseFlags } from './options.js';
+import type { PodFilter } from './pods.js';
 
 /** The workloads a run diagnoses, and what it read of them. */
 export interface WorkloadScan {
@@ -50,7 +50,7 @@ export function statuslessError(o: JsonObject): InputError {
  * Offline: the workloads of the input, as a scan of the same objects would read them (-n and -l
  * apply to them as kubectl's would). Undefined when the input holds no workload.
  */
-export function offlineWorkloads(snapshot: Snapshot, flags: Pick<DiagnoseFlags, 'namespace' | 'allNamespaces' | 'selector'>): WorkloadScan | undefined {
+export function offlineWorkloads(snapshot: Snapshot, flags: Pick<PodFilter, 'namespace' | 'allNamespaces' | 'selector'>): WorkloadScan | undefined {
   const objects = snapshot.objects ?? [];
   if (!objects.some(isWorkload)) return undefined;
   const match = flags.selector !== undefined ? parseSelector(flags.selector) : undefined;

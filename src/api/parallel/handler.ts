@@ -14,7 +14,7 @@ import type { RuleSet } from '../../rules/plan.js';
 import { BreakError, parseJsonItem, parseYamlItem } from '../../sources/reader.js';
 import { isObject, type JsonObject } from '../../util/json.js';
 import { loadRuleSet } from '../config.js';
-import { exitStatus, onlyContainer } from '../options.js';
+import { exitStatus, onlyContainer } from '../pods.js';
 import type { DiagnoseResult, ItemResult, PodJob, Reply, Request, WorkerConfig, WorkerError } from './protocol.js';
 import { podSkeleton } from './skeleton.js';
 
