@@ -4,6 +4,7 @@
 
 import { resolve } from 'node:path';
 import type { Damage } from '../model/input.js';
+import { traceBails } from '../sources/kyaml.js';
 import { emptyStdin, readChunks, readFileDocs } from '../sources/input.js';
 import { damageLine, type ParsedDoc, type ReadOptions } from '../sources/reader.js';
 
@@ -58,4 +59,9 @@ export async function readInputs(files: readonly string[], place: ReadPlace, max
 /** "file:line: what broke", one line for a damaged input. */
 export function damageText(d: Damage): string {
   return damageLine(d);
+}
+
+/** PODWHY_DEBUG=1: say on stderr where the fast YAML reader hands a document to the full parser. */
+export function traceReaderBails(): void {
+  traceBails(true);
 }

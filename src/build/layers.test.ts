@@ -49,8 +49,8 @@ test('a tree that breaks every rule once', async () => {
   put('src/render/types-ok.ts', "import type { A } from '../engine/type-a.js';\nexport type T = A;\n");
   put('src/render/cli.ts', "import { leaf } from '../cli/leaf.js';\nexport const c = leaf;\n");
   put('src/sources/dev.ts', "import { leaf } from '../testing/leaf.js';\nexport const d = leaf;\n");
-  put('src/cli/static-live.ts', "import { leaf } from '../sources/live/leaf.js';\nexport const s = leaf;\n");
-  put('src/cli/lazy-live.ts', "export const l = async () => (await import('../sources/live/leaf.js')).leaf;\n");
+  put('src/api/static-live.ts', "import { leaf } from '../sources/live/leaf.js';\nexport const s = leaf;\n");
+  put('src/api/lazy-live.ts', "export const l = async () => (await import('../sources/live/leaf.js')).leaf;\n");
   put('src/tester/lazy-live.ts', "export const l = async () => (await import('../sources/live/leaf.js')).leaf;\n");
   put('src/sources/client.ts', "import { KubeConfig } from '@kubernetes/client-node';\nexport const k = KubeConfig;\n");
   put('src/attic/old.ts', 'export const old = 1;\n');
@@ -67,12 +67,12 @@ test('every dependency rule reports its violation', () => {
   for (const room of Object.keys(FLOORS)) assert.ok(report.violations.some((v) => v.startsWith(`floor-${room}: src/${room}/bad-floor.ts → `)), `floor-${room}`);
   assert.ok(report.violations.includes('no-cycle: src/engine/cycle-a.ts → src/engine/cycle-b.ts → src/engine/cycle-a.ts') || report.violations.includes('no-cycle: src/engine/cycle-b.ts → src/engine/cycle-a.ts → src/engine/cycle-b.ts'));
   assert.ok(report.violations.includes('pure-rooms-no-io: src/facts/io.ts → fs'), report.violations.join('\n'));
-  assert.ok(report.violations.includes('offline-never-loads-live: src/cli/static-live.ts → src/sources/live/leaf.ts'));
-  assert.ok(report.violations.includes('only-cli-loads-live: src/tester/lazy-live.ts → src/sources/live/leaf.ts'));
+  assert.ok(report.violations.includes('offline-never-loads-live: src/api/static-live.ts → src/sources/live/leaf.ts'));
+  assert.ok(report.violations.includes('only-api-loads-live: src/tester/lazy-live.ts → src/sources/live/leaf.ts'));
 });
 
 test('allowed imports are not reported', () => {
-  const quiet = ['src/engine/type-a.ts', 'src/engine/type-b.ts', 'src/render/types-ok.ts', 'src/cli/lazy-live.ts', 'src/facts/words.ts'];
+  const quiet = ['src/engine/type-a.ts', 'src/engine/type-b.ts', 'src/render/types-ok.ts', 'src/api/lazy-live.ts', 'src/facts/words.ts'];
   for (const f of quiet) assert.deepEqual(report.violations.filter((v) => v.includes(`: ${f} →`)), [], f);
 });
 

@@ -2,8 +2,10 @@
 // dependency-cruiser cannot make (a pure room touching `process`). src/build/layers.test.ts runs
 // both over src/ in `npm test`, and proves each rule can fail on a small tree of its own.
 //
-//   floor 5  cli/                                         → every product room below
-//            index.ts (the library API)                   → every product room but cli/
+//   floor 6  cli/       arguments, writers, exit codes    → api, render, model, util (the face only)
+//   floor 5  api/       the library face: every command's work as typed functions (the CLI, the MCP
+//                       server and index.ts call it)      → every product room below
+//            index.ts (the published library API)          → every product room but cli/
 //   floor 4  tester/    the fixture runner                → render (its words), engine, sources, rules, model, util
 //            render/    report → text, json, sarif…       → engine (types only), rules, i18n, model, util
 //            catalogue/ the package's data on disk        → rules, facts, i18n, model, util
@@ -38,7 +40,8 @@ export const FLOORS: Readonly<Record<string, readonly string[]>> = {
   catalogue: ['rules', 'facts', 'i18n', 'model', 'util'],
   render: ['engine', 'rules', 'i18n', 'model', 'util'],
   tester: ['render', 'engine', 'sources', 'rules', 'model', 'util'],
-  cli: ['tester', 'render', 'catalogue', 'sources', 'engine', 'rules', 'facts', 'kubectl', 'i18n', 'model', 'util'],
+  api: ['tester', 'render', 'catalogue', 'sources', 'engine', 'rules', 'facts', 'kubectl', 'i18n', 'model', 'util'],
+  cli: ['api', 'render', 'model', 'util'],
 };
 /** Rooms that compute and never look at the world: no node: modules, no `process`. */
 export const PURE = ['facts', 'rules', 'engine', 'kubectl', 'i18n', 'model', 'util'] as const;
@@ -76,10 +79,10 @@ export const RULES: IForbiddenRuleType[] = [
   },
   {
     name: 'pure-rooms-stay-below',
-    comment: 'The pure rooms never import sources, render, catalogue, tester or cli.',
+    comment: 'The pure rooms never import sources, render, catalogue, tester, api or cli.',
     severity: 'error',
     from: { path: any(PURE), pathNot: TEST },
-    to: { path: any(['sources', 'render', 'catalogue', 'tester', 'cli']) },
+    to: { path: any(['sources', 'render', 'catalogue', 'tester', 'api', 'cli']) },
   },
   {
     name: 'render-reads-engine-types',
@@ -110,10 +113,10 @@ export const RULES: IForbiddenRuleType[] = [
     to: { path: '^src/sources/live/', dependencyTypesNot: ['type-only', 'type-import', 'dynamic-import'] },
   },
   {
-    name: 'only-cli-loads-live',
-    comment: 'The lazy import() of live code is the CLI\'s decision alone.',
+    name: 'only-api-loads-live',
+    comment: 'The lazy import() of live code is the library face\'s decision alone (api/).',
     severity: 'error',
-    from: { path: '^src/', pathNot: ['^src/(cli|sources/live)/', any(DEV), TEST] },
+    from: { path: '^src/', pathNot: ['^src/(api|sources/live)/', any(DEV), TEST] },
     to: { path: '^src/sources/live/', dependencyTypes: ['dynamic-import'] },
   },
   {

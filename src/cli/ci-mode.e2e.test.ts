@@ -12,7 +12,7 @@ import yaml from 'js-yaml';
 import { FakeApiServer } from '../testing/apiserver.js';
 import { memoryIO } from '../testing/io.js';
 import type { JsonObject } from '../util/json.js';
-import { FIXTURES_DIR } from './commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { main } from './main.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

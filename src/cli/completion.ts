@@ -16,6 +16,7 @@ import type { Command, Option } from 'commander';
 import type { IO } from './io.js';
 import { createProgram } from './program.js';
 import { SHELLS } from './options.js';
+import type { ClusterGet } from '../api/cluster.js';
 
 export const DIRECTIVE = { error: 1, noSpace: 2, noFileComp: 4, filterDirs: 16 } as const;
 
@@ -97,50 +98,26 @@ function commandItems(program: Command): string[] {
 }
 
 async function ruleItems(): Promise<string[]> {
-  const { BUILTIN_RULES_DIR, loadRules } = await import('../catalogue/rule-files.js');
-  const { templateSource } = await import('../rules/docs.js');
-  return loadRules([BUILTIN_RULES_DIR])
-    .map((r) => item(r.id, `rule: ${templateSource(r.text.en.title)}`))
+  const { ruleTitles } = await import('../api/rules.js');
+  return ruleTitles()
+    .map((r) => item(r.id, `rule: ${r.title}`))
     .sort();
 }
 
 async function termItems(): Promise<string[]> {
-  const { loadGlossary } = await import('../catalogue/glossary.js');
+  const { glossaryTerms } = await import('../api/explain.js');
   // a condition is also asked about with its status: PodScheduled=False
-  return loadGlossary().flatMap((t) => [item(t.name, t.category), ...(t.category === 'condition' ? [item(`${t.name}=False`, 'condition')] : [])]);
+  return glossaryTerms().flatMap((t) => [item(t.name, t.category), ...(t.category === 'condition' ? [item(`${t.name}=False`, 'condition')] : [])]);
 }
 
 /** Run `fn` against the cluster the flags name, within what is left of the deadline; undefined on any failure. */
-async function fromCluster<T>(seen: Seen, io: IO, deadline: number, fn: (get: (path: string, query?: Record<string, string | number>) => Promise<Record<string, unknown>>, namespace: string) => Promise<T>): Promise<T | undefined> {
-  let close = () => {};
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
-    timer.unref();
-  });
-  const work = (async () => {
-    const { loadKubeconfig } = await import('../sources/live/kubeconfig.js');
-    const { ApiClient } = await import('../sources/live/client.js');
-    const kubeconfig = seen.values.get('--kubeconfig');
-    const context = seen.values.get('--context');
-    const namespace = seen.values.get('--namespace');
-    const target = await loadKubeconfig({
-      env: io.env,
-      ...(kubeconfig !== undefined ? { kubeconfig } : {}),
-      ...(context !== undefined ? { context } : {}),
-      ...(namespace !== undefined ? { namespace } : {}),
-    });
-    const client = new ApiClient(target, { timeoutMs: Math.max(1, deadline - Date.now()) });
-    close = () => client.close();
-    await client.init();
-    return await fn((path, query) => client.getJSON(path, query ?? {}), target.namespace);
-  })().catch(() => undefined);
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    if (timer) clearTimeout(timer);
-    close();
-  }
+async function fromCluster<T>(seen: Seen, io: IO, deadline: number, fn: (get: ClusterGet, namespace: string) => Promise<T>): Promise<T | undefined> {
+  const { withCluster } = await import('../api/cluster.js');
+  const kubeconfig = seen.values.get('--kubeconfig');
+  const context = seen.values.get('--context');
+  const namespace = seen.values.get('--namespace');
+  const place = { env: io.env, ...(kubeconfig !== undefined ? { kubeconfig } : {}), ...(context !== undefined ? { context } : {}), ...(namespace !== undefined ? { namespace } : {}) };
+  return withCluster(place, deadline, fn);
 }
 
 const names = (list: Record<string, unknown>): string[] =>
@@ -193,10 +170,9 @@ async function optionValues(opt: Option, seen: Seen, io: IO, deadline: number): 
 /** Context names from the kubeconfig; no network. */
 async function contextItems(seen: Seen, io: IO): Promise<string[]> {
   try {
-    const { loadKubeconfig } = await import('../sources/live/kubeconfig.js');
+    const { kubeContexts } = await import('../api/cluster.js');
     const kubeconfig = seen.values.get('--kubeconfig');
-    const target = await loadKubeconfig({ env: io.env, ...(kubeconfig !== undefined ? { kubeconfig } : {}) });
-    return target.contexts;
+    return await kubeContexts({ env: io.env, ...(kubeconfig !== undefined ? { kubeconfig } : {}) });
   } catch {
     return [];
   }

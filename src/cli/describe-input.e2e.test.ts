@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { FIXTURES_DIR } from './commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 
 const BIN = resolve(FIXTURES_DIR, '..', 'bin', 'podwhy.js');
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-describe-'));

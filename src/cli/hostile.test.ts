@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { memoryIO } from '../testing/io.js';
-import { FIXTURES_DIR } from './commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { main } from './main.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-hostile-'));

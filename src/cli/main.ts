@@ -70,7 +70,7 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     await runComplete(argv.slice(argv[2] === '__complete' && !baseName(argv[1]).startsWith('kubectl_complete-') ? 3 : 2), io);
     return 0;
   }
-  if (io.env['PODWHY_DEBUG'] === '1') (await import('../sources/kyaml.js')).traceBails(true);
+  if (io.env['PODWHY_DEBUG'] === '1') (await import('../api/read.js')).traceReaderBails();
   const program = createProgram(io, invocationName(argv[1]));
   argv = [...argv.slice(0, 2), ...splitShortEquals(argv.slice(2), valueShorts(program))];
   program.exitOverride();

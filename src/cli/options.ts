@@ -3,10 +3,10 @@
 // -c, the live target). Commands import these from here, never from one another or from
 // program.ts; program.ts imports them too. Light on purpose: `podwhy --help` loads this module.
 
-import { langFromEnv } from '../i18n/lang.js';
+import { langFromEnv } from '../model/lang.js';
 import { UsageError } from '../model/errors.js';
 import type { FailOn, Lang, OutputFormat } from '../model/vocabulary.js';
-import type { ClusterTarget, Impersonation } from '../sources/live/live.js';
+import type { ClusterTarget, Impersonation } from '../api/live.js';
 import { time } from '../util/json.js';
 import type { IO } from './io.js';
 import { podName } from '../api/pods.js';

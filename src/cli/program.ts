@@ -95,7 +95,7 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
     .action(async (pod: string | undefined, name: string | undefined, flags: DiagnoseFlags) => {
       // a workload target (deploy/web, sts db) has its own command
       if (name !== undefined || pod?.includes('/')) {
-        const { parseWorkloadTarget } = await import('../sources/workloads.js');
+        const { parseWorkloadTarget } = await import('../api/workload.js');
         const target = parseWorkloadTarget(pod, name);
         if (target) {
           const { runWorkload } = await import('./commands/workload.js');

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import yaml from 'js-yaml';
-import { FIXTURES_DIR } from './commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { main } from './main.js';
 import { memoryIO } from '../testing/io.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import yaml from 'js-yaml';
 import { main } from './main.js';
-import { FIXTURES_DIR } from './commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { memoryIO } from '../testing/io.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-timeline-'));

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { renderGitHub, renderJUnit, renderMarkdown, renderSarif } from '../render/ci.js';
 import { renderJson } from '../render/json.js';
 import { wordsFor } from '../render/words.js';

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { snapshotFromTexts } from '../sources/file.js';
 import { CONTROLLER_REASONS, FROM_CATALOGUE, FROM_FIXTURES } from '../rules/known-reasons.js';
 import { allPaths, ROOTS, type FactNode } from './catalog.js';

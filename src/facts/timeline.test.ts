@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { diagnosePod } from '../engine/diagnose.js';
 import { describeEntry, compactDuration } from '../i18n/timeline.js';
 import { snapshotFromTexts } from '../sources/file.js';

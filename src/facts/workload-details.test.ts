@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../cli/main.js';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { memoryIO } from '../testing/io.js';
 import { parseFailedCreate, parseLimitViolations } from './extractors/controller.js';
 import { hostNetworkOf, hostPortsOf } from './host-ports.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { diagnose } from '../engine/diagnose.js';
 import type { PodDiagnosis } from '../engine/types.js';
 import { loadRules } from '../catalogue/rule-files.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import yaml from 'js-yaml';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { loadRules } from '../catalogue/rule-files.js';
 import { diagnose } from '../engine/diagnose.js';
 import type { PodDiagnosis } from '../engine/types.js';

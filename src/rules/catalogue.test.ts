@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fixtureIndex } from '../api/rule-listing.js';
-import { docsPagesIn } from '../cli/commands/rules.js';
+import { docsPagesIn } from '../api/rules.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';
 import { DOCS_DIR, FACTS_PAGE, generatedPart, pageOf, renderDocsPages, renderRulesIndex, staleDocs, templateSource } from './docs.js';
 import { LANGS } from '../model/vocabulary.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import yaml from 'js-yaml';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { toKubectlYaml } from '../testing/kubectl-yaml.js';
 import { BAIL, lastBail, parseKubectlYaml, resolvePlain } from './kyaml.js';
 

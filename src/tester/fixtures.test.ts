@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { loadRules } from '../catalogue/rule-files.js';
 import { LANGS } from '../model/vocabulary.js';
 import { checkFixture, describeResult, type FixtureResult } from './fixtures.js';

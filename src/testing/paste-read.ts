@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR } from '../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../api/rules.js';
 import { snapshotFromDocs } from '../sources/file.js';
 import { DocumentStream, type ParsedDoc } from '../sources/reader.js';
 import type { Snapshot } from '../model/input.js';

@@ -9,7 +9,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { memoryIO } from '../../testing/io.js';
-import { FIXTURES_DIR } from '../../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../rules.js';
 import { main } from '../../cli/main.js';
 import { generatePods } from '../../bench/inputs.js';
 import { toKubectlYamlItem } from '../../testing/kubectl-yaml.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { memoryIO } from '../../testing/io.js';
 import { main } from '../main.js';
-import { FIXTURES_DIR } from './rules.js';
+import { FIXTURES_DIR } from '../../api/rules.js';
 
 async function podwhyTest(cwd: string, args: string[] = []) {
   const io = memoryIO({ HOME: cwd });

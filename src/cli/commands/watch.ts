@@ -3,16 +3,15 @@
 // on Ctrl-C. -o json streams one JSON object per line. The cluster code is loaded only here.
 
 import { loadRuleSet } from '../../api/config.js';
-import { diagnose, diagnosePod } from '../../engine/diagnose.js';
+import { unreadableLine } from '../../api/live.js';
+import { checkFilter, exitStatus } from '../../api/pods.js';
+import { watchPods } from '../../api/watch.js';
 import { UsageError } from '../../model/errors.js';
-import { parseSelector } from '../../kubectl/selector.js';
 import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { interruptOf, type IO } from '../io.js';
 import type { DiagnoseFlags } from '../options.js';
 import { chooseLang, clusterTarget, parseNow, formatName } from '../options.js';
-import { exitStatus, onlyContainer } from '../../api/pods.js';
-import { triageFor } from '../../api/triage.js';
 import { colorEnabled } from '../color.js';
 import { wordsFor } from '../../render/words.js';
 
@@ -31,7 +30,7 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
   if (flags.output.kind !== 'text' && flags.output.kind !== 'json') throw new UsageError(`--watch prints text or JSON lines, not ${formatName(flags.output)} — use -o text or -o json`);
   const lang = chooseLang(flags.lang, io.env);
   const fixedNow = parseNow(flags.now);
-  if (flags.selector !== undefined) parseSelector(flags.selector);
+  checkFilter({ ...(flags.selector !== undefined ? { selector: flags.selector } : {}) });
   const { rules } = loadRuleSet(io.cwd, flags);
   const words = wordsFor(rules, lang);
   const json = flags.output.kind === 'json';
@@ -42,25 +41,14 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
   const { signal: interrupt, cleanup } = interruptOf(io);
 
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
-  const { watchPods } = await import('../../sources/live/watch.js');
   let result;
   try {
     result = await watchPods({
-      ...clusterTarget(pod, flags, io),
+      target: clusterTarget(pod, flags, io),
+      rules,
+      words,
       interrupt,
       clock,
-      // the final diagnosis reads logs as a one-shot run does
-      triage: triageFor(rules, {}),
-      view: (input, now) => {
-        const d = diagnosePod(input, rules, { now });
-        const root = d.findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
-        // A healthy pod: what last happened to it, from its timeline.
-        const last = [...d.timeline].reverse().find((e) => e.event !== 'stuck');
-        // An image problem names the image ("Image not found in the registry (registry.example.com/app:v2.3)").
-        const image = root?.stage === 'image' && root.container ? d.facts.containers.find((c) => c.name === root.container)?.image : undefined;
-        const explanation = root ? `${words.title(root)}${image ? ` (${image})` : ''}` : last ? words.timeline(last) : '';
-        return { status: d.kubectl.status ?? '', ready: d.kubectl.ready ?? '', explanation };
-      },
       onTransition: (t) => {
         if (json) {
           io.out(
@@ -90,13 +78,9 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
   } finally {
     cleanup();
   }
-
-  const results = diagnose(result.inputs, rules, { now: clock() }).map((d) => onlyContainer(d, flags.container));
+  const results = result.diagnoses;
+  const unreadable = result.unreadable;
   const end = END_TEXT[result.reason] ?? { en: result.reason, ko: result.reason };
-  // what the watch could not read (events forbidden): said and gated as a one-shot run does
-  const { summarizeUnreadable, unreadableLine } = await import('../../sources/unreadable.js');
-  // (the watch reads pods and events; the final logs only sharpen, and a deleted pod has none)
-  const unreadable = summarizeUnreadable(result.inputs).filter((r) => r.what === 'events');
   if (json) {
     const { reportObject } = await import('../../render/json.js');
     const report = reportObject(results, words);
@@ -110,7 +94,7 @@ export async function runWatch(pod: string | undefined, flags: DiagnoseFlags, io
     }
   }
   if (unreadable.length > 0) {
-    io.err(`${unreadableLine(unreadable, result.inputs.length, flags.failOnUnreadable === true)}\n`);
+    io.err(`${unreadableLine(unreadable, result.pods, flags.failOnUnreadable === true)}\n`);
     if (flags.failOnUnreadable) return 3;
   }
   return exitStatus(results, flags.failOn);

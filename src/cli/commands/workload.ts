@@ -1,29 +1,21 @@
 // `podwhy deploy/web`, `podwhy job migrate`, offline (-f) or live: the workload's block first,
 // then its pods as the pod diagnosis prints them. -o json adds a `workloads` array beside `pods`.
 
-import { resolve } from 'node:path';
 import { loadRuleSet } from '../../api/config.js';
 import { expandFiles } from '../../api/files.js';
-import { diagnoseWorkload, type WorkloadDiagnosis } from '../../engine/workload.js';
+import { unreadableLine } from '../../api/live.js';
+import { damageLine } from '../../api/offline.js';
+import { exitStatus } from '../../api/pods.js';
+import { DEFAULT_MAX_BYTES, parseMaxBytes, readInputs, type ReadOptions } from '../../api/read.js';
+import { diagnoseWorkload, watchRollout as followRollout, workloadLive, workloadOffline, workloadUnreadable, type WorkloadDiagnosis, type WorkloadRead, type WorkloadTarget } from '../../api/workload.js';
 import { UsageError } from '../../model/errors.js';
-import type { Damage, WorkloadInput } from '../../model/input.js';
-import { DEFAULT_MAX_BYTES, parseMaxBytes } from '../../sources/decode.js';
-import { snapshotFromDocs } from '../../sources/file.js';
-import { emptyStdin, readChunks, readFileDocs } from '../../sources/input.js';
-import { damageLine, type ParsedDoc, type ReadOptions } from '../../sources/reader.js';
-import { summarizeUnreadable, unreadableLine } from '../../sources/unreadable.js';
-import type { WorkloadLogStats } from '../../render/workload.js';
-import { workloadFromSnapshot, workloadWarnings, type WorkloadTarget } from '../../sources/workloads.js';
-import { formatTime, obj } from '../../util/json.js';
-import { statuslessError } from '../../api/scan-workloads.js';
+import type { FailOn } from '../../model/vocabulary.js';
+import { wordsFor } from '../../render/words.js';
+import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { colorEnabled } from '../color.js';
-import { wordsFor } from '../../render/words.js';
 import { interruptOf, type IO } from '../io.js';
-import type { DiagnoseFlags } from '../options.js';
-import { chooseLang, parseNow, formatName } from '../options.js';
-import { exitStatus } from '../../api/pods.js';
-import type { FailOn } from '../../model/vocabulary.js';
+import { chooseLang, formatName, parseNow, type DiagnoseFlags } from '../options.js';
 
 /** Exit status: 1 when the workload or one of its pods has a finding at or above --fail-on. */
 function workloadStatus(d: WorkloadDiagnosis, failOn: FailOn): number {
@@ -54,24 +46,20 @@ async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO
   const { signal: interrupt, cleanup } = interruptOf(io);
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
   const self = `${target.kind.toLowerCase()}/${target.name}`;
-  const { watchWorkload } = await import('../../sources/live/workload-watch.js');
-  const { diagnosePod } = await import('../../engine/diagnose.js');
+  const place = {
+    ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
+    ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
+    ...(flags.context !== undefined ? { context: flags.context } : {}),
+    ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+    env: io.env,
+  };
   let result;
   try {
-    result = await watchWorkload({
-      target,
+    result = await followRollout(target, place, {
+      rules,
+      words,
       interrupt,
       clock,
-      ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
-      ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
-      ...(flags.context !== undefined ? { context: flags.context } : {}),
-      ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
-      env: io.env,
-      view: (input, now) => {
-        const d = diagnosePod(input, rules, { now });
-        const root = d.findings.find((f) => f.role === 'root-cause' && f.severity !== 'info');
-        return { status: d.kubectl.status ?? '', ready: d.kubectl.ready ?? '', explanation: root ? words.title(root) : '' };
-      },
       onStep: (s) => {
         if (json) {
           const body =
@@ -119,60 +107,33 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
   if (maxBytes === undefined) throw new UsageError(`--max-bytes "${flags.maxBytes}" is not a size — use e.g. 256Mi or 1000000`);
   const { rules } = loadRuleSet(io.cwd, flags);
   const read: ReadOptions = now !== undefined ? { now } : {};
-  let input: WorkloadInput;
-  let requests: number | undefined; // live: API requests made (for tests and notes)
-  let logs: WorkloadLogStats | undefined; // live: whose previous logs were read
-  /** Inputs that broke (YAML or JSON damaged): what was read is diagnosed, then exit 2. */
-  let damaged: Damage[] = [];
   const files = expandFiles(flags.file ?? [], flags.recursive === true, io.cwd);
+  let got: WorkloadRead;
   if (files.length > 0) {
-    const inputs: { file: string; docs: ParsedDoc[]; damage?: Damage }[] = [];
-    let stdinRead = false;
-    for (const file of files) {
-      const as = (name: string, r: { docs: ParsedDoc[]; damage?: Damage }) => inputs.push(r.damage ? { file: name, docs: r.docs, damage: r.damage } : { file: name, docs: r.docs });
-      if (file === '-') {
-        if (stdinRead) continue;
-        stdinRead = true;
-        const r = await readChunks('<stdin>', io.stdin(), maxBytes, undefined, read);
-        if (!r.content) throw emptyStdin();
-        as('<stdin>', r);
-      } else as(file, await readFileDocs(file, resolve(io.cwd, file), maxBytes, read));
-    }
-    const snapshot = snapshotFromDocs(inputs);
-    for (const w of workloadWarnings(snapshot.warnings)) io.err(`podwhy: warning: ${oneLine(w)}\n`);
-    damaged = snapshot.damaged ?? [];
-    try {
-      input = workloadFromSnapshot(snapshot, target, flags.namespace);
-      if (obj(input.object['status']) === undefined) throw statuslessError(input.object);
-    } catch (e) {
+    const inputs = await readInputs(files, io, maxBytes, read);
+    got = workloadOffline(inputs, target, flags.namespace, (damaged, warnings) => {
       // the workload may be after the break
+      for (const w of warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
       for (const d of damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
-      throw e;
-    }
+    });
+    for (const w of got.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
   } else {
-    const { readWorkload } = await import('../../sources/live/workload.js');
-    const { triageFor } = await import('../../api/triage.js');
-    const live = await readWorkload(target, {
-      triage: triageFor(rules, now !== undefined ? { now } : {}),
-      ...(flags.container !== undefined ? { container: flags.container } : {}),
+    got = await workloadLive(target, {
       ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
       ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
       ...(flags.context !== undefined ? { context: flags.context } : {}),
       ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
       env: io.env,
-    });
-    input = live.input;
-    requests = live.requests;
-    logs = live.logs;
+    }, rules, { ...(now !== undefined ? { now } : {}), ...(flags.container !== undefined ? { container: flags.container } : {}) });
   }
-  const d = diagnoseWorkload(input, rules, now !== undefined ? { now } : {});
+  const { input, damaged, logs } = got;
+  const d = diagnoseWorkload(input, rules, now !== undefined ? { now } : {}, flags.container);
   const words = wordsFor(rules, lang);
-  if (flags.container !== undefined) for (const p of d.pods) p.findings = p.findings.filter((f) => f.container === undefined || f.container === flags.container);
   if (flags.output.kind === 'json') {
     const { reportObject } = await import('../../render/json.js');
     const { workloadObject } = await import('../../render/workload.js');
     const report = reportObject(d.pods, words);
-    const unreadable = summarizeUnreadable(input.pods);
+    const unreadable = workloadUnreadable(input);
     const out = { schemaVersion: report.schemaVersion, workloads: [workloadObject(d, words)], pods: report.pods, summary: { ...report.summary, ...(unreadable.length > 0 ? { unreadable } : {}) } };
     io.out(`${JSON.stringify(out, null, 2)}\n`);
   } else if (flags.output.kind === 'text') {
@@ -190,7 +151,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
   } else {
     throw new UsageError(`-o ${formatName(flags.output)} is not supported for a workload yet — use text or json`);
   }
-  const unreadable = summarizeUnreadable(input.pods);
+  const unreadable = workloadUnreadable(input);
   if (input.unreadable && input.unreadable.length > 0) {
     io.err(`podwhy: warning: could not read ${input.unreadable.join(', ')} — findings that need them may be missing${flags.failOnUnreadable ? '; exit 3 (--fail-on-unreadable)' : ''}\n`);
     if (flags.failOnUnreadable) return 3;

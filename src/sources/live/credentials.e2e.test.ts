@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import yaml from 'js-yaml';
-import { FIXTURES_DIR } from '../../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../../api/rules.js';
 import { main } from '../../cli/main.js';
 import { FakeApiServer } from '../../testing/apiserver.js';
 import { memoryIO } from '../../testing/io.js';

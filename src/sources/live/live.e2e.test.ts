@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import yaml from 'js-yaml';
 import { main } from '../../cli/main.js';
-import { FIXTURES_DIR } from '../../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../../api/rules.js';
 import { FakeApiServer } from '../../testing/apiserver.js';
 import { serverForSuite } from '../../testing/live-suite.js';
 import { memoryIO } from '../../testing/io.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../cli/main.js';
-import { FIXTURES_DIR } from '../../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../../api/rules.js';
 import type { FakeApiServer } from '../../testing/apiserver.js';
 import { serverForSuite } from '../../testing/live-suite.js';
 import type { JsonObject } from '../../util/json.js';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { FIXTURES_DIR } from '../../cli/commands/rules.js';
+import { FIXTURES_DIR } from '../../api/rules.js';
 import { kubectlColumns } from '../../kubectl/status.js';
 import type { JsonObject } from '../../util/json.js';
 import { parseGoMap, parseGoStruct, parsePythonDict } from './dumps.js';

@@ -1,7 +1,7 @@
 // Which language to explain in: --lang, else the POSIX locale variables in their order of
 // precedence (LC_ALL, LC_MESSAGES, LANG), else English.
 
-import { LANGS, type Lang } from '../model/vocabulary.js';
+import { LANGS, type Lang } from './vocabulary.js';
 
 export function isLang(v: string): v is Lang {
   return (LANGS as readonly string[]).includes(v);
