@@ -3,6 +3,7 @@
 // command that reads what a user saved or pasted.
 
 import { resolve } from 'node:path';
+import { InputError } from '../model/errors.js';
 import type { Damage } from '../model/input.js';
 import { traceBails } from '../sources/kyaml.js';
 import { emptyStdin, readChunks, readFileDocs } from '../sources/input.js';
@@ -36,6 +37,13 @@ export async function readStdin(stdin: AsyncIterable<Buffer>, maxBytes: number, 
   const r = await readChunks('<stdin>', stdin, maxBytes, undefined, read);
   if (!r.content) throw emptyStdin();
   return asInput('<stdin>', r);
+}
+
+/** Text given whole (a paste handed to the MCP server, a string from a script), read as a file would be. */
+export async function readText(text: string, name: string, maxBytes: number, read: ReadOptions): Promise<ReadInput> {
+  const r = await readChunks(name, [Buffer.from(text, 'utf8')], maxBytes, undefined, read);
+  if (!r.content) throw new InputError(`${name} is empty — give the text the user pasted (YAML, JSON, kubectl describe or get output, events, logs)`);
+  return asInput(name, r);
 }
 
 /** The files named (`-` and /dev/stdin are standard input, read once), in order. */

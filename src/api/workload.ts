@@ -5,6 +5,8 @@
 import { diagnosePod, type DiagnoseOptions } from '../engine/diagnose.js';
 import { diagnoseWorkload as diagnoseOne, type WorkloadDiagnosis } from '../engine/workload.js';
 import type { Damage, UnreadableRead, WorkloadInput } from '../model/input.js';
+import { reportObject } from '../render/json.js';
+import { workloadObject } from '../render/workload.js';
 import type { Words } from '../render/words.js';
 import type { RuleSet } from '../rules/plan.js';
 import { snapshotFromDocs } from '../sources/file.js';
@@ -98,4 +100,11 @@ export async function watchRollout(
     },
     onStep: run.onStep,
   });
+}
+
+/** A workload target's report, as `podwhy deploy/web -o json` prints it: the workload beside its pods. */
+export function workloadJson(d: WorkloadDiagnosis, input: WorkloadInput, words: Words): Record<string, unknown> {
+  const report = reportObject(d.pods, words);
+  const unreadable = workloadUnreadable(input);
+  return { schemaVersion: report.schemaVersion, workloads: [workloadObject(d, words)], pods: report.pods, summary: { ...report.summary, ...(unreadable.length > 0 ? { unreadable } : {}) } };
 }

@@ -11,7 +11,7 @@ import { time } from '../util/json.js';
 import type { IO } from './io.js';
 import { podName } from '../api/pods.js';
 
-export const VERSION = '0.1.0';
+export { VERSION } from '../model/vocabulary.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 

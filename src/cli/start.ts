@@ -4,7 +4,7 @@
 // the bundle files the loader may load, with their content hashes, and the program's command words.
 
 import { fstatSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { cacheDirectory, codeLoader, shapeOf, type CodeFiles } from './code-cache.js';
 
 declare const PODWHY_CODE: { files: CodeFiles; commands: string[] };

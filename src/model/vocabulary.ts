@@ -46,3 +46,6 @@ export type OutputFormat = { kind: Format } | { kind: 'jsonpath'; template: stri
 
 export const LANGS = ['en', 'ko'] as const;
 export type Lang = (typeof LANGS)[number];
+
+/** podwhy's version (package.json's; a release checks they agree). */
+export const VERSION = '0.1.0';

@@ -2,16 +2,16 @@
 // source), diagnose them, render, and return 0 or 1 by --fail-on.
 
 import { appendFileSync } from 'node:fs';
-import { diagnosePods, diagnoseWorkloads, parallelGate, type DiagnoseOptions, type ParallelGate, type PodRun, type RuleSet } from '../../api/diagnose.js';
+import { parallelGate, type DiagnoseOptions, type ParallelGate, type RuleSet } from '../../api/diagnose.js';
+import { scanNotesOf, writeDiagnoses, type Gathered } from '../../api/report.js';
 import { loadRuleSet } from '../../api/config.js';
 import { expandFiles } from '../../api/files.js';
 import { livePods, startLive, unreadableLine, type LivePods, type LiveRead } from '../../api/live.js';
 import { damageLine, selectOffline, type OfflineEnd } from '../../api/offline.js';
-import { checkFilter, sharedNotes } from '../../api/pods.js';
+import { checkFilter } from '../../api/pods.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes, readInputs, readStdin, type ReadInput, type ReadOptions } from '../../api/read.js';
-import { workloadSummary, type WorkloadCollector } from '../../api/scan-workloads.js';
+import { workloadSummary } from '../../api/scan-workloads.js';
 import { UsageError } from '../../model/errors.js';
-import type { Damage, PodInput, UnreadableRead } from '../../model/input.js';
 import type { Lang, OutputFormat } from '../../model/vocabulary.js';
 import type { ScanNotes, TextOptions } from '../../render/text.js';
 import { wordsFor, type Words } from '../../render/words.js';
@@ -194,19 +194,7 @@ async function diagnoseInputs(pod: string | undefined, flags: DiagnoseFlags, io:
   return 'exit' in got ? got.exit : writeReport(pod, flags, io, set, got);
 }
 
-/** The pods a run diagnoses, with what came with them; or the exit status of a run that ends before. */
-interface Gathered {
-  pods: PodInput[];
-  /** Inputs that broke (YAML or JSON damaged): after the output, one line each, and exit 2. */
-  damaged: Damage[];
-  /** What a live run could not read (empty offline). */
-  unreadable: UnreadableRead[];
-  /** A live scan: how many pods' logs were read. */
-  logStats?: ScanNotes['logs'];
-  liveNamespace?: string;
-  /** The workloads diagnosed beside the pods: a scan's, or a file's without a target. */
-  workloads?: WorkloadCollector;
-}
+/** The pods a run diagnoses (api/report.ts), or the exit status of a run that ends before. */
 type Gather = Gathered | { exit: number };
 
 /** Offline: the pods of the files (or standard input) as the flags select them. */
@@ -255,39 +243,15 @@ async function readLiveInputs(pod: string | undefined, flags: DiagnoseFlags, io:
 /** Diagnose the pods (here, or in the worker threads) and write the report in the format asked for. */
 async function writeReport(pod: string | undefined, flags: DiagnoseFlags, io: IO, set: Setting, got: Gathered): Promise<number> {
   const { rules, opts, format, gate } = set;
-  const { damaged, unreadable, logStats, liveNamespace, workloads } = got;
-  const pods = got.pods;
-  const podCount = pods.length;
-  // Said once at the top of a many-pod text report: what could not be read (notes every pod
-  // carries are left out under each pod) and how many pods' logs were read.
-  const scanNotes: ScanNotes = {};
-  if (podCount > 1) {
-    if (unreadable.length > 0) scanNotes.unreadable = unreadable;
-    const shared = sharedNotes(pods);
-    if (shared.size > 0) scanNotes.shared = shared;
-    if (logStats) scanNotes.logs = logStats;
-  }
-
-  const run: PodRun = { rules, opts, failOn: flags.failOn, shared: scanNotes.shared ?? new Set(), ...(flags.container !== undefined ? { container: flags.container } : {}), ...(gate ? { gate } : {}), ...(workloads ? { workloads } : {}) };
+  const { damaged, unreadable, liveNamespace, workloads } = got;
+  const podCount = got.pods.length;
   if (workloads && workloads.scan.unreadable.length > 0) {
     io.err(`podwhy: warning: could not list ${workloads.scan.unreadable.join(', ')} — workloads of ${workloads.scan.unreadable.length === 1 ? 'that kind' : 'those kinds'} were not checked${flags.failOnUnreadable ? '; exit 3 (--fail-on-unreadable)' : ''}\n`);
   }
-  const writer = await writerFor(format, settings(flags, io, set, scanNotes, podCount), sink(io));
-  let status = await diagnosePods(
-    pods,
-    run,
-    (d) => writer.add(d),
-    writer.addPieces ? (r) => writer.addPieces?.(r) : undefined,
-  );
-  const wd = workloads ? diagnoseWorkloads(workloads, rules, opts, flags.failOn) : undefined;
-  const wds = wd?.diagnoses ?? [];
-  if (status === 0 && wd) status = wd.status;
-  const scan = workloads?.scan;
-  await writer.end({
-    unreadable,
-    ...(scan
-      ? { workloads: { diagnoses: wds, read: scan.read, unreadable: scan.unreadable, single: scan.single, summary: workloadSummary(scan, wds), namespaces: new Set(wds.map((d) => d.namespace)).size > 1 || flags.allNamespaces === true } }
-      : {}),
+  const writer = await writerFor(format, settings(flags, io, set, scanNotesOf(got), podCount), sink(io));
+  const run = { rules, opts, failOn: flags.failOn, ...(flags.container !== undefined ? { container: flags.container } : {}), ...(gate ? { gate } : {}) };
+  const status = await writeDiagnoses(got, run, writer, {
+    ...(flags.allNamespaces ? { allNamespaces: true } : {}),
     noPods: `podwhy: no pods${liveNamespace !== undefined && !flags.allNamespaces ? ` in namespace "${flags.namespace ?? liveNamespace}"` : ''}${flags.selector ? ` matching ${flags.selector}` : ''}`,
   });
   if (workloads && workloads.scan.unreadable.length > 0 && flags.failOnUnreadable) return 3;

@@ -7,7 +7,7 @@ import { unreadableLine } from '../../api/live.js';
 import { damageLine } from '../../api/offline.js';
 import { exitStatus } from '../../api/pods.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes, readInputs, type ReadOptions } from '../../api/read.js';
-import { diagnoseWorkload, watchRollout as followRollout, workloadLive, workloadOffline, workloadUnreadable, type WorkloadDiagnosis, type WorkloadRead, type WorkloadTarget } from '../../api/workload.js';
+import { diagnoseWorkload, watchRollout as followRollout, workloadLive, workloadJson, workloadOffline, workloadUnreadable, type WorkloadDiagnosis, type WorkloadRead, type WorkloadTarget } from '../../api/workload.js';
 import { UsageError } from '../../model/errors.js';
 import type { FailOn } from '../../model/vocabulary.js';
 import { wordsFor } from '../../render/words.js';
@@ -130,12 +130,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
   const d = diagnoseWorkload(input, rules, now !== undefined ? { now } : {}, flags.container);
   const words = wordsFor(rules, lang);
   if (flags.output.kind === 'json') {
-    const { reportObject } = await import('../../render/json.js');
-    const { workloadObject } = await import('../../render/workload.js');
-    const report = reportObject(d.pods, words);
-    const unreadable = workloadUnreadable(input);
-    const out = { schemaVersion: report.schemaVersion, workloads: [workloadObject(d, words)], pods: report.pods, summary: { ...report.summary, ...(unreadable.length > 0 ? { unreadable } : {}) } };
-    io.out(`${JSON.stringify(out, null, 2)}\n`);
+    io.out(`${JSON.stringify(workloadJson(d, input, words), null, 2)}\n`);
   } else if (flags.output.kind === 'text') {
     const { renderWorkloadText } = await import('../../render/workload.js');
     const color = colorEnabled(flags.color, io);
