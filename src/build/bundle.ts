@@ -6,7 +6,7 @@
 // The CLI is CommonJS: dist/bundle/cli.cjs, which the bin loads through V8's code cache
 // (src/cli/code-cache.ts, from dist/bundle/start.cjs; help and the version are answered by
 // dist/bundle/quick.cjs without it), beside the files it requires on first use:
-// client-node.cjs (live mode), js-yaml.cjs and safe-regex2.cjs. One file, because esbuild cannot
+// client-node.cjs (live mode), mcp.cjs (`podwhy mcp`), js-yaml.cjs and safe-regex2.cjs. One file, because esbuild cannot
 // split CommonJS, and because with the code cache what a run never calls costs it only the reading.
 // The library is ES modules (dist/bundle/index.js and its chunks). The tsc build in dist/ stays
 // for tests and the library's declarations. The metafile is kept, beside the bundle and out of
@@ -67,8 +67,11 @@ const lazyPackages: Plugin = {
     b.onResolve({ filter: /\.cjs$/, namespace: 'podwhy-lazy-package' }, (a) => ({ path: a.path, external: true }));
     // live mode's KubeConfig: a file of its own, required when kubeconfig.ts first imports it
     b.onResolve({ filter: /^\.\/client-node\.js$/ }, (a) => (/[\\/]src[\\/]sources[\\/]live[\\/]/.test(a.importer) && b.initialOptions.format === 'cjs' ? { path: 'client-node', namespace: 'podwhy-lazy-package' } : undefined));
+    // `podwhy mcp`: the MCP server with its SDK (zod, ajv: ~600 KB), a file of its own, required when the command runs
+    b.onResolve({ filter: /^\.\.\/\.\.\/mcp\/server\.js$/ }, (a) => (/[\\/]src[\\/]cli[\\/]commands[\\/]/.test(a.importer) && b.initialOptions.format === 'cjs' ? { path: 'mcp', namespace: 'podwhy-lazy-package' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'podwhy-lazy-package' }, async (a) => {
       if (a.path === 'client-node') return { loader: 'js', contents: "module.exports = require('./client-node.cjs');\n" };
+      if (a.path === 'mcp') return { loader: 'js', contents: "module.exports = require('./mcp.cjs');\n" };
       const real = (await import(a.path)) as Record<string, unknown>;
       const load = `let real;\nconst load = () => (real ??= require('./${a.path}.cjs'));\n`;
       if (typeof real['default'] === 'function') return { loader: 'js', contents: `${load}module.exports = function (...args) { return load()(...args); };\n` };
@@ -121,7 +124,7 @@ for (const out of Object.keys(library.metafile.outputs)) {
 const cjs = { ...common, outdir: BUNDLE_DIR, outExtension: { '.js': '.cjs' }, format: 'cjs', alias: { punycode: 'punycode/' } } as const;
 const apart = await build({
   ...cjs,
-  entryPoints: { ...Object.fromEntries(LAZY_PACKAGES.map((p) => [p, requireHere.resolve(p)])), 'client-node': join(ROOT, 'src', 'sources', 'live', 'client-node.ts') },
+  entryPoints: { ...Object.fromEntries(LAZY_PACKAGES.map((p) => [p, requireHere.resolve(p)])), 'client-node': join(ROOT, 'src', 'sources', 'live', 'client-node.ts'), mcp: join(ROOT, 'src', 'mcp', 'server.ts') },
 });
 const cli = await build({
   ...cjs,
@@ -132,6 +135,11 @@ const cli = await build({
   banner: { js: 'const __podwhyUrl = require("node:url").pathToFileURL(__filename).href;' },
   plugins: [cliRewrites(fail), lazyBuiltins, lazyPackages],
 });
+// mcp.cjs holds the MCP server and its SDK only: the face it calls is the CLI's, handed to it
+// (src/mcp/face.ts), so a second copy of the product there would be a second rule cache and a
+// second set of error classes
+const mcpInputs = Object.keys(apart.metafile.outputs['dist/bundle/mcp.cjs']?.inputs ?? {}).filter((i) => i.startsWith('src/') && !i.startsWith('src/mcp/'));
+if (mcpInputs.length > 0) fail(`dist/bundle/mcp.cjs bundles product code it should be handed (src/mcp/face.ts): ${mcpInputs.join(', ')}`);
 // What the loader may load, with content hashes for the code cache's file names.
 const files: Record<string, string> = {};
 for (const out of [...Object.keys(apart.metafile.outputs), ...Object.keys(cli.metafile.outputs)]) {

@@ -52,6 +52,8 @@ test('a tree that breaks every rule once', async () => {
   put('src/api/static-live.ts', "import { leaf } from '../sources/live/leaf.js';\nexport const s = leaf;\n");
   put('src/api/lazy-live.ts', "export const l = async () => (await import('../sources/live/leaf.js')).leaf;\n");
   put('src/tester/lazy-live.ts', "export const l = async () => (await import('../sources/live/leaf.js')).leaf;\n");
+  put('src/cli/static-mcp.ts', "import { leaf } from '../mcp/leaf.js';\nexport const m = leaf;\n");
+  put('src/cli/lazy-mcp.ts', "export const m = async () => (await import('../mcp/leaf.js')).leaf;\n");
   put('src/sources/client.ts', "import { KubeConfig } from '@kubernetes/client-node';\nexport const k = KubeConfig;\n");
   put('src/attic/old.ts', 'export const old = 1;\n');
   put('src/engine/env.ts', "export const debug = process.env['X'] === '1';\n");
@@ -69,10 +71,11 @@ test('every dependency rule reports its violation', () => {
   assert.ok(report.violations.includes('pure-rooms-no-io: src/facts/io.ts → fs'), report.violations.join('\n'));
   assert.ok(report.violations.includes('offline-never-loads-live: src/api/static-live.ts → src/sources/live/leaf.ts'));
   assert.ok(report.violations.includes('only-api-loads-live: src/tester/lazy-live.ts → src/sources/live/leaf.ts'));
+  assert.ok(report.violations.includes('mcp-loaded-lazily: src/cli/static-mcp.ts → src/mcp/leaf.ts'), report.violations.join('\n'));
 });
 
 test('allowed imports are not reported', () => {
-  const quiet = ['src/engine/type-a.ts', 'src/engine/type-b.ts', 'src/render/types-ok.ts', 'src/api/lazy-live.ts', 'src/facts/words.ts'];
+  const quiet = ['src/cli/lazy-mcp.ts', 'src/engine/type-a.ts', 'src/engine/type-b.ts', 'src/render/types-ok.ts', 'src/api/lazy-live.ts', 'src/facts/words.ts'];
   for (const f of quiet) assert.deepEqual(report.violations.filter((v) => v.includes(`: ${f} →`)), [], f);
 });
 

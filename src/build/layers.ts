@@ -2,7 +2,9 @@
 // dependency-cruiser cannot make (a pure room touching `process`). src/build/layers.test.ts runs
 // both over src/ in `npm test`, and proves each rule can fail on a small tree of its own.
 //
-//   floor 6  cli/       arguments, writers, exit codes    → api, render, model, util (the face only)
+//   floor 6  cli/       arguments, writers, exit codes    → api, render, model, util (the face only),
+//                       and mcp/ lazily (`podwhy mcp`)
+//            mcp/       the MCP server: tools over the face → api, render, model, util
 //   floor 5  api/       the library face: every command's work as typed functions (the CLI, the MCP
 //                       server and index.ts call it)      → every product room below
 //            index.ts (the published library API)          → every product room but cli/
@@ -41,7 +43,8 @@ export const FLOORS: Readonly<Record<string, readonly string[]>> = {
   render: ['engine', 'rules', 'i18n', 'model', 'util'],
   tester: ['render', 'engine', 'sources', 'rules', 'model', 'util'],
   api: ['tester', 'render', 'catalogue', 'sources', 'engine', 'rules', 'facts', 'kubectl', 'i18n', 'model', 'util'],
-  cli: ['api', 'render', 'model', 'util'],
+  mcp: ['api', 'render', 'model', 'util'],
+  cli: ['api', 'mcp', 'render', 'model', 'util'],
 };
 /** Rooms that compute and never look at the world: no node: modules, no `process`. */
 export const PURE = ['facts', 'rules', 'engine', 'kubectl', 'i18n', 'model', 'util'] as const;
@@ -118,6 +121,13 @@ export const RULES: IForbiddenRuleType[] = [
     severity: 'error',
     from: { path: '^src/', pathNot: ['^src/(api|sources/live)/', any(DEV), TEST] },
     to: { path: '^src/sources/live/', dependencyTypes: ['dynamic-import'] },
+  },
+  {
+    name: 'mcp-loaded-lazily',
+    comment: 'The MCP server (and its SDK) is loaded by `podwhy mcp` alone: cli/ imports mcp/ only by a lazy import().',
+    severity: 'error',
+    from: { path: '^src/', pathNot: ['^src/mcp/', any(DEV), TEST] },
+    to: { path: '^src/mcp/', dependencyTypesNot: ['dynamic-import', 'type-only', 'type-import'] },
   },
   {
     name: 'client-node-only-in-live',

@@ -111,7 +111,7 @@ Exit codes: 0 diagnosed, nothing at or above --fail-on; 1 findings at or above -
   return program;
 }
 
-/** The commands beside the diagnosis: explain, capture, test, rules, version, completion. */
+/** The commands beside the diagnosis: explain, capture, test, rules, mcp, version, completion. */
 function addSubcommands(program: Command, io: IO): void {
   program
     .command('explain')
@@ -168,6 +168,20 @@ function addSubcommands(program: Command, io: IO): void {
     .action(async (id: string | undefined, flags: { lang?: Lang; output: string; rules?: string[]; config?: string; color: boolean; write?: boolean }) => {
       const { runRules } = await import('./commands/rules.js');
       io.exitCode = await runRules(id, flags, io);
+    });
+
+  program
+    .command('mcp')
+    .description('serve the diagnosis to AI assistants over the Model Context Protocol (stdio; read-only tools: diagnose_text, diagnose_pod, diagnose_workload, scan, explain)')
+    .option('--kubeconfig <path>', 'kubeconfig file for the live tools (default: KUBECONFIG, ~/.kube/config)')
+    .option('--context <name>', 'fix the live tools to this kubeconfig context for the session')
+    .option('--rules <dir>', 'add a directory of rule files (repeatable)', collect)
+    .option('--config <file>', 'configuration file (default: .podwhy.yaml in this directory or a parent)')
+    .option('--max-bytes <size>', 'largest text diagnose_text reads, e.g. 16Mi', '16Mi')
+    .addHelpText('after', '\nAn MCP client starts it as a command: {"command": "podwhy", "args": ["mcp"]} (see the README).')
+    .action(async (flags: { kubeconfig?: string; context?: string; rules?: string[]; config?: string; maxBytes: string }) => {
+      const { runMcp } = await import('./commands/mcp.js');
+      io.exitCode = await runMcp(flags, io);
     });
 
   program

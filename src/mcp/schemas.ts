@@ -4,7 +4,10 @@
 
 type Schema = Record<string, unknown>;
 
-const LANG: Schema = { type: 'string', enum: ['en', 'ko'], description: 'Language of titles, explanations and remedies (default en).' };
+/** The languages of the tools' `lang` (model/vocabulary.ts LANGS: a unit test holds them equal). */
+export const TOOL_LANGS = ['en', 'ko'] as const;
+
+const LANG: Schema = { type: 'string', enum: [...TOOL_LANGS], description: 'Language of titles, explanations and remedies (default en).' };
 const CONTEXT: Schema = { type: 'string', description: "A kubeconfig context; default: the kubeconfig's current context (or the one the server was started with)." };
 const NAMESPACE: Schema = { type: 'string', description: "Namespace; default: the context's namespace, else default." };
 const nullable = (type: string): Schema => ({ type: [type, 'null'] });

@@ -2,23 +2,17 @@
 // read-only annotations, an output schema, and a run that calls the library face (src/api/), as
 // the CLI does. A tool's result is the report `-o json` prints (structured) and a short summary.
 
-import { loadRuleSet } from '../api/config.js';
-import { explainTerm, explanationJson, renderExplained } from '../api/explain.js';
-import { livePods, startLive, type ClusterTarget } from '../api/live.js';
-import { selectOffline } from '../api/offline.js';
-import { checkFilter, podName } from '../api/pods.js';
-import { readText } from '../api/read.js';
-import { reportJson, type Gathered } from '../api/report.js';
-import { diagnoseWorkload, parseWorkloadTarget, workloadJson, workloadLive } from '../api/workload.js';
-import { InputError, UsageError } from '../model/errors.js';
-import { LANGS, type Lang } from '../model/vocabulary.js';
-import { wordsFor } from '../render/words.js';
-import { time } from '../util/json.js';
-import { EXPLANATION, INPUTS, REPORT, WORKLOAD_REPORT } from './schemas.js';
+import type { ClusterTarget } from '../api/live.js';
+import type { Gathered } from '../api/report.js';
+import type { Lang } from '../model/vocabulary.js';
+import type { Face } from './face.js';
+import { EXPLANATION, INPUTS, REPORT, TOOL_LANGS, WORKLOAD_REPORT } from './schemas.js';
 import { reportSummary, workloadSummaryText } from './summary.js';
 
 /** What every tool call may use: the session's fixed cluster, where it runs, its limits. */
 export interface Session {
+  /** The library face (face.ts). */
+  face: Face;
   cwd: string;
   env: Record<string, string | undefined>;
   /** `podwhy mcp --context`/`--kubeconfig`: the session's cluster, fixed. */
@@ -49,23 +43,24 @@ export interface Tool {
 
 type Args = Record<string, unknown>;
 const optStr = (a: Args, k: string): string | undefined => (typeof a[k] === 'string' ? (a[k] as string) : undefined);
-const langOf = (a: Args): Lang => (LANGS as readonly string[]).includes(String(a['lang'])) ? (a['lang'] as Lang) : 'en';
+const langOf = (a: Args): Lang => ((TOOL_LANGS as readonly string[]).includes(String(a['lang'])) ? (a['lang'] as Lang) : 'en');
 
 /** The live target of a call: the session's cluster, unless the call names another context (refused when the session fixed one). */
 function placeOf(a: Args, s: Session): Pick<ClusterTarget, 'context' | 'kubeconfig' | 'env' | 'namespace'> {
   const context = optStr(a, 'context');
   if (context !== undefined && s.context !== undefined && context !== s.context) {
-    throw new UsageError(`this server reads context "${s.context}" only (podwhy mcp --context) — leave out context, or start another server for "${context}"`);
+    throw new s.face.UsageError(`this server reads context "${s.context}" only (podwhy mcp --context) — leave out context, or start another server for "${context}"`);
   }
   const ctx = context ?? s.context;
   const namespace = optStr(a, 'namespace');
   return { env: s.env, ...(ctx !== undefined ? { context: ctx } : {}), ...(s.kubeconfig !== undefined ? { kubeconfig: s.kubeconfig } : {}), ...(namespace !== undefined ? { namespace } : {}) };
 }
 
-const rulesOf = (s: Session) => loadRuleSet(s.cwd, s.ruleFlags).rules;
+const rulesOf = (s: Session) => s.face.loadRuleSet(s.cwd, s.ruleFlags).rules;
 
 /** Read live pods (one by name, or a namespace's) and report them as `-o json` does. */
 async function liveReport(target: ClusterTarget, lang: Lang, s: Session): Promise<Record<string, unknown>> {
+  const { startLive, livePods, reportJson } = s.face;
   const read = await startLive(target);
   const rules = rulesOf(s);
   read.setRules(rules, {});
@@ -98,6 +93,7 @@ export const TOOLS: readonly Tool[] = [
     outputSchema: REPORT,
     live: false,
     async run(a, s) {
+      const { time, UsageError, InputError, readText, selectOffline, reportJson } = s.face;
       const lang = langOf(a);
       const nowText = optStr(a, 'now');
       const now = nowText !== undefined ? time(nowText) : undefined;
@@ -125,7 +121,7 @@ export const TOOLS: readonly Tool[] = [
     live: true,
     async run(a, s) {
       const container = optStr(a, 'container');
-      const target: ClusterTarget = { ...placeOf(a, s), pod: podName(String(a['name'])), ...(container !== undefined ? { container } : {}) };
+      const target: ClusterTarget = { ...placeOf(a, s), pod: s.face.podName(String(a['name'])), ...(container !== undefined ? { container } : {}) };
       const report = await liveReport(target, langOf(a), s);
       return { structured: report, text: reportSummary(report, []) };
     },
@@ -139,6 +135,7 @@ export const TOOLS: readonly Tool[] = [
     outputSchema: WORKLOAD_REPORT,
     live: true,
     async run(a, s) {
+      const { parseWorkloadTarget, UsageError, workloadLive, diagnoseWorkload, workloadJson, wordsFor } = s.face;
       const ref = String(a['workload']);
       const target = ref.includes('/') ? parseWorkloadTarget(ref, undefined) : undefined;
       if (target === undefined) throw new UsageError(`workload "${ref}" is not KIND/NAME — e.g. deploy/web, sts/db, ds/agent, job/migrate, cronjob/nightly`);
@@ -160,9 +157,9 @@ export const TOOLS: readonly Tool[] = [
     live: true,
     async run(a, s) {
       const selector = optStr(a, 'selector');
-      checkFilter(selector !== undefined ? { selector } : {});
+      s.face.checkFilter(selector !== undefined ? { selector } : {});
       const all = a['allNamespaces'] === true;
-      if (all && a['namespace'] !== undefined) throw new UsageError('give namespace or allNamespaces, not both');
+      if (all && a['namespace'] !== undefined) throw new s.face.UsageError('give namespace or allNamespaces, not both');
       const target: ClusterTarget = { ...placeOf(a, s), ...(all ? { allNamespaces: true } : {}), ...(selector !== undefined ? { selector } : {}) };
       const limit = typeof a['limit'] === 'number' ? (a['limit'] as number) : 25;
       const report = capPods(await liveReport(target, langOf(a), s), limit);
@@ -177,7 +174,8 @@ export const TOOLS: readonly Tool[] = [
     inputSchema: INPUTS.explain,
     outputSchema: EXPLANATION,
     live: false,
-    async run(a) {
+    async run(a, s) {
+      const { explainTerm, explanationJson, renderExplained } = s.face;
       const lang = langOf(a);
       const e = explainTerm(String(a['term']), lang);
       return { structured: explanationJson(e, lang), text: renderExplained(e, lang, 100).join('\n') };

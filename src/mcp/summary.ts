@@ -1,0 +1,60 @@
+// The few lines a tool result opens with (its text content): what a model reads first, before
+// the structured report. Made from the report itself, so the two never disagree.
+
+type Obj = Record<string, unknown>;
+const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** At most this many pods are named; the rest are counted. */
+const SHOWN = 10;
+
+function podLine(p: Obj): string {
+  const k = (p['kubectl'] ?? {}) as Obj;
+  const who = [str(p['namespace']), str(p['name'])].filter((x) => x !== undefined).join('/') || 'a pod the input does not name';
+  const state = [str(k['status']), str(k['ready'])].filter((x) => x !== undefined && x !== null).join(' ');
+  const root = objs(p['findings']).find((f) => f['role'] === 'root-cause');
+  const hyp = objs(p['hypotheses'])[0];
+  const verdict = str(p['verdict']);
+  const why = root
+    ? `${str(root['severity'])}: ${str(root['title'])} [${str(root['rule'])}]`
+    : hyp
+      ? `not proven; likely: ${str(hyp['title'])} (check: ${str(hyp['check']) ?? 'see hypotheses'})`
+      : verdict === 'unknown'
+        ? 'no problem found in what was given, which does not show its health (see input.missing)'
+        : verdict === 'healthy'
+          ? 'healthy'
+          : 'no root cause found';
+  return `- ${who}${state ? ` (${state})` : ''}: ${why}`;
+}
+
+/** A pod report's summary: counts, then one line per pod (trouble first), then notes. */
+export function reportSummary(report: Obj, notes: readonly string[]): string {
+  const pods = objs(report['pods']);
+  const s = (report['summary'] ?? {}) as Obj;
+  const f = (s['findings'] ?? {}) as Obj;
+  const lines = [`${String(s['pods'] ?? pods.length)} pod(s): ${String(s['healthy'] ?? 0)} healthy, ${String(s['unknown'] ?? 0)} unknown; findings: ${String(f['error'] ?? 0)} error, ${String(f['warning'] ?? 0)} warning, ${String(f['info'] ?? 0)} info.`];
+  const order = [...pods].sort((a, b) => Number(a['healthy'] === true) - Number(b['healthy'] === true));
+  for (const p of order.slice(0, SHOWN)) lines.push(podLine(p));
+  if (order.length > SHOWN) lines.push(`- … and ${order.length - SHOWN} more in the structured result`);
+  for (const w of objs(report['workloads']).filter((x) => x['healthy'] !== true).slice(0, SHOWN)) {
+    const rc = (w['rootCause'] ?? null) as Obj | null;
+    lines.push(`- workload ${String(w['kind'])}/${String(w['name'])}: ${rc ? `${str(rc['title'])} [${str(rc['rule'])}]` : 'short of its desired pods'}`);
+  }
+  const t = report['truncated'] as Obj | undefined;
+  if (t) lines.push(String(t['note']));
+  for (const n of notes) lines.push(`note: ${n}`);
+  return lines.join('\n');
+}
+
+/** A workload report's summary: the workload's state and root cause, then its unhealthy pods. */
+export function workloadSummaryText(report: Obj): string {
+  const w = objs(report['workloads'])[0] ?? {};
+  const r = (w['replicas'] ?? {}) as Obj;
+  const rc = (w['rootCause'] ?? null) as Obj | null;
+  const lines = [
+    `${String(w['kind'])}/${String(w['name'])}${str(w['namespace']) ? ` in ${String(w['namespace'])}` : ''}: ${w['healthy'] === true ? 'healthy' : 'not healthy'}; replicas desired ${String(r['desired'] ?? '?')}, ready ${String(r['ready'] ?? '?')}, available ${String(r['available'] ?? '?')}.`,
+  ];
+  if (rc) lines.push(`root cause: ${str(rc['title'])} [${str(rc['rule'])}]`);
+  for (const p of objs(report['pods']).filter((x) => x['healthy'] !== true).slice(0, SHOWN)) lines.push(podLine(p));
+  return lines.join('\n');
+}
