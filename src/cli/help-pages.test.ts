@@ -29,7 +29,7 @@ test('every help page prints what commander prints, under both invocation names,
       }
     }
   }
-  assert.equal(compared, 2 * 7 * WIDTHS.length, "the program and its six commands, twice");
+  assert.equal(compared, 2 * 8 * WIDTHS.length, "the program and its seven commands, twice");
 });
 
 test('the pages the build writes cover every command, the version and the examples', () => {

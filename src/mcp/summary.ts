@@ -10,7 +10,7 @@ const SHOWN = 10;
 
 function podLine(p: Obj): string {
   const k = (p['kubectl'] ?? {}) as Obj;
-  const who = [str(p['namespace']), str(p['name'])].filter((x) => x !== undefined).join('/') || 'a pod the input does not name';
+  const who = p['name'] === null ? 'a pod the input does not name' : nameOf(p);
   const state = [str(k['status']), str(k['ready'])].filter((x) => x !== undefined && x !== null).join(' ');
   const root = objs(p['findings']).find((f) => f['role'] === 'root-cause');
   const hyp = objs(p['hypotheses'])[0];
@@ -27,15 +27,40 @@ function podLine(p: Obj): string {
   return `- ${who}${state ? ` (${state})` : ''}: ${why}`;
 }
 
-/** A pod report's summary: counts, then one line per pod (trouble first), then notes. */
+const nameOf = (p: Obj) => [str(p['namespace']), str(p['name'])].filter((x) => x !== undefined).join('/') || '(unnamed)';
+
+/** Many pods, as a scan reads best: grouped by root cause, the biggest group first, each naming a few of its pods. */
+function grouped(pods: readonly Obj[]): string[] {
+  const groups = new Map<string, { title: string; names: string[] }>();
+  let healthy = 0;
+  for (const p of pods) {
+    if (p['healthy'] === true) {
+      healthy++;
+      continue;
+    }
+    const root = objs(p['findings']).find((f) => f['role'] === 'root-cause');
+    const key = root ? String(root['rule']) : p['verdict'] === 'unknown' ? '(unknown: the input does not show their health)' : '(no root cause proven: see hypotheses)';
+    const g = groups.get(key) ?? { title: root ? String(root['title']) : '', names: [] };
+    g.names.push(nameOf(p));
+    groups.set(key, g);
+  }
+  const out = [...groups.entries()]
+    .sort((a, b) => b[1].names.length - a[1].names.length)
+    .slice(0, SHOWN)
+    .map(([key, g]) => `- ${key}${g.title ? `: ${g.title}` : ''} — ${g.names.length} pod(s): ${g.names.slice(0, 5).join(', ')}${g.names.length > 5 ? ', …' : ''}`);
+  if (groups.size > SHOWN) out.push(`- … and ${groups.size - SHOWN} more root causes in the structured result`);
+  if (healthy > 0) out.push(`- ${healthy} healthy pod(s)`);
+  return out;
+}
+
+/** A pod report's summary: counts, then one line per pod (a few) or per root cause (many), then notes. */
 export function reportSummary(report: Obj, notes: readonly string[]): string {
   const pods = objs(report['pods']);
   const s = (report['summary'] ?? {}) as Obj;
   const f = (s['findings'] ?? {}) as Obj;
   const lines = [`${String(s['pods'] ?? pods.length)} pod(s): ${String(s['healthy'] ?? 0)} healthy, ${String(s['unknown'] ?? 0)} unknown; findings: ${String(f['error'] ?? 0)} error, ${String(f['warning'] ?? 0)} warning, ${String(f['info'] ?? 0)} info.`];
-  const order = [...pods].sort((a, b) => Number(a['healthy'] === true) - Number(b['healthy'] === true));
-  for (const p of order.slice(0, SHOWN)) lines.push(podLine(p));
-  if (order.length > SHOWN) lines.push(`- … and ${order.length - SHOWN} more in the structured result`);
+  if (pods.length > 3) lines.push(...grouped(pods));
+  else for (const p of pods) lines.push(podLine(p));
   for (const w of objs(report['workloads']).filter((x) => x['healthy'] !== true).slice(0, SHOWN)) {
     const rc = (w['rootCause'] ?? null) as Obj | null;
     lines.push(`- workload ${String(w['kind'])}/${String(w['name'])}: ${rc ? `${str(rc['title'])} [${str(rc['rule'])}]` : 'short of its desired pods'}`);

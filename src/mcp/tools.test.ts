@@ -19,3 +19,24 @@ test('capPods keeps unhealthy pods first, in report order, and counts what it le
   const one = capPods(report, 1) as { pods: { name: string }[] };
   assert.deepEqual(one.pods.map((p) => p.name), ['b']);
 });
+
+test('the summary names each of a few pods, and groups many by root cause', async () => {
+  const { reportSummary } = await import('./summary.js');
+  const pod = (name: string, rule: string | null) => ({
+    namespace: 'shop',
+    name,
+    healthy: rule === null,
+    verdict: rule === null ? 'healthy' : 'problem',
+    kubectl: { status: rule === null ? 'Running' : 'CrashLoopBackOff', ready: rule === null ? '1/1' : '0/1' },
+    findings: rule === null ? [] : [{ rule, role: 'root-cause', severity: 'error', title: `title of ${rule}` }],
+  });
+  const few = reportSummary({ pods: [pod('a', 'crashloop-oomkilled')], summary: { pods: 1, healthy: 0, findings: { error: 1, warning: 0, info: 0 } } }, ['a note']);
+  assert.match(few, /^1 pod\(s\): 0 healthy/);
+  assert.match(few, /- shop\/a \(CrashLoopBackOff 0\/1\): error: title of crashloop-oomkilled \[crashloop-oomkilled\]/);
+  assert.match(few, /note: a note$/);
+  const many = reportSummary({ pods: [pod('a', 'x'), pod('b', 'y'), pod('c', 'x'), pod('d', null), pod('e', 'x')], summary: { pods: 5, healthy: 1 } }, []);
+  const lines = many.split('\n');
+  assert.equal(lines[1], '- x: title of x — 3 pod(s): shop/a, shop/c, shop/e');
+  assert.equal(lines[2], '- y: title of y — 1 pod(s): shop/b');
+  assert.equal(lines[3], '- 1 healthy pod(s)');
+});
