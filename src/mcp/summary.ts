@@ -24,7 +24,8 @@ function podLine(p: Obj): string {
         : verdict === 'healthy'
           ? 'healthy'
           : 'no root cause found';
-  return `- ${who}${state ? ` (${state})` : ''}: ${why}`;
+  const missing = objs(((p['input'] ?? {}) as Obj)['missing']).map((m) => str(m['fact'])).filter((x): x is string => x !== undefined);
+  return `- ${who}${state ? ` (${state})` : ''}: ${why}${missing.length > 0 ? `; the input does not show: ${missing.join(', ')} (input.missing has the commands)` : ''}`;
 }
 
 const nameOf = (p: Obj) => [str(p['namespace']), str(p['name'])].filter((x) => x !== undefined).join('/') || '(unnamed)';

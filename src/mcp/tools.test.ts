@@ -40,3 +40,10 @@ test('the summary names each of a few pods, and groups many by root cause', asyn
   assert.equal(lines[2], '- y: title of y — 1 pod(s): shop/b');
   assert.equal(lines[3], '- 1 healthy pod(s)');
 });
+
+test('the summary says what the input does not show', async () => {
+  const { reportSummary } = await import('./summary.js');
+  const pod = { namespace: null, name: null, healthy: false, verdict: 'problem', kubectl: { status: null, ready: null }, findings: [{ rule: 'image-pull-not-found', role: 'root-cause', severity: 'error', title: 'Image not found' }], input: { format: 'fragment', missing: [{ fact: 'pod-name', subjects: [], command: 'kubectl get pods' }] } };
+  const text = reportSummary({ pods: [pod], summary: { pods: 1, healthy: 0 } }, []);
+  assert.match(text, /- a pod the input does not name: error: Image not found \[image-pull-not-found\]; the input does not show: pod-name/);
+});
