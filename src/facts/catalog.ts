@@ -7,6 +7,7 @@
 // families (./registry.ts) are spliced in here from their own declarations. A test walks normalized fixtures to check the values normalize() produces at run time.
 
 import { apiEnum, bool, listOf, mapOf, num, obj, oneOf, opt, reason, str, strs, type FactNode, type MapOf } from './declare.js';
+import { EVENT_CAUSE_FIELDS } from './extractors/event-cause.js';
 import { EXIT_FIELDS } from './extractors/exit-code.js';
 import { PROBE_FAILURE_FIELDS } from './extractors/probe.js';
 import { containerFamilyNodes, podFamilyNodes } from './family.js';
@@ -24,6 +25,7 @@ export const EVENT = obj('An event about the pod (newest first).', {
   type: opt(apiEnum('Normal or Warning.', EVENT_TYPES)),
   reason: opt(reason('Event reason: FailedMount, Unhealthy, BackOff, FailedScheduling…')),
   message: opt(str('Event message as the component wrote it.')),
+  ...EVENT_CAUSE_FIELDS,
   count: num('How many times this event happened (count, or series.count).'),
   reasonTotal: num('How many times events of this reason happened, summed over all of them.'),
   source: opt(str('Reporting component: kubelet, default-scheduler, attachdetach-controller…')),
