@@ -9,7 +9,7 @@
 //           reason Shutdown,    "Pod Node is in progress of shutting down, not admitting any new pods"
 //           (the admission handler's message, which the kubelet prefixes with "Pod ")
 
-import { obj, oneOf, opt, str, type FactType } from '../declare.js';
+import { obj, oneOf, opt, readFrom, str, type FactType } from '../declare.js';
 import { podFamily, type PodFamilyOf, type PodScope } from '../family.js';
 
 export const NODE_SHUTDOWN_KINDS = ['terminated', 'rejected'] as const;
@@ -17,7 +17,11 @@ export const NODE_SHUTDOWN_SOURCES = ['status', 'condition'] as const;
 
 /** The pod's `nodeShutdown` facts: absent when the input does not say the node's shutdown touched the pod. */
 export const NODE_SHUTDOWN_FACTS = obj('The kubelet\'s graceful node shutdown, as the pod\'s status or its DisruptionTarget condition says it (extractor).', {
-  kind: oneOf('terminated (the kubelet stopped the pod because its node was shutting down), rejected (the kubelet refused to admit the pod while its node was shutting down).', NODE_SHUTDOWN_KINDS),
+  // the pod reasons (Terminated, v1.20's Shutdown; NodeShutdown) and the condition it is read from
+  kind: readFrom(
+    { terminated: ['Terminated', 'Shutdown', 'DisruptionTarget'], rejected: ['NodeShutdown', 'Shutdown'] },
+    oneOf('terminated (the kubelet stopped the pod because its node was shutting down), rejected (the kubelet refused to admit the pod while its node was shutting down).', NODE_SHUTDOWN_KINDS),
+  ),
   from: oneOf('Where it was read: status (status.reason and status.message) or condition (the DisruptionTarget condition\'s message).', NODE_SHUTDOWN_SOURCES),
   message: opt(str('The kubelet\'s message it was read from (absent for a bare reason NodeShutdown).')),
 });

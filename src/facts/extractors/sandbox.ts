@@ -4,7 +4,7 @@
 //   …plugin type="aws-cni" name="aws-cni" failed (add): add cmd: failed to assign an IP address to container
 //   …plugin type="flannel" failed (add): failed to delegate add: failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24
 
-import { eventTally, obj, oneOf, opt, str, strs, type FactType } from '../declare.js';
+import { eventTally, obj, oneOf, opt, readFrom, str, strs, type FactType } from '../declare.js';
 import { podFamily, type PodScope, type PodFamilyOf } from '../family.js';
 import { SANDBOX_SYNC } from '../inference.js';
 import type { EventFacts } from '../types.js';
@@ -15,13 +15,14 @@ export const SANDBOX_KINDS = ['cni-not-ready', 'cni-plugin-missing', 'ip-exhaust
 export type SandboxKind = (typeof SANDBOX_KINDS)[number];
 
 /** The pod's `sandbox` facts: the newest sandbox failure, classified here; normalize adds the event's reason, count and age. */
-export const SANDBOX_FACTS = obj('The newest sandbox/network failure among the events (extractor).', {
-  kind: oneOf('cni-not-ready, cni-plugin-missing (a plugin binary is not in the CNI bin directory), ip-exhausted, cni-unauthorized, bridge-address-conflict (the node\'s bridge, cni0, holds an address outside the pod CIDR the plugin was given), cni-failed, sandbox-image, runtime, unknown.', SANDBOX_KINDS),
+export const SANDBOX_FACTS = readFrom(['FailedCreatePodSandBox'], obj('The newest sandbox/network failure among the events (extractor).', {
+  // (the kubelet's NetworkNotReady events say cni-not-ready; every kind comes from FailedCreatePodSandBox)
+  kind: readFrom({ 'cni-not-ready': ['NetworkNotReady'] }, oneOf('cni-not-ready, cni-plugin-missing (a plugin binary is not in the CNI bin directory), ip-exhausted, cni-unauthorized, bridge-address-conflict (the node\'s bridge, cni0, holds an address outside the pod CIDR the plugin was given), cni-failed, sandbox-image, runtime, unknown.', SANDBOX_KINDS)),
   message: str('The event message.'),
   plugin: opt(str('CNI plugin named (calico, flannel, aws-cni, cilium…).')),
   missingPlugins: opt(strs('A CNI plugin binary the runtime did not find (failed to find plugin "loopback" in path), in any of the events.')),
   ...eventTally('FailedCreatePodSandBox or NetworkNotReady.', 'sandbox'),
-});
+}));
 export type SandboxFacts = FactType<typeof SANDBOX_FACTS>;
 /** What one message tells. */
 export type SandboxError = Pick<SandboxFacts, 'kind' | 'message' | 'plugin'>;
