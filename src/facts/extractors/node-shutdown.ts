@@ -22,7 +22,7 @@ export const NODE_SHUTDOWN_FACTS = obj('The kubelet\'s graceful node shutdown, a
     { terminated: ['Terminated', 'Shutdown', 'DisruptionTarget'], rejected: ['NodeShutdown', 'Shutdown'] },
     oneOf('terminated (the kubelet stopped the pod because its node was shutting down), rejected (the kubelet refused to admit the pod while its node was shutting down).', NODE_SHUTDOWN_KINDS),
   ),
-  from: oneOf('Where it was read: status (status.reason and status.message) or condition (the DisruptionTarget condition\'s message).', NODE_SHUTDOWN_SOURCES),
+  source: oneOf('Where it was read: status (status.reason and status.message) or condition (the DisruptionTarget condition\'s message).', NODE_SHUTDOWN_SOURCES),
   message: opt(str('The kubelet\'s message it was read from (absent for a bare reason NodeShutdown).')),
 });
 export type NodeShutdownFacts = FactType<typeof NODE_SHUTDOWN_FACTS>;
@@ -32,14 +32,14 @@ const TERMINATED = 'in response to imminent node shutdown';
 /** What the pod's status and conditions say of a graceful node shutdown, when they say it. */
 export function extractNodeShutdown({ pod, conditions }: Pick<PodScope, 'pod' | 'conditions'>): NodeShutdownFacts | undefined {
   const message = pod.message;
-  if (message !== undefined && message.includes(TERMINATED)) return { kind: 'terminated', from: 'status', message };
+  if (message !== undefined && message.includes(TERMINATED)) return { kind: 'terminated', source: 'status', message };
   const dt = conditions['DisruptionTarget']?.message;
-  if (dt !== undefined && dt.includes(TERMINATED)) return { kind: 'terminated', from: 'condition', message: dt };
+  if (dt !== undefined && dt.includes(TERMINATED)) return { kind: 'terminated', source: 'condition', message: dt };
   if (pod.reason === 'Shutdown' && message !== undefined) {
-    if (message.includes('evicting pods')) return { kind: 'terminated', from: 'status', message };
-    if (message.includes('not admitting any new pods')) return { kind: 'rejected', from: 'status', message };
+    if (message.includes('evicting pods')) return { kind: 'terminated', source: 'status', message };
+    if (message.includes('not admitting any new pods')) return { kind: 'rejected', source: 'status', message };
   }
-  if (pod.reason === 'NodeShutdown') return message !== undefined ? { kind: 'rejected', from: 'status', message } : { kind: 'rejected', from: 'status' };
+  if (pod.reason === 'NodeShutdown') return message !== undefined ? { kind: 'rejected', source: 'status', message } : { kind: 'rejected', source: 'status' };
   return undefined;
 }
 
