@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { RuleLoadError } from '../model/errors.js';
-import { checkRuleSet, compileRule, trustedRule } from '../rules/load.js';
+import { checkBuiltinRule, checkRuleSet, compileRule, trustedRule } from '../rules/load.js';
 import { ruleSet, type RuleSet } from '../rules/plan.js';
 import type { CompiledRule } from '../rules/types.js';
 import { BUILTIN_RULES_DIR, IN_EXECUTABLE } from './paths.js';
@@ -16,9 +16,11 @@ export { BUILTIN_RULES_DIR } from './paths.js';
 /**
  * Load every rule in the given directories, in order. A rule may reuse the id of a rule from an
  * earlier directory (a built-in one) only when it says `overrides: true`; it then replaces it.
+ * `builtinDir`: the directory of the package's own rules, held to the built-in rules' stricter
+ * checks (rules/load.ts checkBuiltinRule: no conditions on message text); only tests name another.
  * Throws RuleLoadError listing every problem.
  */
-export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): RuleSet {
+export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR], builtinDir: string = BUILTIN_RULES_DIR): RuleSet {
   const errors: string[] = [];
   const loaded: CompiledRule[] = [];
   // every rule taken from the build's cache, and all of them (none deleted since): the build checked
@@ -47,6 +49,8 @@ export function loadRules(dirs: string[] = [BUILTIN_RULES_DIR]): RuleSet {
       const cached = dir === BUILTIN_RULES_DIR ? cachedRule(name, file) : undefined;
       if (cached === undefined) allCached = false;
       const r = cached !== undefined ? trustedRule(cached, file) : compileRule(readFileSync(file, 'utf8'), file, errors);
+      // (a cached rule passed this check when the build loaded it)
+      if (r && cached === undefined && dir === builtinDir) checkBuiltinRule(r, errors);
       if (r) loaded.push(r);
     }
   }

@@ -46,3 +46,38 @@ test('every built-in rule that names a term is listed under it, and withRules ke
   for (const t of TERMS) derivedTotal += derivedRules(t, rules).length;
   assert.ok(derivedTotal > 50, `only ${derivedTotal} derived entries: the derivation reads no rule`);
 });
+
+test('a rule is listed under the words the facts it tests are read from, value by value where the catalogue says so', () => {
+  const killed = rule('x-killed', '  fact: container.killedByLiveness\n  equals: true');
+  assert.deepEqual([...namedTerms(killed.tree)], ['Killing']);
+  const bridge = rule('x-bridge', '  fact: sandbox.kind\n  equals: bridge-address-conflict');
+  assert.deepEqual([...namedTerms(bridge.tree)], ['FailedCreatePodSandBox']);
+  // the kubelet's NetworkNotReady events say one kind only
+  assert.deepEqual([...namedTerms(rule('x-cni', '  fact: sandbox.kind\n  in: [cni-not-ready]').tree)].sort(), ['FailedCreatePodSandBox', 'NetworkNotReady']);
+  assert.deepEqual([...namedTerms(rule('x-shut', '  fact: nodeShutdown.kind\n  equals: terminated').tree)].sort(), ['DisruptionTarget', 'Shutdown', 'Terminated']);
+  assert.deepEqual([...namedTerms(rule('x-rej', '  fact: nodeShutdown.kind\n  equals: rejected').tree)].sort(), ['NodeShutdown', 'Shutdown']);
+  // a probe's failures, read from Unhealthy events
+  assert.deepEqual([...namedTerms(rule('x-probe', '  fact: container.probes.startup.failures\n  gt: 0').tree)], ['Unhealthy']);
+  // an event's cause through the alias of its list: the reason the rule compares names it
+  assert.deepEqual([...namedTerms(rule('x-kill', '  some: container.events\n  as: k\n  where:\n    all:\n      - fact: k.reason\n        equals: Killing\n      - fact: k.cause\n        equals: liveness-probe').tree)], ['Killing']);
+  // what it excludes, or says is not there, is not what it diagnoses
+  assert.deepEqual([...namedTerms(rule('x-none', '  all:\n    - fact: sandbox.kind\n      exists: false\n    - not:\n        fact: container.killedByLiveness\n        equals: true').tree)], []);
+  const set = [...rules, killed, bridge];
+  assert.ok(derivedRules(term('Killing'), set).includes('x-killed'));
+  assert.ok(derivedRules(term('FailedCreatePodSandBox'), set).includes('x-bridge'));
+});
+
+test('the rules that read the kubelet\'s words through facts are listed under those words', () => {
+  const under = (name: string) => withRules(term(name), rules).rules;
+  for (const id of ['liveness-probe-failing', 'startup-probe-failing']) {
+    assert.ok(under('Killing').includes(id), `Killing: ${id}`);
+    assert.ok(under('Unhealthy').includes(id), `Unhealthy: ${id}`);
+  }
+  assert.ok(under('Preempted').includes('pod-preempted'));
+  assert.ok(under('Preempting').includes('pod-preempted'));
+  assert.ok(under('FailedCreatePodSandBox').includes('sandbox-cni-bridge-address-conflict'));
+  assert.ok(under('Terminated').includes('node-shutdown'));
+  assert.ok(under('DisruptionTarget').includes('node-shutdown'));
+  assert.ok(under('NodeShutdown').includes('admission-node-shutdown'));
+  assert.ok(!under('NodeShutdown').includes('node-shutdown'));
+});

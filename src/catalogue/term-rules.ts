@@ -1,12 +1,16 @@
 // Which rules diagnose a glossary term, read off the rules themselves: a rule belongs to a term
 // when its compiled match (src/rules/tree.ts) compares a reason, event, exit code or signal with
-// the term's name or one of its aliases, or names the term's condition in a fact path
-// (conditions.PodScheduled.status). A new rule that tests `waiting.reason: CrashLoopBackOff` is
-// listed under CrashLoopBackOff without anyone editing the glossary; the glossary's own `rules:`
-// lists keep only what a rule's match cannot show (a rule about a consequence of the term).
+// the term's name or one of its aliases, names the term's condition in a fact path
+// (conditions.PodScheduled.status), or tests a fact the catalogue says is read from the term
+// (`from` in src/facts/declare.ts: sandbox.kind from FailedCreatePodSandBox events,
+// container.killedByLiveness from Killing events). A new rule that tests `waiting.reason:
+// CrashLoopBackOff` is listed under CrashLoopBackOff without anyone editing the glossary; the
+// glossary's own `rules:` lists keep only what neither shows (a rule about a consequence of the term).
 
 import type { Term } from '../i18n/glossary.js';
-import { walkTree, type PredicateNode } from '../rules/tree.js';
+import type { FactWords } from '../facts/declare.js';
+import { nodesAlong } from '../facts/catalog.js';
+import { aliasTypesOf, walkTree, type FactTest, type PredicateNode } from '../rules/tree.js';
 import type { CompiledRule } from '../rules/types.js';
 
 /** Fact names whose values are Kubernetes' own words for a state: what glossary terms are. */
@@ -14,12 +18,14 @@ const NAMING_FIELDS = new Set(['reason', 'event', 'exitCode', 'signalName', 'rea
 
 /** The words a rule's match compares a naming fact with, and the condition names its paths hold. */
 export function namedTerms(tree: PredicateNode, out = new Set<string>()): Set<string> {
+  const aliases = aliasTypesOf(tree, NOTHING_HIDDEN);
   walkTree(tree, (n) => {
     // what a rule excludes is not what it diagnoses
     if (n.kind === 'not') return false;
     if (n.kind !== 'fact') return true;
     const segments = n.path.split('.');
     if (segments[0] === 'conditions' && segments[1]) out.add(segments[1]);
+    for (const node of nodesAlong(n.path, aliases)) if (node.from) wordsFrom(node.from, n.tests, out);
     if (!NAMING_FIELDS.has(segments[segments.length - 1] as string)) return true;
     for (const t of n.tests) {
       if (t.op === 'equals') out.add(String(t.value));
@@ -29,6 +35,23 @@ export function namedTerms(tree: PredicateNode, out = new Set<string>()): Set<st
   });
   return out;
 }
+
+const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
+
+/** The words a fact is read from (its declaration's `from`) that these tests of it concern. */
+function wordsFrom(from: FactWords, tests: readonly FactTest[], out: Set<string>): void {
+  if (isWordList(from)) {
+    // `exists: false` says the fact is not there: what the rule excludes, not what it diagnoses
+    if (tests.some((t) => !(t.op === 'exists' && !t.value))) for (const w of from) out.add(w);
+    return;
+  }
+  for (const t of tests) {
+    const values = t.op === 'equals' ? [t.value] : t.op === 'in' ? t.values : [];
+    for (const v of values) for (const w of from[String(v)] ?? []) out.add(w);
+  }
+}
+
+const isWordList = (from: FactWords): from is readonly string[] => Array.isArray(from);
 
 const byRuleSet = new WeakMap<readonly CompiledRule[], Map<string, string[]>>();
 

@@ -6,7 +6,8 @@
 // the facts it produces next to its parser (SANDBOX_FACTS in extractors/sandbox.ts…): the fact
 // families (./registry.ts) are spliced in here from their own declarations. A test walks normalized fixtures to check the values normalize() produces at run time.
 
-import { apiEnum, bool, listOf, mapOf, num, obj, oneOf, opt, reason, str, strs, type FactNode, type MapOf } from './declare.js';
+import { apiEnum, bool, listOf, mapOf, num, obj, oneOf, opt, readFrom, reason, str, strs, type FactNode, type MapOf } from './declare.js';
+import { EVENT_CAUSE_FIELDS } from './extractors/event-cause.js';
 import { EXIT_FIELDS } from './extractors/exit-code.js';
 import { PROBE_FAILURE_FIELDS } from './extractors/probe.js';
 import { containerFamilyNodes, podFamilyNodes } from './family.js';
@@ -24,6 +25,7 @@ export const EVENT = obj('An event about the pod (newest first).', {
   type: opt(apiEnum('Normal or Warning.', EVENT_TYPES)),
   reason: opt(reason('Event reason: FailedMount, Unhealthy, BackOff, FailedScheduling…')),
   message: opt(str('Event message as the component wrote it.')),
+  ...EVENT_CAUSE_FIELDS,
   count: num('How many times this event happened (count, or series.count).'),
   reasonTotal: num('How many times events of this reason happened, summed over all of them.'),
   source: opt(str('Reporting component: kubelet, default-scheduler, attachdetach-controller…')),
@@ -78,7 +80,7 @@ export const PROBE = obj('A probe from the container spec, with its failures fro
   failureThreshold: opt(num('failureThreshold (default 3) of a probe the spec sets.')),
   budgetSeconds: opt(num('initialDelaySeconds + failureThreshold × periodSeconds, of a probe the spec sets.')),
   budgetFormula: opt(str('The budget\'s arithmetic with the probe\'s values filled in ("30s + 3 × 10s = 1m"), of a probe the spec sets.')),
-  failures: opt(num('Total failures reported by Unhealthy events; absent when the pod\'s events are not in the input.')),
+  failures: readFrom(['Unhealthy'], opt(num('Total failures reported by Unhealthy events; absent when the pod\'s events are not in the input.'))),
   portDeclared: opt(bool('False when the probe names a port the container does not declare (only set when the container declares ports).')),
   ...PROBE_FAILURE_FIELDS,
   killAt: opt(str('Startup probe only, while the container has not started: when the kubelet kills it if the probe keeps failing (started + initialDelaySeconds + failureThreshold × periodSeconds).')),
@@ -125,9 +127,9 @@ export const CONTAINER = obj('A container (init, sidecar, regular or ephemeral) 
   ports: strs('Declared container ports, as "8080/TCP" and by name "http".'),
   probes: obj('Probes.', { liveness: PROBE, readiness: PROBE, startup: PROBE }),
   events: listOf('Events about this container (involvedObject.fieldPath), newest first.', 'reason', EVENT),
-  killedByLiveness: opt(bool('A Killing event says it failed its liveness probe; absent when the pod\'s events are not in the input.')),
-  killedByStartup: opt(bool('A Killing event says it failed its startup probe; absent when the pod\'s events are not in the input.')),
-  killedForNewDefinition: opt(bool('A Killing event says its definition changed (the pod spec was edited in place) and it will be restarted; absent when the pod\'s events are not in the input.')),
+  killedByLiveness: readFrom(['Killing'], opt(bool('A Killing event says it failed its liveness probe (events[].cause); absent when the pod\'s events are not in the input.'))),
+  killedByStartup: readFrom(['Killing'], opt(bool('A Killing event says it failed its startup probe (events[].cause); absent when the pod\'s events are not in the input.'))),
+  killedForNewDefinition: readFrom(['Killing'], opt(bool('A Killing event says its definition changed (the pod spec was edited in place) and it will be restarted (events[].cause); absent when the pod\'s events are not in the input.'))),
   livenessKillLikely: opt(
     bool(
       'The previous run lasted about the liveness budget (within one period before it and one period, the probe timeout and the grace period after it): what a liveness probe that never passes does. Only with a liveness probe, no startup probe and a known run time.',
@@ -290,6 +292,20 @@ export function resolvePath(
     else return undefined;
   }
   return node;
+}
+
+/** The catalogue nodes along a path, its root first and its own node last (an unknown path stops where it leaves the catalogue). */
+export function nodesAlong(path: string, aliases: ReadonlyMap<string, FactNode> = new Map()): FactNode[] {
+  const [root, ...rest] = path.split('.') as [string, ...string[]];
+  let node: FactNode | undefined = aliases.get(root) ?? ROOTS[root] ?? WORKLOAD_ROOTS[root];
+  const out: FactNode[] = [];
+  for (const seg of rest) {
+    if (!node) return out;
+    out.push(node);
+    node = node.type === 'object' ? node.fields[seg] : node.type === 'map' ? node.of : undefined;
+  }
+  if (node) out.push(node);
+  return out;
 }
 
 /** Every leaf and list path, for docs and `podwhy rules facts`. */

@@ -6,7 +6,8 @@ import type { ContainerLog } from '../model/input.js';
 import { arr, bool, count, dig, isObject, nonEmpty, num, obj, objs, str, time, type JsonObject } from '../util/json.js';
 import { classifyExit } from './extractors/exit-code.js';
 import { parseProbeMessage, type ProbeKind } from './extractors/probe.js';
-import { killedForNewDefinition, parseFailedSync } from './extractors/container-event.js';
+import { parseFailedSync } from './extractors/container-event.js';
+import type { EventCause } from './extractors/event-cause.js';
 import { execFailures } from './extractors/log-signature.js';
 import { commandSleeps, commandWords, endlessLoop, preStopSleeps, scriptProgram } from './extractors/command.js';
 import { attributeEvents, containerNamedIn, containerOfFieldPath, imageNamedIn, isContainerReason, type ContainerRef } from './attribution.js';
@@ -356,7 +357,7 @@ function containerCore(entry: ContainerEntry, events: EventFacts[], told: ToldSt
   // kubectl describe prints a port without its name (Port: 8080/TCP): from text, a probe on a
   // named port cannot be checked against the ports
   const probe = (field: string, kind: ProbeKind) => probeFacts(sp?.[field], kind, events, ports, sp?.['image'] !== undefined, ctx, specGiven);
-  const killed = (re: (m: string | undefined) => boolean) => events.length > 0 && events.some((e) => e.reason === 'Killing' && re(e.message));
+  const killed = (cause: EventCause) => events.length > 0 && events.some((e) => e.cause === cause);
   const c: ContainerFacts = {
     name,
     kind,
@@ -382,9 +383,9 @@ function containerCore(entry: ContainerEntry, events: EventFacts[], told: ToldSt
     // what the kubelet's events say: unknown (absent) when the input does not have them
     ...(ctx.eventsKnown
       ? {
-          killedByLiveness: killed((m) => /failed liveness probe/.test(m ?? '')),
-          killedByStartup: killed((m) => /failed startup probe/.test(m ?? '')),
-          killedForNewDefinition: killed(killedForNewDefinition),
+          killedByLiveness: killed('liveness-probe'),
+          killedByStartup: killed('startup-probe'),
+          killedForNewDefinition: killed('definition-changed'),
         }
       : {}),
     hasSpec: specGiven,

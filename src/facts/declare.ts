@@ -13,7 +13,15 @@ interface NodeBase {
   doc: string;
   /** The fact may be absent (an optional field of its object). Only fields of an object are marked. */
   optional?: true;
+  /**
+   * The Kubernetes words (event and pod reasons, condition types) the fact is read from, when a
+   * rule's match does not show them: a rule that tests the fact (or one below it) diagnoses them,
+   * and `podwhy explain <word>` lists it (src/catalogue/term-rules.ts). A record gives the words by
+   * the value a rule compares the fact with (`equals`, `in`).
+   */
+  from?: FactWords;
 }
+export type FactWords = readonly string[] | Readonly<Record<string, readonly string[]>>;
 export interface LeafNode extends NodeBase {
   type: LeafType;
   /** Where the value comes from in the Pod, for evidence ("status.phase"). Default: the fact path. */
@@ -109,6 +117,8 @@ export const obj = <F extends Record<string, FactNode>>(doc: string, fields: F):
 export const mapOf = <E extends FactNode>(doc: string, key: string, examples: readonly string[], of: E): MapOf<E> => ({ type: 'map', doc, key, examples, of });
 /** A list of objects; `keyField` names an element in evidence paths (events[FailedMount]). */
 export const listOf = <E extends ObjectNode>(doc: string, keyField: keyof E['fields'] & string, of: E): ListOf<E> => ({ type: 'list', doc, keyField, of });
+/** The node, saying which Kubernetes words it is read from (NodeBase.from). */
+export const readFrom = <N extends FactNode>(from: FactWords, node: N): N => ({ ...node, from });
 /** The field may be absent. Without it a field is always present in what normalize() builds. */
 export const opt = <N extends FactNode>(node: N): N & Optional => ({ ...node, optional: true });
 

@@ -4,6 +4,7 @@
 import type { EventRecord } from '../model/input.js';
 import { formatTime } from '../util/json.js';
 import { containerOfFieldPath } from './attribution.js';
+import { eventCause } from './extractors/event-cause.js';
 import type { EventFacts } from './types.js';
 import { boundMessage, secondsBetween, setIf } from './values.js';
 
@@ -36,6 +37,7 @@ export function normalizeEvents(records: EventRecord[], nowMs: number): EventFac
     setIf(e, 'reason', r.reason !== undefined ? (MODERN_REASON[r.reason] ?? r.reason) : undefined);
     // redacted where the event was read (toEventRecord), before any cut
     setIf(e, 'message', r.message !== undefined ? boundMessage(r.message) : undefined);
+    setIf(e, 'cause', eventCause(e.reason, e.message));
     setIf(e, 'source', r.source);
     setIf(e, 'host', r.host);
     setIf(e, 'container', containerOfFieldPath(r.involved.fieldPath)?.name);

@@ -11,6 +11,7 @@ import { HOOK_FAMILY } from './extractors/hook.js';
 import { IMAGE_PULL_FAMILY } from './extractors/image-pull.js';
 import { IMAGE_PULLED_FAMILY } from './extractors/image-pulled.js';
 import { MOUNT_FAMILY } from './extractors/mount.js';
+import { NODE_SHUTDOWN_FAMILY } from './extractors/node-shutdown.js';
 import { SANDBOX_FAMILY } from './extractors/sandbox.js';
 import { SCHEDULING_FAMILY } from './extractors/scheduling.js';
 import { START_ERROR_FAMILY } from './extractors/start-error.js';
@@ -27,6 +28,7 @@ export const POD_FAMILIES = [
   MOUNT_FAMILY, // the most telling volume failure
   SANDBOX_FAMILY, // the newest sandbox/network failure
   ADMISSION_FAMILY, // the kubelet's admission rejection
+  NODE_SHUTDOWN_FAMILY, // the kubelet's graceful node shutdown
   NODE_FAMILY, // the pod's Node
   NODE_FIT_FAMILY, // an unplaced pod against the cluster's nodes (reads scheduling)
   CLAIMS_FAMILY, // the claims it mounts (reads scheduling, nodeFit)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { RuleLoadError } from '../model/errors.js';
-import { checkRuleSet, compileRule } from './load.js';
+import { checkRuleSet, compileRule, messageTextTests } from './load.js';
 import { BUILTIN_RULES_DIR, loadRules } from '../catalogue/rule-files.js';
 import type { CompiledRule } from './types.js';
 
@@ -195,5 +195,43 @@ describe('rule loader', () => {
 
   test('the built-in rules load', () => {
     assert.ok(loadRules().length >= 30);
+  });
+
+  test('a built-in rule may not test message text; a user rule may', () => {
+    // GOOD's only message is evidence; this one matches an event's words
+    const wordy = GOOD.replace('        matches: "^Back-?off$"', '        matches: "^Back-?off$"\n    - fact: container.lastState.terminated.message\n      contains: "killed"\n    - fact: container.state.waiting.message\n      exists: true');
+    const dir = mkdtempSync(join(tmpdir(), 'podwhy-rules-'));
+    writeFileSync(join(dir, 'sample-rule.yaml'), wordy);
+    // a user's --rules folder: loads
+    assert.deepEqual(
+      loadRules([dir]).map((r) => r.id),
+      ['sample-rule'],
+    );
+    // the same folder as the package's own rules: one line naming the rule file and the fact
+    assert.throws(
+      () => loadRules([dir], dir),
+      (e: unknown) => {
+        assert.ok(e instanceof RuleLoadError);
+        assert.deepEqual(e.problems, [
+          `${join(dir, 'sample-rule.yaml')}: match: a built-in rule may not test message text (container.lastState.terminated.message contains "killed"): add an extractor that names what the message says as a fact, and match that (rules/README.md, "Adding a diagnosis")`,
+        ]);
+        return true;
+      },
+    );
+    // message in evidence and templates, and `exists` on it, are not tests of its text
+    writeFileSync(join(dir, 'sample-rule.yaml'), GOOD);
+    assert.deepEqual(
+      loadRules([dir], dir).map((r) => r.id),
+      ['sample-rule'],
+    );
+  });
+
+  test('no shipped rule tests message text (read from the files, not the build\'s cache)', () => {
+    for (const name of readdirSync(BUILTIN_RULES_DIR).filter((n) => n.endsWith('.yaml'))) {
+      const errors: string[] = [];
+      const r = compileRule(readFileSync(join(BUILTIN_RULES_DIR, name), 'utf8'), join(BUILTIN_RULES_DIR, name), errors);
+      assert.deepEqual(errors, []);
+      assert.deepEqual(messageTextTests((r as CompiledRule).tree), [], name);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { STAGES, type Stage } from '../model/vocabulary.js';
 import { RuleLoadError } from '../model/errors.js';
 import { isObject } from '../util/json.js';
 import { compileGetter, predicateOf } from './predicates.js';
-import { aliasListsOf, aliasTypesOf, compileTree, type PredicateNode, type TreeContext } from './tree.js';
+import { aliasListsOf, aliasTypesOf, compileTree, walkTree, type PredicateNode, type TreeContext } from './tree.js';
 import { compileTemplate } from './template.js';
 import { didYouMean } from './vocabulary.js';
 import type { CompiledRule, CompiledText, Scope, Template } from './types.js';
@@ -255,6 +255,31 @@ export function trustedRule(doc: Record<string, unknown>, file: string): Compile
 
 /** What a finding needs and evaluation does not. */
 const TEXTUAL = ['evidence', 'commands', 'text'] as const;
+
+/**
+ * The conditions of a built-in rule that test message text: a fact whose path ends in `message`
+ * compared with anything but `exists`. The package's rules match named facts only, so what a
+ * message says is read once, by an extractor (src/facts/extractors/), where its source is noted
+ * and its tests sit; a user's rules (--rules) may still match message text.
+ */
+export function messageTextTests(tree: PredicateNode): string[] {
+  const out: string[] = [];
+  walkTree(tree, (n) => {
+    if (n.kind !== 'fact' || !/(?:^|\.)message$/.test(n.path)) return;
+    for (const t of n.tests) {
+      if (t.op === 'exists') continue;
+      const value = t.op === 'in' ? `[${t.values.join(', ')}]` : t.op === 'matches' ? `/${t.source}/` : JSON.stringify(t.value);
+      out.push(`${n.path} ${t.op} ${value}`);
+    }
+  });
+  return out;
+}
+
+/** Refuse a built-in rule whose match tests message text (messageTextTests), one line each. */
+export function checkBuiltinRule(rule: CompiledRule, errors: string[]): void {
+  for (const test of messageTextTests(rule.tree))
+    errors.push(`${rule.file}: match: a built-in rule may not test message text (${test}): add an extractor that names what the message says as a fact, and match that (rules/README.md, "Adding a diagnosis")`);
+}
 
 /** Check cross-rule references: supersedes targets exist and form no cycle. */
 export function checkRuleSet(rules: CompiledRule[], errors: string[]): void {

@@ -147,15 +147,6 @@ export function classifyContainerEvent(rawReason: string | undefined, message: s
 }
 
 /** Kinds that say the container failed (the others say what it went through). */
-/**
- * Whether a Killing event's message says the container is restarted because its definition
- * changed ("Container app definition changed, will be restarted": the pod's spec was edited in
- * place, an image or a command).
- */
-export function killedForNewDefinition(message: string | undefined): boolean {
-  return message !== undefined && /definition changed/.test(message);
-}
-
 export function isFailure(kind: ContainerEventKind): boolean {
   return kind !== 'started' && kind !== 'created' && kind !== 'pulling' && kind !== 'probed';
 }

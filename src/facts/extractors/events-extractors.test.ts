@@ -147,3 +147,16 @@ test('FailedSync of an old kubelet that failed the pod network blocks creation, 
   assert.equal(SANDBOX_SYNC.test('Error syncing pod, skipping: failed to "SetupNetwork" for "web_ns" with SetupNetworkError: "…"'), true);
   assert.equal(SANDBOX_SYNC.test('Error syncing pod, skipping: failed to "StartContainer" for "app" with CrashLoopBackOff: "…"'), false);
 });
+
+test('a bridge already holding another address is its own kind, where the message would otherwise be a plain CNI failure', () => {
+  // flannel through the bridge plugin (containerd), and dockershim's wording of the same failure
+  const flannel = 'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "b34f": plugin type="flannel" failed (add): failed to delegate add: failed to set bridge addr: "cni0" already has an IP address different from 10.244.0.1/24';
+  const dockershim = 'NetworkPlugin cni failed to set up pod "web-1_default" network: failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24';
+  assert.equal(classifySandboxError(flannel).kind, 'bridge-address-conflict');
+  assert.equal(classifySandboxError(flannel).plugin, 'flannel');
+  assert.equal(classifySandboxError(dockershim).kind, 'bridge-address-conflict');
+  // the bare words, with nothing else said: still the bridge's conflict, not unknown
+  assert.equal(classifySandboxError('failed to set bridge addr: "cni0" already has an IP address different from 10.244.2.1/24').kind, 'bridge-address-conflict');
+  // another bridge failure stays cni-failed
+  assert.equal(classifySandboxError('plugin type="bridge" failed (add): failed to set bridge addr: could not add IP address to "cni0": permission denied').kind, 'cni-failed');
+});

@@ -5,7 +5,7 @@
 //   Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory
 //   Startup probe errored: rpc error: code = … (older) / Liveness probe errored and resulted in unknown state: … (newer)
 
-import { num, oneOf, opt, str } from '../declare.js';
+import { num, oneOf, opt, readFrom, str } from '../declare.js';
 
 export type ProbeKind = 'liveness' | 'readiness' | 'startup';
 
@@ -14,11 +14,12 @@ export const PROBE_FAILURE_KINDS = ['http-status', 'connection-refused', 'timeou
 export type ProbeFailureKind = (typeof PROBE_FAILURE_KINDS)[number];
 
 /** Fields of a probe this extractor fills from its newest Unhealthy event (facts/catalog.ts puts them in each probe). */
+const UNHEALTHY = ['Unhealthy'];
 export const PROBE_FAILURE_FIELDS = {
-  lastFailure: opt(str('Newest Unhealthy event message for this probe.')),
-  lastFailureSecondsAgo: opt(num('Seconds since the newest Unhealthy event for this probe last happened.')),
-  failureKind: opt(oneOf('http-status, connection-refused, timeout, no-route, dns, grpc-not-serving, connection-reset, exec-failed, errored.', PROBE_FAILURE_KINDS)),
-  failureDetail: opt(str('HTTP status code, address, or the first line of exec output.')),
+  lastFailure: readFrom(UNHEALTHY, opt(str('Newest Unhealthy event message for this probe.'))),
+  lastFailureSecondsAgo: readFrom(UNHEALTHY, opt(num('Seconds since the newest Unhealthy event for this probe last happened.'))),
+  failureKind: readFrom(UNHEALTHY, opt(oneOf('http-status, connection-refused, timeout, no-route, dns, grpc-not-serving, connection-reset, exec-failed, errored.', PROBE_FAILURE_KINDS))),
+  failureDetail: readFrom(UNHEALTHY, opt(str('HTTP status code, address, or the first line of exec output.'))),
 };
 
 /** What one Unhealthy message tells. */

@@ -2,25 +2,27 @@
 //   Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "3c05…": plugin type="flannel" failed (add): loadFlannelSubnetEnv failed: open /run/flannel/subnet.env: no such file or directory
 //   network is not ready: container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized
 //   …plugin type="aws-cni" name="aws-cni" failed (add): add cmd: failed to assign an IP address to container
+//   …plugin type="flannel" failed (add): failed to delegate add: failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24
 
-import { eventTally, obj, oneOf, opt, str, strs, type FactType } from '../declare.js';
+import { eventTally, obj, oneOf, opt, readFrom, str, strs, type FactType } from '../declare.js';
 import { podFamily, type PodScope, type PodFamilyOf } from '../family.js';
 import { SANDBOX_SYNC } from '../inference.js';
 import type { EventFacts } from '../types.js';
 import { setIf } from '../values.js';
 
 /** Every kind classifySandboxError returns: the fact catalogue's sandbox.kind values. */
-export const SANDBOX_KINDS = ['cni-not-ready', 'cni-plugin-missing', 'ip-exhausted', 'cni-unauthorized', 'cni-failed', 'sandbox-image', 'runtime', 'unknown'] as const;
+export const SANDBOX_KINDS = ['cni-not-ready', 'cni-plugin-missing', 'ip-exhausted', 'cni-unauthorized', 'bridge-address-conflict', 'cni-failed', 'sandbox-image', 'runtime', 'unknown'] as const;
 export type SandboxKind = (typeof SANDBOX_KINDS)[number];
 
 /** The pod's `sandbox` facts: the newest sandbox failure, classified here; normalize adds the event's reason, count and age. */
-export const SANDBOX_FACTS = obj('The newest sandbox/network failure among the events (extractor).', {
-  kind: oneOf('cni-not-ready, cni-plugin-missing (a plugin binary is not in the CNI bin directory), ip-exhausted, cni-unauthorized, cni-failed, sandbox-image, runtime, unknown.', SANDBOX_KINDS),
+export const SANDBOX_FACTS = readFrom(['FailedCreatePodSandBox'], obj('The newest sandbox/network failure among the events (extractor).', {
+  // (the kubelet's NetworkNotReady events say cni-not-ready; every kind comes from FailedCreatePodSandBox)
+  kind: readFrom({ 'cni-not-ready': ['NetworkNotReady'] }, oneOf('cni-not-ready, cni-plugin-missing (a plugin binary is not in the CNI bin directory), ip-exhausted, cni-unauthorized, bridge-address-conflict (the node\'s bridge, cni0, holds an address outside the pod CIDR the plugin was given), cni-failed, sandbox-image, runtime, unknown.', SANDBOX_KINDS)),
   message: str('The event message.'),
   plugin: opt(str('CNI plugin named (calico, flannel, aws-cni, cilium…).')),
   missingPlugins: opt(strs('A CNI plugin binary the runtime did not find (failed to find plugin "loopback" in path), in any of the events.')),
   ...eventTally('FailedCreatePodSandBox or NetworkNotReady.', 'sandbox'),
-});
+}));
 export type SandboxFacts = FactType<typeof SANDBOX_FACTS>;
 /** What one message tells. */
 export type SandboxError = Pick<SandboxFacts, 'kind' | 'message' | 'plugin'>;
@@ -68,9 +70,14 @@ export function classifySandboxError(message: string): SandboxError {
   }
   if (/connection is unauthorized|Unauthorized|forbidden/i.test(msg) && plugin) return out('cni-unauthorized');
   if (/failed to (?:get|pull|resolve) (?:sandbox )?image|pause:[\w.]+|failed to pull image .*pause/i.test(msg)) return out('sandbox-image');
-  if (plugin || /failed to (?:setup|set up) network|NetworkPlugin cni failed|networkPlugin cni failed/i.test(msg)) return out('cni-failed');
+  // The bridge plugin found its bridge (cni0) already holding an address other than the gateway of
+  // the subnet it was given, typically left from an earlier pod CIDR after a node rejoined or the
+  // network plugin changed (containernetworking/plugins, plugins/main/bridge/bridge.go:
+  // "%q already has an IP address different from %v", wrapped in "failed to set bridge addr: ").
+  const bridge = msg.includes('already has an IP address different from');
+  if (plugin || /failed to (?:setup|set up) network|NetworkPlugin cni failed|networkPlugin cni failed/i.test(msg)) return out(bridge ? 'bridge-address-conflict' : 'cni-failed');
   if (/failed to reserve sandbox name|context deadline exceeded|failed to create containerd task|OCI runtime|The container name "[^"]*" is already in use/i.test(msg)) return out('runtime');
-  return out('unknown');
+  return out(bridge ? 'bridge-address-conflict' : 'unknown');
 }
 
 /** The CNI plugin binaries the messages say the runtime did not find, in order, each once. */
