@@ -1,5 +1,5 @@
 // The library API (src/index.ts): the same report as `podwhy -o json`, from objects or text, with
-// the rules a caller loads. The packed and installed package is checked in src/build/pack.e2e.test.ts.
+// the rules a caller loads. The packed and installed package is checked in tools/build/pack.e2e.test.ts.
 
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import yaml from 'js-yaml';
 import { main } from './cli/main.js';
 import { diagnoseObjects, diagnoseText, loadRules, PodwhyError, type RuleSet } from './index.js';
 import { FIXTURES_DIR } from './catalogue/paths.js';
-import { memoryIO } from './testing/io.js';
+import { memoryIO } from '../test/io.js';
 
 const NOW = '2025-03-02T10:00:00Z';
 const OOM_FILE = join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml');

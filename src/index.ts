@@ -7,8 +7,8 @@
 // from the engine's own, so that the published declarations stand alone (no Kubernetes client
 // types, no internal fact model); `checkReportShape` makes the compiler hold the two in step.
 //
-// Built twice: by tsc into dist/index.d.ts (the declarations), and by esbuild into the bundle the
-// package exports (src/build/bundle.ts), with its dependencies inside.
+// Built twice: by tsc into dist/src/index.d.ts (the declarations), and by esbuild into the bundle the
+// package exports (tools/build/bundle.ts), with its dependencies inside.
 
 import { diagnosePod, troubleFirst } from './engine/diagnose.js';
 import type { PodDiagnosis } from './engine/types.js';

@@ -7,7 +7,7 @@
 // every request. It serves objects as `kubectl get -o json` would show them; an events.k8s.io
 // Event given to it is stored and served as the core/v1 Event the real apiserver converts it to.
 // /version reports the minor version it is started with, so a real `kubectl` of that build can
-// describe its pods (src/testing/kubectl-describe.ts).
+// describe its pods (test/kubectl-describe.ts).
 //
 // Watches (`?watch=1`) behave like the apiserver's watch cache: without a resourceVersion (or
 // "0") they start with a synthetic ADDED per existing object, with one they replay every change
@@ -26,9 +26,9 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
-import { POD_FIELDS } from '../kubectl/field-selector.js';
-import { parseSelector } from '../kubectl/selector.js';
-import { isObject, str, type JsonObject } from '../util/json.js';
+import { POD_FIELDS } from '../src/kubectl/field-selector.js';
+import { parseSelector } from '../src/kubectl/selector.js';
+import { isObject, str, type JsonObject } from '../src/util/json.js';
 import { issue, type Issued } from './x509.js';
 
 export interface ServedRequest {

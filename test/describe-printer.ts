@@ -7,8 +7,8 @@
 // parser in src/sources/text/describe.ts is tested against its output and against hand-kept samples
 // of real kubectl output (src/sources/text/describe.test.ts).
 
-import { humanDuration } from '../kubectl/duration.js';
-import { arr, dig, num, obj, objs, str, time, type JsonObject } from '../util/json.js';
+import { humanDuration } from '../src/kubectl/duration.js';
+import { arr, dig, num, obj, objs, str, time, type JsonObject } from '../src/util/json.js';
 
 /** Go's text/tabwriter on text whose cells end in tabs: columns aligned per block of lines. */
 export function tabwrite(text: string, padding = 2): string {

@@ -1,19 +1,19 @@
 // The describe-text twins of the YAML fixtures: fixtures/describe/<fixture>.txt is what
 // `kubectl describe pod` prints for the fixture's pod and events at the fixture's `now`.
-// `node dist/testing/describe-twins.js [fixture.yaml…]` (re)writes them; the twin test
+// `node dist/test/describe-twins.js [fixture.yaml…]` (re)writes them; the twin test
 // (src/sources/text/describe-twins.test.ts) checks each twin diagnoses like its YAML.
 
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { diagnosePod } from '../engine/diagnose.js';
-import { loadRules } from '../catalogue/rule-files.js';
-import type { RuleSet } from '../rules/plan.js';
-import { parseDescribeText } from '../sources/text/describe.js';
-import { collectDocuments, joinEvents, snapshotFromTexts } from '../sources/file.js';
-import { parseText } from '../sources/reader.js';
-import { dropPlaceholders } from '../sources/text-input.js';
-import type { EventRecord, FixtureHeader, PodInput } from '../model/input.js';
-import { isObject, time, type JsonObject } from '../util/json.js';
+import { diagnosePod } from '../src/engine/diagnose.js';
+import { loadRules } from '../src/catalogue/rule-files.js';
+import type { RuleSet } from '../src/rules/plan.js';
+import { parseDescribeText } from '../src/sources/text/describe.js';
+import { collectDocuments, joinEvents, snapshotFromTexts } from '../src/sources/file.js';
+import { parseText } from '../src/sources/reader.js';
+import { dropPlaceholders } from '../src/sources/text-input.js';
+import type { EventRecord, FixtureHeader, PodInput } from '../src/model/input.js';
+import { isObject, time, type JsonObject } from '../src/util/json.js';
 import { describePodText } from './describe-printer.js';
 
 export const TWIN_DIR = join('fixtures', 'describe');

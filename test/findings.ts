@@ -2,8 +2,8 @@
 // comparing two ways of evaluating rules. The English texts are written from the finding's
 // params, as the edge (render/words.ts) writes them.
 
-import { collectEvidence, findingCommands, findingParams, type RawFinding } from '../engine/evaluate.js';
-import { renderTemplate } from '../render/words.js';
+import { collectEvidence, findingCommands, findingParams, type RawFinding } from '../src/engine/evaluate.js';
+import { renderTemplate } from '../src/render/words.js';
 
 export function shown(fs: RawFinding[]): unknown[] {
   return fs.map((f) => {

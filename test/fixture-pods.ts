@@ -4,9 +4,9 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR } from '../catalogue/paths.js';
-import { snapshotFromTexts } from '../sources/file.js';
-import type { PodInput } from '../model/input.js';
+import { FIXTURES_DIR } from '../src/catalogue/paths.js';
+import { snapshotFromTexts } from '../src/sources/file.js';
+import type { PodInput } from '../src/model/input.js';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

@@ -1,6 +1,6 @@
 // Test-only: an in-memory IO for running the CLI in-process.
 
-import type { IO } from '../cli/io.js';
+import type { IO } from '../src/cli/io.js';
 
 export interface MemoryIO extends IO {
   stdout: string;

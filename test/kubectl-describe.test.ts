@@ -1,9 +1,9 @@
-// The capture tool's own logic (src/testing/kubectl-describe.ts): moving a fixture's times,
+// The capture tool's own logic (test/kubectl-describe.ts): moving a fixture's times,
 // filling in what a real server would hold, spreading the fixtures over the kubectl builds.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { JsonObject } from '../util/json.js';
+import type { JsonObject } from '../src/util/json.js';
 import { asServed, assignMinors, captureId, fixtureObjects, shiftTimes, type CaptureIndex } from './kubectl-describe.js';
 
 describe('kubectl-describe', () => {

@@ -5,7 +5,7 @@
 // (./paste-variations.ts) cuts and reshapes these texts; our own printer (./describe-printer.ts)
 // is not the reference, kubectl is.
 //
-//   node dist/testing/kubectl-describe.js [FIXTURE.yaml…]     (default: every fixture)
+//   node dist/test/kubectl-describe.js [FIXTURE.yaml…]     (default: every fixture)
 //
 // Per fixture: a fresh server at kubectl's minor version, every object of the fixture loaded with
 // each timestamp moved by (the clock − the fixture's `now`) in whole seconds, so the ages kubectl
@@ -28,7 +28,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import yaml from 'js-yaml';
-import { isObject, str, type JsonObject } from '../util/json.js';
+import { isObject, str, type JsonObject } from '../src/util/json.js';
 import { FakeApiServer } from './apiserver.js';
 
 export const CAPTURE_DIR = join('fixtures', 'kubectl-describe');
@@ -73,7 +73,7 @@ export interface CaptureIndex {
 }
 
 const INDEX_NOTE =
-  'What a real `kubectl describe pod` printed for each fixture pod (the .txt beside this file), written by `node dist/testing/kubectl-describe.js`: the kubectl build, the instant the text reads at (capturedAt: the fixture\'s now moved to the capture\'s clock), what had to be filled in as a real server would have it, and the pods kubectl or the server refused.';
+  'What a real `kubectl describe pod` printed for each fixture pod (the .txt beside this file), written by `node dist/test/kubectl-describe.js`: the kubectl build, the instant the text reads at (capturedAt: the fixture\'s now moved to the capture\'s clock), what had to be filled in as a real server would have it, and the pods kubectl or the server refused.';
 
 /** The id of a fixture pod's capture: the fixture's name, and for workload fixtures the pod's too. */
 export function captureId(fixture: string, pod: string): string {

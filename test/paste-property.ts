@@ -1,5 +1,5 @@
 // The property every paste variant of a real `kubectl describe pod` must hold (the suite:
-// ./paste-variations.ts makes the variants, ./paste-variations-run.ts runs them all, and
+// ./paste-variations.ts makes the variants, tools/testing/paste-variations-run.ts runs them all, and
 // src/sources/text/paste-variations.test.ts a slice of them in `npm test`).
 //
 // The reference of a capture (fixtures/kubectl-describe/) is the diagnosis of the *whole*
@@ -22,7 +22,7 @@
 // as several fails on its own clause.
 
 import { readFileSync } from 'node:fs';
-import { diagnoseText, PodwhyError, type Finding, type PodReport, type RuleSet } from '../index.js';
+import { diagnoseText, PodwhyError, type Finding, type PodReport, type RuleSet } from '../src/index.js';
 import { captureFile, type Capture } from './kubectl-describe.js';
 import { describeLayout, seeded, type Variant } from './paste-variations.js';
 

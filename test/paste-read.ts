@@ -3,10 +3,10 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR } from '../api/rules.js';
-import { snapshotFromDocs } from '../sources/file.js';
-import { DocumentStream, type ParsedDoc } from '../sources/reader.js';
-import type { Snapshot } from '../model/input.js';
+import { FIXTURES_DIR } from '../src/api/rules.js';
+import { snapshotFromDocs } from '../src/sources/file.js';
+import { DocumentStream, type ParsedDoc } from '../src/sources/reader.js';
+import type { Snapshot } from '../src/model/input.js';
 
 /** The capture instant of the readers' tests. */
 export const PASTE_NOW = Date.parse('2025-03-02T10:00:00Z');

@@ -1,5 +1,5 @@
 // How people paste `kubectl describe pod`: the variants of one describe text that the
-// paste-variation suite (./paste-property.ts, ./paste-variations-run.ts) diagnoses. A variant is
+// paste-variation suite (./paste-property.ts, tools/testing/paste-variations-run.ts) diagnoses. A variant is
 // a *cut* (which lines are kept), a *reshape* (what happens to the text on its way into a ticket),
 // or a cut then a reshape. Every variant has an id that rebuilds it: the same text and seed give
 // the same variants, so a failure is reproduced from `<capture>#<variant id>` alone.

@@ -1,12 +1,12 @@
-// Test-only: the secret corpus (src/util/__fixtures__/secret-corpus.txt) read into entries. Each
+// Test-only: the secret corpus (test/data/secret-corpus.txt) read into entries. Each
 // entry is the text a log line or an event message carries, the secret values in it, and what
 // redaction must make of it (every value replaced by ***; ordinary text unchanged).
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../catalogue/paths.js';
+import { PACKAGE_ROOT } from '../src/catalogue/paths.js';
 
-export const SECRET_CORPUS_FILE = join(PACKAGE_ROOT, 'src', 'util', '__fixtures__', 'secret-corpus.txt');
+export const SECRET_CORPUS_FILE = join(PACKAGE_ROOT, 'test', 'data', 'secret-corpus.txt');
 
 export interface CorpusEntry {
   /** What kind of secret the text carries ("aws-credentials-file", …), or "ok" for ordinary text. */

@@ -1,4 +1,4 @@
-// Test-only: `node --import ./dist/testing/trace-imports.js …` records every module URL the
+// Test-only: `node --import ./dist/test/trace-imports.js …` records every module URL the
 // program resolves into the file named by PODWHY_TRACE_IMPORTS (one per line). Used to prove that
 // the offline path never loads @kubernetes/client-node. Modules loaded by require() do not pass
 // the loader hooks: their files are added from require's cache when the process exits. The files

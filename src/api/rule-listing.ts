@@ -12,7 +12,7 @@ import { isObject } from '../util/json.js';
 
 /** rule id → fixture file names whose header lists it in expect.fires. */
 export function fixtureIndex(dir = FIXTURES_DIR): Map<string, string[]> {
-  // the single executable carries the index of its build's fixtures (src/build/release.ts)
+  // the single executable carries the index of its build's fixtures (tools/build/release.ts)
   if (IN_EXECUTABLE && dir === FIXTURES_DIR) return new Map(Object.entries(JSON.parse(embeddedAsset('fixture-index.json')) as Record<string, string[]>));
   const index = new Map<string, string[]>();
   let names: string[];

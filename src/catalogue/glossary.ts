@@ -1,7 +1,7 @@
 // The glossary behind `podwhy explain <term>` and its shell completion: src/i18n/glossary/*.yaml, one
 // file per category, read and checked here. Only those two load it (see glossary.test.ts: a
 // diagnosis never does); `npm run build` compiles the files into dist/glossary.json
-// (src/build/glossary-cache.ts), which is what a run reads while it matches the files, and what the
+// (tools/build/glossary-cache.ts), which is what a run reads while it matches the files, and what the
 // single executable carries as an asset.
 //
 // A term's `rules:` lists only the rules whose match does not name the term (a rule about a

@@ -78,7 +78,7 @@ test('rules from the cache (compiled lazily) diagnose exactly like rules compile
   const { evaluate } = await import('../engine/evaluate.js');
   const { ruleSet } = await import('../rules/plan.js');
   const { snapshotFromTexts } = await import('../sources/file.js');
-  const { shown } = await import('../testing/findings.js');
+  const { shown } = await import('../../test/findings.js');
   const { FIXTURES_DIR } = await import('./paths.js');
   const cached = loadRules();
   const errors: string[] = [];

@@ -9,13 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { XMLValidator } from 'fast-xml-parser';
 import yaml from 'js-yaml';
-import { FakeApiServer } from '../testing/apiserver.js';
-import { memoryIO } from '../testing/io.js';
+import { FakeApiServer } from '../../test/apiserver.js';
+import { memoryIO } from '../../test/io.js';
 import type { JsonObject } from '../util/json.js';
 import { FIXTURES_DIR } from '../api/rules.js';
 import { main } from './main.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const OOM = readFileSync(join(FIXTURES_DIR, 'crashloop-oomkilled-jvm.yaml'), 'utf8');
 
 async function podwhy(args: string[], cwd: string, stdin = '', env: Record<string, string> = {}) {

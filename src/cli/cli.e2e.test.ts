@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'podwhy.js');
 const OOM = join(ROOT, 'fixtures', 'crashloop-oomkilled-jvm.yaml');
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-cli-'));

@@ -1,5 +1,5 @@
 // How the bin loads the program: the CLI is one CommonJS file (dist/bundle/cli.cjs, built by
-// src/build/bundle.ts), compiled through node:vm with V8 code cache that this module keeps, per
+// tools/build/bundle.ts), compiled through node:vm with V8 code cache that this module keeps, per
 // user, in a directory of its own. A run after the first skips parsing and compiling every function
 // an earlier run compiled: V8 compiles a function the first time it is called, and the cache is
 // made at the end of a run, so it holds those functions too. (Node's own compile cache,
@@ -241,7 +241,7 @@ function readSource(path: string): { text: string; stamp: string } {
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);
-    // the build writes the bundle files in ASCII (src/build/ascii.ts): read as latin1, a copy into a
+    // the build writes the bundle files in ASCII (tools/build/ascii.ts): read as latin1, a copy into a
     // one-byte string, they cost a one-pod run ~20 M instructions less than decoded as UTF-8
     const bytes = readAll(fd, st.size);
     return { text: isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8'), stamp: `${st.size}.${Math.trunc(st.mtimeMs)}` };

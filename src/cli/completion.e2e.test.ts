@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { complete, COMPLETE_DEADLINE_MS } from './completion.js';
 import { main } from './main.js';
-import { memoryIO } from '../testing/io.js';
-import { serverForSuite } from '../testing/live-suite.js';
+import { memoryIO } from '../../test/io.js';
+import { serverForSuite } from '../../test/live-suite.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-complete-'));
 const OOM = join(ROOT, 'fixtures', 'crashloop-oomkilled-jvm.yaml');
 const SIDECAR = join(ROOT, 'fixtures', 'crashloop-segfault-native-sidecar.yaml');

@@ -14,7 +14,7 @@ import { describe, test } from 'node:test';
 import yaml from 'js-yaml';
 import { XMLValidator } from 'fast-xml-parser';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'podwhy.js');
 const NOW = '2025-03-02T10:00:00Z';
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-damaged-'));

@@ -1,6 +1,6 @@
 // Each command's help page read off the real commander program (src/cli/program.ts), the way
 // commander's Help.formatHelp walks it, for src/cli/help-page.ts to print without commander. Run
-// by the build (src/build/help-pages.ts writes them beside the bundle); help-pages.test.ts holds
+// by the build (tools/build/help-pages.ts writes them beside the bundle); help-pages.test.ts holds
 // the printed pages to commander's own output.
 
 import type { Command, Help } from 'commander';

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { memoryIO } from '../testing/io.js';
+import { memoryIO } from '../../test/io.js';
 import { FIXTURES_DIR } from '../api/rules.js';
 import { main } from './main.js';
 

@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { main } from './main.js';
 import { colorEnabled } from './color.js';
-import { memoryIO } from '../testing/io.js';
-import { FakeApiServer } from '../testing/apiserver.js';
+import { memoryIO } from '../../test/io.js';
+import { FakeApiServer } from '../../test/apiserver.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'podwhy.js');
 const fx = (n: string) => join(ROOT, 'fixtures', n);
 const OOM = fx('crashloop-oomkilled-jvm.yaml');

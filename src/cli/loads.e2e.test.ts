@@ -14,7 +14,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 interface Meta {
   outputs: Record<string, { inputs: Record<string, unknown> }>;
@@ -31,7 +31,7 @@ function filesWith(re: RegExp): string[] {
 /** The bundle files a run of bin/podwhy.js reads, in order, each once. */
 function loaded(args: string[], env: Record<string, string> = {}): string[] {
   const trace = join(mkdtempSync(join(tmpdir(), 'podwhy-trace-')), 'imports.txt');
-  spawnSync(process.execPath, ['--import', join(ROOT, 'dist', 'testing', 'trace-imports.js'), join(ROOT, 'bin', 'podwhy.js'), ...args], {
+  spawnSync(process.execPath, ['--import', join(ROOT, 'dist', 'test', 'trace-imports.js'), join(ROOT, 'bin', 'podwhy.js'), ...args], {
     encoding: 'utf8',
     env: { PATH: process.env['PATH'] ?? '', HOME: tmpdir(), PODWHY_TRACE_IMPORTS: trace, ...env },
   });

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import yaml from 'js-yaml';
 import { FIXTURES_DIR } from '../api/rules.js';
 import { main } from './main.js';
-import { memoryIO } from '../testing/io.js';
+import { memoryIO } from '../../test/io.js';
 
 const W = (f: string) => join(FIXTURES_DIR, 'workloads', f);
 const NOW = ['--now', '2026-11-20T02:14:00Z'];

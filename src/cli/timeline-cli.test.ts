@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import yaml from 'js-yaml';
 import { main } from './main.js';
 import { FIXTURES_DIR } from '../api/rules.js';
-import { memoryIO } from '../testing/io.js';
+import { memoryIO } from '../../test/io.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-timeline-'));
 

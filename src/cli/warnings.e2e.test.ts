@@ -3,9 +3,9 @@
 // runs the suite (CI runs it on 20, 24 and 26). Such a line breaks the one-line error contract and
 // shows up in every script that reads podwhy's stderr. The case that made this test: from Node 21
 // on, `require('punycode')` (tr46 and whatwg-url, under client-node's node-fetch 2) printed DEP0040
-// in live mode; src/build/bundle.ts now bundles the npm punycode package instead.
+// in live mode; tools/build/bundle.ts now bundles the npm punycode package instead.
 //
-// Live mode runs against the loopback API server (src/testing/apiserver.ts) in this process, so
+// Live mode runs against the loopback API server (test/apiserver.ts) in this process, so
 // the CLI is spawned asynchronously: a spawnSync would stop the server from answering.
 
 import assert from 'node:assert/strict';
@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
-import { serverForSuite } from '../testing/live-suite.js';
+import { serverForSuite } from '../../test/live-suite.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'podwhy.js');
 const FIXTURE = join(ROOT, 'fixtures', 'crashloop-oomkilled-jvm.yaml');
 const POD = 'orders-api-6f8d9c7b54-q7xkz';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadRules } from '../catalogue/rule-files.js';
-import { fixturePods } from '../testing/fixture-pods.js';
+import { fixturePods } from '../../test/fixture-pods.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { diagnosePod } from './diagnose.js';
 import { WORDS } from '../i18n/vocab.js';

@@ -3,15 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import yaml from 'js-yaml';
-import { generatePods } from '../bench/inputs.js';
+import { generatePods } from '../../tools/bench/inputs.js';
 import { normalize } from '../facts/normalize.js';
 import { BUILTIN_RULES_DIR, FIXTURES_DIR } from '../catalogue/paths.js';
 import { loadRules } from '../catalogue/rule-files.js';
 import { guardOf, type Guard } from '../rules/plan.js';
 import { compileTree, type PredicateNode } from '../rules/tree.js';
 import { snapshotFromTexts } from '../sources/file.js';
-import { fixturePods } from '../testing/fixture-pods.js';
-import { shown } from '../testing/findings.js';
+import { fixturePods } from '../../test/fixture-pods.js';
+import { shown } from '../../test/findings.js';
 import { evaluate, evaluateUnplanned } from './evaluate.js';
 
 const rules = loadRules();

@@ -3,7 +3,7 @@
 // no control byte from the input reaches text-like output, no planted secret reaches any output.
 // A few thousand cases here, the same ones every time (a pinned seed), so `npm test` is
 // reproducible; `npm run fuzz` runs many more from a random seed that it prints
-// (PODWHY_FUZZ_RUNS, PODWHY_FUZZ_SEED: see src/testing/fuzz.ts).
+// (PODWHY_FUZZ_RUNS, PODWHY_FUZZ_SEED: see tools/testing/fuzz.ts).
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,8 +22,8 @@ import type { PodInput } from '../model/input.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { diagnosePod } from './diagnose.js';
 import { evaluate, evaluateUnplanned } from './evaluate.js';
-import { shown } from '../testing/findings.js';
-import { fuzzSeed } from '../testing/fuzz-seed.js';
+import { shown } from '../../test/findings.js';
+import { fuzzSeed } from '../../test/fuzz-seed.js';
 import { normalize } from '../facts/normalize.js';
 
 const RUNS = Number(process.env['PODWHY_FUZZ_RUNS'] ?? 1500);

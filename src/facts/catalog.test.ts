@@ -31,7 +31,7 @@ function check(value: unknown, node: FactNode | undefined, path: string, problem
       else if (node.type === 'string' && node.values && !node.values.includes(value as string))
         problems.add(`${path}: "${value as string}" is not among the declared values (${node.values.join(', ')})`);
       else if (node.type === 'string' && node.reason && value !== '' && !KNOWN.has(value as string))
-        problems.add(`${path}: reason "${value as string}" is not in src/rules/known-reasons.ts (run node dist/build/known-reasons-gen.js --write)`);
+        problems.add(`${path}: reason "${value as string}" is not in src/rules/known-reasons.ts (run node dist/tools/build/known-reasons-gen.js --write)`);
       return;
     case 'string[]':
       if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) problems.add(`${path}: catalogue says string[]`);

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { fixturePods } from '../testing/fixture-pods.js';
+import { fixturePods } from '../../test/fixture-pods.js';
 import { CONTAINER, ROOTS, type FactNode } from './catalog.js';
 import type { ContainerFamily, PodFamily } from './family.js';
 import { normalize } from './normalize.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../cli/main.js';
 import { FIXTURES_DIR } from '../api/rules.js';
-import { memoryIO } from '../testing/io.js';
+import { memoryIO } from '../../test/io.js';
 import { parseFailedCreate, parseLimitViolations } from './extractors/controller.js';
 import { hostNetworkOf, hostPortsOf } from './host-ports.js';
 import { equalIgnoreHash } from './workload.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { main } from '../cli/main.js';
 import { FIXTURES_DIR } from '../api/rules.js';
-import { memoryIO } from '../testing/io.js';
+import { memoryIO } from '../../test/io.js';
 
 const SECRET = 'Xq7vR2pLm9wK';
 

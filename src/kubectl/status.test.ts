@@ -20,7 +20,7 @@ interface PrinterCase {
 
 // Beside this test rather than in fixtures/: the fixture sweeps (commands, redaction, fuzz) read
 // every YAML under fixtures/ as pods, and these are kubectl's synthetic rows, not pods to diagnose.
-const CASES_FILE = join(PACKAGE_ROOT, 'src', 'kubectl', 'printer-cases.yaml');
+const CASES_FILE = join(PACKAGE_ROOT, 'test', 'data', 'printer-cases.yaml');
 const data = yaml.load(readFileSync(CASES_FILE, 'utf8'), { schema: yaml.CORE_SCHEMA }) as { now: string; cases: PrinterCase[] };
 const PRINTER_CASES = data.cases;
 const now = time(data.now) as number;

@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Ajv } from 'ajv';
 import { FIXTURES_DIR } from '../api/rules.js';
 import { PACKAGE_ROOT } from '../catalogue/paths.js';
-import { serverForSuite } from '../testing/live-suite.js';
+import { serverForSuite } from '../../test/live-suite.js';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'podwhy.js');
 const NOW = '2025-03-02T10:00:00Z';

@@ -2,7 +2,7 @@
 // low-level Server (tools declared with our own JSON Schemas, not zod shapes), the stdio
 // transport, and the request schemas of the two tool methods. Loaded only by `podwhy mcp`: the
 // bundle puts this module and what it pulls in (zod, ajv) in dist/bundle/mcp-sdk.cjs, apart from
-// the CLI (src/build/bundle.ts), so no other command reads it.
+// the CLI (tools/build/bundle.ts), so no other command reads it.
 
 export { Server } from '@modelcontextprotocol/sdk/server/index.js';
 export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';

@@ -17,8 +17,8 @@ import { causesOf, MAX_ANNOTATIONS, MAX_MARKDOWN, mdEscape, renderGitHub, render
 
 const require = createRequire(import.meta.url);
 const rules = loadRules();
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const GOLDEN = join(ROOT, 'src', 'render', '__golden__');
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const GOLDEN = join(ROOT, 'test', 'data', 'golden');
 const opts: CiOptions = { failOn: 'error', lang: 'en', rules, version: '0.0.0-test', cwd: ROOT };
 
 function diagWith(set: typeof rules, names: string[]): PodDiagnosis[] {

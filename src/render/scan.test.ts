@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import yaml from 'js-yaml';
-import { filePods } from '../bench/scan.js';
+import { filePods } from '../../tools/bench/scan.js';
 import { main } from '../cli/main.js';
-import { memoryIO } from '../testing/io.js';
+import { memoryIO } from '../../test/io.js';
 import { columns, width, wrapItems } from './layout.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-scan-'));

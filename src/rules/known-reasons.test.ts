@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { reasonsFromFixtures, reasonsFromMarkdown, REASONS_MD } from '../build/known-reasons-gen.js';
+import { reasonsFromFixtures, reasonsFromMarkdown, REASONS_MD } from '../../tools/build/known-reasons-gen.js';
 import { CONTROLLER_REASONS, FROM_CATALOGUE, FROM_FIXTURES } from './known-reasons.js';
 import { editDistance, nearMissReason } from './vocabulary.js';
 
 const KNOWN = new Set([...FROM_CATALOGUE, ...FROM_FIXTURES, ...CONTROLLER_REASONS]);
-const REGENERATE = 'run node dist/build/known-reasons-gen.js --write';
+const REGENERATE = 'run node dist/tools/build/known-reasons-gen.js --write';
 
 describe('known reasons', () => {
   test('FROM_CATALOGUE is what ../shared/design/REASONS.md lists', { skip: existsSync(REASONS_MD) ? false : `${REASONS_MD} is not beside this checkout` }, () => {

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import yaml from 'js-yaml';
 import { FIXTURES_DIR } from '../api/rules.js';
-import { toKubectlYaml } from '../testing/kubectl-yaml.js';
+import { toKubectlYaml } from '../../test/kubectl-yaml.js';
 import { BAIL, lastBail, parseKubectlYaml, resolvePlain } from './kyaml.js';
 
 const OPTS = { schema: yaml.CORE_SCHEMA, json: true };

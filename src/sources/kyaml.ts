@@ -1,5 +1,5 @@
 // A fast reader for the YAML that kubectl prints, and only that. `kubectl get -o yaml` output is
-// regular (see src/testing/kubectl-yaml.ts): block mappings and sequences, two-space indentation,
+// regular (see test/kubectl-yaml.ts): block mappings and sequences, two-space indentation,
 // plain, single- and double-quoted scalars folded over lines, literal and folded blocks, `{}` and `[]`.
 // Reading it here is several times faster than a general YAML parser and allocates far less.
 //

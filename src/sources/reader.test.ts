@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import yaml from 'js-yaml';
 import { FIXTURES_DIR } from '../catalogue/paths.js';
-import { generatePods, prng } from '../bench/inputs.js';
-import { toKubectlYaml } from '../testing/kubectl-yaml.js';
+import { generatePods, prng } from '../../tools/bench/inputs.js';
+import { toKubectlYaml } from '../../test/kubectl-yaml.js';
 import { blockEnd, DocumentStream, lineAtOrLeft, type ParsedDoc } from './reader.js';
 
 type Obj = Record<string, unknown>;

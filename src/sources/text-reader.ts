@@ -3,7 +3,7 @@
 // text comes in, and DocumentStream (reader.ts) decides that synchronously, in the middle of a
 // stream. So they are loaded on first use with require() (Node 20.19+ and 22.12+ require() an ES
 // module synchronously and hand back the same instance `import` would). The CLI's CommonJS bundle
-// (src/build/cli-bundle.ts) rewrites the call below to a require() of the module itself, which
+// (tools/build/cli-bundle.ts) rewrites the call below to a require() of the module itself, which
 // esbuild keeps in the one file and initialises on that first call. The library (src/index.ts,
 // whose diagnoseText is synchronous) imports them and hands them over.
 

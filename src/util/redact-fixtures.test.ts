@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fixturePods } from '../testing/fixture-pods.js';
+import { fixturePods } from '../../test/fixture-pods.js';
 import { redact } from './redact.js';
 
 /** Every `message` string in an object (status, conditions, container states). */

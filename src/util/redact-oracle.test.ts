@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
-import { readSecretCorpus } from '../testing/secret-corpus.js';
+import { readSecretCorpus } from '../../test/secret-corpus.js';
 import { redact, redactLogLines } from './redact.js';
 
 const config = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommended }] };

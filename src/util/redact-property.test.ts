@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { fixturePods } from '../testing/fixture-pods.js';
+import { fixturePods } from '../../test/fixture-pods.js';
 import { redact } from './redact.js';
 
 const chars = (alphabet: string, min: number, max = min) => fc.string({ unit: fc.constantFrom(...alphabet), minLength: min, maxLength: max });

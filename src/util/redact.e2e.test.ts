@@ -1,4 +1,4 @@
-// The secret corpus (src/util/__fixtures__/secret-corpus.txt) end to end: every entry as a
+// The secret corpus (test/data/secret-corpus.txt) end to end: every entry as a
 // container's log line and as an event's message, through the bin in every output format, live
 // against the loopback API server (logs are read live), and through `podwhy capture`. No secret
 // value may appear in any output; ordinary text must come out as it went in.
@@ -13,9 +13,9 @@ import yaml from 'js-yaml';
 import { PACKAGE_ROOT } from '../catalogue/paths.js';
 import { FIXTURES_DIR } from '../api/rules.js';
 import { main } from '../cli/main.js';
-import { FakeApiServer } from '../testing/apiserver.js';
-import { memoryIO } from '../testing/io.js';
-import { readSecretCorpus, secretNeedles, type CorpusEntry } from '../testing/secret-corpus.js';
+import { FakeApiServer } from '../../test/apiserver.js';
+import { memoryIO } from '../../test/io.js';
+import { readSecretCorpus, secretNeedles, type CorpusEntry } from '../../test/secret-corpus.js';
 import { isObject, type JsonObject } from './json.js';
 import { PEM_REDACTED } from './redact.js';
 

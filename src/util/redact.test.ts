@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readSecretCorpus, secretNeedles } from '../testing/secret-corpus.js';
+import { readSecretCorpus, secretNeedles } from '../../test/secret-corpus.js';
 import { PEM_REDACTED, redact, redactBounded, redactLogLines, SECRETISH } from './redact.js';
 
 const corpus = readSecretCorpus();

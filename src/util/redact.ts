@@ -11,7 +11,7 @@
 // password: YES", "failed to fetch anonymous token: unexpected status: 401 Unauthorized".
 // Redacted text keeps its shape so it stays readable: `password=***`, `"token": "***"`, `Bearer ***`.
 //
-// The test corpus src/util/__fixtures__/secret-corpus.txt names every kind this recognises.
+// The test corpus test/data/secret-corpus.txt names every kind this recognises.
 
 type Replacer = (match: string, ...groups: string[]) => string;
 

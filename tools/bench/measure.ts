@@ -1,5 +1,5 @@
 // The bench's readings of other tools' output, and its summary of a set of runs: kept apart from
-// src/bench/run.ts (which runs everything on import) so they can be tested on their own.
+// tools/bench/run.ts (which runs everything on import) so they can be tested on their own.
 
 export interface Spread {
   median: number;

@@ -1,4 +1,4 @@
-// Bench-only: `node --import dist/bench/rss-hook.js …` writes the process's peak resident set
+// Bench-only: `node --import dist/tools/bench/rss-hook.js …` writes the process's peak resident set
 // (KiB, from getrusage) to the file named by PODWHY_BENCH_RSS when it exits.
 
 import { writeFileSync } from 'node:fs';

@@ -2,8 +2,8 @@
 //
 // Every row runs podwhy and its yardstick in alternation (ABAB…, so drift and noise from other
 // load fall on both) and compares medians, with the spread (min–max) beside them. Inputs are
-// generated (src/bench/inputs.ts) and cached in the temp directory. The result goes to stdout and
-// to bench/RESULTS.md with the machine it ran on.
+// generated (tools/bench/inputs.ts) and cached in the temp directory. The result goes to stdout and
+// to tools/bench/RESULTS.md with the machine it ran on.
 //
 // Wall time moves with the machine's load, so each row records the 1-minute load average before
 // and after it, and a row measured above --max-load (default: half the cores) is marked as not to
@@ -12,7 +12,7 @@
 // also counted in instructions (callgrind, under node --single-threaded), which do not move with
 // load at all and repeat to well within 1 %.
 //
-//   node dist/bench/run.js [--pods 10000] [--live-pods 5000] [--runs 5] [--root DIR] [--no-write]
+//   node dist/tools/bench/run.js [--pods 10000] [--live-pods 5000] [--runs 5] [--root DIR] [--no-write]
 //     [--max-load N] [--wait-quiet SECONDS] [--strict] [--rows help,one-pod,yaml,json,text,workers,live-pod,live,rules,icount]
 //     [--no-icount] [--icount-pods 100] [--icount-runs 3] [--node PATH]
 //
@@ -22,7 +22,7 @@
 // --strict exits 3, writing nothing, when a row was measured above --max-load.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ import { benchInputs, generatePods } from './inputs.js';
 import { callgrindTotal, perfStatFigures, spread, type Spread } from './measure.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const OWN_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const OWN_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const ALL_ROWS = ['help', 'one-pod', 'yaml', 'json', 'text', 'workers', 'live-pod', 'live', 'rules', 'icount'] as const;
 const OPTIONS = {
@@ -60,7 +60,7 @@ const args = (() => {
   }
 })();
 if (args.help) {
-  process.stdout.write(`node dist/bench/run.js [${Object.keys(OPTIONS).filter((k) => k !== 'help').map((k) => `--${k}`).join('] [')}]\n`);
+  process.stdout.write(`node dist/tools/bench/run.js [${Object.keys(OPTIONS).filter((k) => k !== 'help').map((k) => `--${k}`).join('] [')}]\n`);
   process.exit(0);
 }
 const PODS = Number(args.pods);
@@ -68,6 +68,12 @@ const LIVE_PODS = Number(args['live-pods']);
 const RUNS = Math.max(1, Number(args.runs));
 const ROOT = resolve(args.root ?? OWN_ROOT);
 const BIN = join(ROOT, 'bin', 'podwhy.js');
+/**
+ * Where tsc put ROOT's product modules and test helpers: dist/src/ and dist/test/ since the
+ * workshop left src/ (issue 32); dist/ and dist/testing/ in a checkout from before, which --root
+ * may name for a "before" figure.
+ */
+const ROOT_DIST = existsSync(join(ROOT, 'dist', 'src')) ? { product: join(ROOT, 'dist', 'src'), test: join(ROOT, 'dist', 'test') } : { product: join(ROOT, 'dist'), test: join(ROOT, 'dist', 'testing') };
 /** The Node that runs every measured command (podwhy and `node -e 0` alike): --node, else the bench's own. */
 const NODE = resolve(args.node ?? process.execPath);
 const NODE_VERSION = NODE === process.execPath ? process.version : spawnSync(NODE, ['-v'], { encoding: 'utf8' }).stdout.trim();
@@ -303,7 +309,7 @@ async function alternate(timeOne: (cmd: string[], program?: string) => Promise<R
  * and a previous log, so podwhy makes its whole set of requests.
  */
 async function onePodLiveRow(latencyMs: number): Promise<Row & { requests: Record<string, number> }> {
-  const { FakeApiServer } = (await import(join(ROOT, 'dist', 'testing', 'apiserver.js'))) as typeof import('../testing/apiserver.js');
+  const { FakeApiServer } = (await import(join(ROOT_DIST.test, 'apiserver.js'))) as typeof import('../../test/apiserver.js');
   const server = new FakeApiServer();
   await server.start();
   try {
@@ -343,7 +349,7 @@ async function onePodLiveRow(latencyMs: number): Promise<Row & { requests: Recor
 }
 
 async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
-  const { FakeApiServer } = (await import(join(ROOT, 'dist', 'testing', 'apiserver.js'))) as typeof import('../testing/apiserver.js');
+  const { FakeApiServer } = (await import(join(ROOT_DIST.test, 'apiserver.js'))) as typeof import('../../test/apiserver.js');
   const server = new FakeApiServer();
   await server.start();
   try {
@@ -352,7 +358,7 @@ async function liveRow(): Promise<Row & { requests: Record<string, number> }> {
     server.add(...pods);
     // their controllers, as the namespace's workload lists return them (--no-workloads: none, as before issue 29)
     if (!args['no-workloads']) {
-      const { controllersOf } = (await import(join(OWN_ROOT, 'dist', 'bench', 'workloads.js'))) as typeof import('./workloads.js');
+      const { controllersOf } = (await import(join(OWN_ROOT, 'dist', 'tools', 'bench', 'workloads.js'))) as typeof import('./workloads.js');
       server.add(...controllersOf(pods, 'bench'));
     }
     // one warning event per unhealthy-looking pod, as a busy namespace has
@@ -414,12 +420,12 @@ interface RulesFigures {
 }
 
 async function rulesRow(yamlFile: string): Promise<RulesFigures> {
-  const load = async <T>(p: string) => (await import(join(ROOT, 'dist', p))) as T;
-  const { loadRuleSet } = await load<typeof import('../api/config.js')>('api/config.js');
-  const { snapshotFromTexts } = await load<typeof import('../sources/file.js')>('sources/file.js');
-  const { normalize } = await load<typeof import('../facts/normalize.js')>('facts/normalize.js');
-  const { evaluate } = await load<typeof import('../engine/evaluate.js')>('engine/evaluate.js');
-  const { diagnosePod } = await load<typeof import('../engine/diagnose.js')>('engine/diagnose.js');
+  const load = async <T>(p: string) => (await import(join(ROOT_DIST.product, p))) as T;
+  const { loadRuleSet } = await load<typeof import('../../src/api/config.js')>('api/config.js');
+  const { snapshotFromTexts } = await load<typeof import('../../src/sources/file.js')>('sources/file.js');
+  const { normalize } = await load<typeof import('../../src/facts/normalize.js')>('facts/normalize.js');
+  const { evaluate } = await load<typeof import('../../src/engine/evaluate.js')>('engine/evaluate.js');
+  const { diagnosePod } = await load<typeof import('../../src/engine/diagnose.js')>('engine/diagnose.js');
   const { rules } = loadRuleSet(scratch, {} as never);
   const pods = snapshotFromTexts([{ file: yamlFile, text: readFileSync(yamlFile, 'utf8') }]).pods;
   const now = Date.parse('2025-06-01T00:00:00Z');
@@ -504,7 +510,7 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   const flags = [`--pods ${PODS}`, `--live-pods ${LIVE_PODS}`, `--runs ${RUNS}`, ...(ROWS.size < ALL_ROWS.length ? [`--rows ${[...ROWS].join(',')}`] : []), ...(args.node ? [`--node ${NODE}`] : [])];
   lines.push('# podwhy benchmark results', '');
-  lines.push(`Latest \`npm run bench\` (\`node dist/bench/run.js ${flags.join(' ')}\`), ${new Date().toISOString()}.`, '');
+  lines.push(`Latest \`npm run bench\` (\`node dist/tools/bench/run.js ${flags.join(' ')}\`), ${new Date().toISOString()}.`, '');
   if (DROPPED_ENV.length) lines.push(`Every run's environment is the bench's less ${DROPPED_ENV.join(' and ')}: set here, NODE_EXTRA_CA_CERTS makes Node parse a certificate bundle at every start (~40 ms), which users do not pay and which swelled the \`node -e 0\` yardstick.`, '');
   lines.push(`Machine: ${machine()}. Load average (1, 5, 15 min) at the start ${startLoad.map((l) => l.toFixed(2)).join(', ')}, at the end ${loadavg().map((l) => l.toFixed(2)).join(', ')}.`, '');
   const untrusted = [...rows.map((r) => r.load), ...(rules ? [rules.load] : [])].filter(loaded).length;
@@ -565,7 +571,7 @@ async function main(): Promise<void> {
   if (!args['no-write']) {
     mkdirSync(join(OWN_ROOT, 'bench'), { recursive: true });
     writeFileSync(join(OWN_ROOT, 'bench', 'RESULTS.md'), text);
-    process.stderr.write('wrote bench/RESULTS.md\n');
+    process.stderr.write('wrote tools/bench/RESULTS.md\n');
   }
 }
 

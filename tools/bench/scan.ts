@@ -1,18 +1,18 @@
 // How readable a big report is: a namespace of 5,000 pods with 500 unhealthy of six root causes
 // across several owners on the loopback API server, and 32 pods from a file, each diagnosed as
 // `podwhy -n bulk` and `podwhy -f pods.yaml` print them. Prints the line count and the first
-// screen (40 lines at 120 columns). Run: node dist/bench/scan.js [--pods N] [--unhealthy N]
+// screen (40 lines at 120 columns). Run: node dist/tools/bench/scan.js [--pods N] [--unhealthy N]
 // [--lines 40] [--cols 120] [--out DIR]. The same builders serve the tests (src/render/scan.test.ts).
 
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
-import { FIXTURES_DIR } from '../api/rules.js';
-import { main } from '../cli/main.js';
-import { FakeApiServer } from '../testing/apiserver.js';
-import { memoryIO } from '../testing/io.js';
-import { isObject, type JsonObject } from '../util/json.js';
+import { FIXTURES_DIR } from '../../src/api/rules.js';
+import { main } from '../../src/cli/main.js';
+import { FakeApiServer } from '../../test/apiserver.js';
+import { memoryIO } from '../../test/io.js';
+import { isObject, type JsonObject } from '../../src/util/json.js';
 
 /** The six root causes of the bulk namespace: a fixture each, and their share of the unhealthy pods. */
 export const BULK_CAUSES = [
@@ -134,9 +134,9 @@ async function run(args: string[], env: Record<string, string>, cols: number): P
  * `latency` ms (a remote cluster's round trip).
  */
 async function eventsCrossover(pods: number, perPod: number, ks: number[], latencies: number[], runs: number): Promise<void> {
-  const { ApiClient } = await import('../sources/live/client.js');
-  const { loadKubeconfig } = await import('../sources/live/kubeconfig.js');
-  const { fetchPods } = await import('../sources/live/fetch.js');
+  const { ApiClient } = await import('../../src/sources/live/client.js');
+  const { loadKubeconfig } = await import('../../src/sources/live/kubeconfig.js');
+  const { fetchPods } = await import('../../src/sources/live/fetch.js');
   const tmp = mkdtempSync(join(tmpdir(), 'podwhy-ev-'));
   const server = new FakeApiServer();
   await server.start();

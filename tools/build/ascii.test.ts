@@ -59,7 +59,7 @@ test('asciiSource stops at what it cannot rewrite', () => {
 });
 
 test('the bundle files the build wrote are ASCII', () => {
-  const dir = fileURLToPath(new URL('../bundle/', import.meta.url));
+  const dir = fileURLToPath(new URL('../../bundle/', import.meta.url));
   const files = readdirSync(dir).filter((f) => f.endsWith('.cjs'));
   assert.ok(files.includes('cli.cjs'), files.join(' '));
   for (const f of files) assert.doesNotMatch(readFileSync(join(dir, f), 'latin1'), /[^\x00-\x7f]/, f);

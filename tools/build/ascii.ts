@@ -1,4 +1,4 @@
-// The CommonJS bundles as ASCII text (src/build/bundle.ts). A source with one character beyond
+// The CommonJS bundles as ASCII text (tools/build/bundle.ts). A source with one character beyond
 // ASCII must be decoded as UTF-8 into a two-byte string, which cost a one-pod run ~20 M
 // instructions of its ~236 M (dist/bundle/cli.cjs, 1 MB); ASCII is read as latin1, a copy
 // (src/cli/code-cache.ts). esbuild already writes string literals and untagged templates in ASCII;

@@ -18,11 +18,11 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { helpPages } from '../cli/help-pages.js';
+import { helpPages } from '../../src/cli/help-pages.js';
 import { asciiSource } from './ascii.js';
 import { cliRewrites } from './cli-bundle.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const BUNDLE_DIR = join(ROOT, 'dist', 'bundle');
 export const META_FILE = join(ROOT, 'dist', 'bundle-meta.json');
 const requireHere = createRequire(import.meta.url);
@@ -147,7 +147,7 @@ for (const out of [...Object.keys(apart.metafile.outputs), ...Object.keys(cli.me
   if (!out.endsWith('.cjs')) continue;
   const code = readFileSync(file, 'utf8');
   if (/\bimport\(/.test(code)) fail(`${out}: a dynamic import() is left; the loader's vm.Script cannot run it (src/cli/code-cache.ts)`);
-  // ASCII, so the loader reads it as latin1 rather than decoding UTF-8 into a two-byte string (src/build/ascii.ts)
+  // ASCII, so the loader reads it as latin1 rather than decoding UTF-8 into a two-byte string (tools/build/ascii.ts)
   const ascii = asciiSource(code, out);
   if (ascii !== code) writeFileSync(file, ascii);
   files[out.split('/').pop() as string] = sha(file);

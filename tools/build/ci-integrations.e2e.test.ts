@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import yaml from 'js-yaml';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PATH = `${join(ROOT, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`;
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-ci-int-'));
 

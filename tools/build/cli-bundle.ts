@@ -25,7 +25,7 @@ export function cliRewrites(fail: (message: string) => never): Plugin {
       for (const r of REWRITES) {
         b.onLoad({ filter: r.file }, (a) => {
           const source = readFileSync(a.path, 'utf8');
-          if (source.split(r.from).length !== 2) fail(`${a.path}: expected exactly one ${r.from} to rewrite for a CommonJS bundle (src/build/cli-bundle.ts)`);
+          if (source.split(r.from).length !== 2) fail(`${a.path}: expected exactly one ${r.from} to rewrite for a CommonJS bundle (tools/build/cli-bundle.ts)`);
           return { contents: source.replace(r.from, r.to), loader: 'ts' };
         });
       }

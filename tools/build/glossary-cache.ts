@@ -3,7 +3,7 @@
 // build fails on a broken glossary, with every problem's file and YAML path.
 
 import { rmSync, writeFileSync } from 'node:fs';
-import { GLOSSARY_CACHE_FILE, glossaryStamps, readGlossary, type GlossaryCache } from '../catalogue/glossary.js';
+import { GLOSSARY_CACHE_FILE, glossaryStamps, readGlossary, type GlossaryCache } from '../../src/catalogue/glossary.js';
 
 rmSync(GLOSSARY_CACHE_FILE, { force: true });
 const files = glossaryStamps();

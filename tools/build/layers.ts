@@ -1,6 +1,6 @@
 // The floor plan of src/ (STYLE.md 2.1b) as dependency-cruiser rules, and the one check
-// dependency-cruiser cannot make (a pure room touching `process`). src/build/layers.test.ts runs
-// both over src/ in `npm test`, and proves each rule can fail on a small tree of its own.
+// dependency-cruiser cannot make (a pure room touching `process`). tools/build/layers.test.ts runs
+// both over src/, tools/ and test/ in `npm test`, and proves each rule can fail on a small tree of its own.
 //
 //   floor 6  cli/       arguments, writers, exit codes    → api, render, model, util (the face only),
 //                       and mcp/ lazily (`podwhy mcp`)
@@ -19,12 +19,16 @@
 //   floor 1  i18n/      words, the glossary's data        → model, util
 //            model/     the shared vocabulary             → util
 //            util/      small pure helpers                → nothing
-//   dev      bench/, build/, testing/ may import anything; no product room imports them.
+//
+// src/ is the product alone: every module under it is in a room (or a root file). The workshop
+// lives beside it, never inside: tools/ (build, checks, release, bench, the test runners) may
+// import anything; test/ (the tests' servers, printers, helpers and data) may import the product
+// but not tools/; no product module imports either.
 //
 // Tests (*.test.ts) sit beside the code they test and may import anything; the rules are about
 // what ships.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { cruise, type IForbiddenRuleType, type IViolation } from 'dependency-cruiser';
 import ts from 'typescript';
@@ -48,8 +52,8 @@ export const FLOORS: Readonly<Record<string, readonly string[]>> = {
 };
 /** Rooms that compute and never look at the world: no node: modules, no `process`. */
 export const PURE = ['facts', 'rules', 'engine', 'kubectl', 'i18n', 'model', 'util'] as const;
-/** Development tools: may import anything, never imported by product code. */
-export const DEV = ['bench', 'build', 'testing'] as const;
+/** The workshop: folders beside src/ that may import the product, never imported by it. */
+export const WORKSHOP = ['tools', 'test'] as const;
 /** Product files outside any room. */
 export const ROOT_FILES = ['src/index.ts'];
 
@@ -61,7 +65,7 @@ export const RULES: IForbiddenRuleType[] = [
     name: 'no-cycle',
     comment: 'No module imports itself through others at run time (static or dynamic import; a cycle of type-only imports is erased by the compiler).',
     severity: 'error',
-    from: { path: '^src/' },
+    from: { path: '^(src|tools|test)/' },
     to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
   },
   ...Object.entries(FLOORS).map(
@@ -96,44 +100,51 @@ export const RULES: IForbiddenRuleType[] = [
   },
   {
     name: 'nothing-imports-cli',
-    comment: 'Only cli/ itself (and the dev tools) import cli/.',
+    comment: 'Only cli/ itself (and the workshop) import cli/.',
     severity: 'error',
-    from: { path: '^src/', pathNot: [any(['cli', ...DEV]), TEST] },
+    from: { path: '^src/', pathNot: [any(['cli']), TEST] },
     to: { path: '^src/cli/' },
   },
   {
-    name: 'product-never-imports-dev',
-    comment: 'Product code never imports testing/, bench/ or build/.',
+    name: 'product-never-imports-workshop',
+    comment: 'Product code (src/) never imports tools/ or test/.',
     severity: 'error',
-    from: { path: '^src/', pathNot: [any(DEV), TEST] },
-    to: { path: any(DEV) },
+    from: { path: '^src/', pathNot: TEST },
+    to: { path: `^(${WORKSHOP.join('|')})/` },
+  },
+  {
+    name: 'test-support-never-imports-tools',
+    comment: 'test/ stands on the product alone: tools/ may import it, never the other way round.',
+    severity: 'error',
+    from: { path: '^test/', pathNot: TEST },
+    to: { path: '^tools/' },
   },
   {
     name: 'offline-never-loads-live',
     comment: 'Outside sources/live/, live code is imported for its types or lazily, never loaded by a static import.',
     severity: 'error',
-    from: { path: '^src/', pathNot: ['^src/sources/live/', any(DEV), TEST] },
+    from: { path: '^src/', pathNot: ['^src/sources/live/', TEST] },
     to: { path: '^src/sources/live/', dependencyTypesNot: ['type-only', 'type-import', 'dynamic-import'] },
   },
   {
     name: 'only-api-loads-live',
     comment: 'The lazy import() of live code is the library face\'s decision alone (api/).',
     severity: 'error',
-    from: { path: '^src/', pathNot: ['^src/(api|sources/live)/', any(DEV), TEST] },
+    from: { path: '^src/', pathNot: ['^src/(api|sources/live)/', TEST] },
     to: { path: '^src/sources/live/', dependencyTypes: ['dynamic-import'] },
   },
   {
     name: 'mcp-loaded-lazily',
     comment: 'The MCP server (and its SDK) is loaded by `podwhy mcp` alone: cli/ imports mcp/ only by a lazy import().',
     severity: 'error',
-    from: { path: '^src/', pathNot: ['^src/mcp/', any(DEV), TEST] },
+    from: { path: '^src/', pathNot: ['^src/mcp/', TEST] },
     to: { path: '^src/mcp/', dependencyTypesNot: ['dynamic-import', 'type-only', 'type-import'] },
   },
   {
     name: 'client-node-only-in-live',
     comment: '@kubernetes/client-node is imported only by sources/live/.',
     severity: 'error',
-    from: { path: '^src/', pathNot: ['^src/sources/live/', any(DEV), TEST] },
+    from: { path: '^src/', pathNot: ['^src/sources/live/', TEST] },
     to: { path: 'node_modules/@kubernetes/client-node/', dependencyTypesNot: ['type-only'] },
   },
 ];
@@ -148,11 +159,11 @@ export interface LayerReport {
   modules: number;
 }
 
-const ROOMS = new RegExp(`^src/(${[...Object.keys(FLOORS), ...DEV].join('|')})/`);
+const ROOMS = new RegExp(`^src/(${Object.keys(FLOORS).join('|')})/`);
 
-/** Cruise `root`/src (a package root) with the rules above; also check `process` in the pure rooms. */
+/** Cruise `root`/src, tools and test (a package root) with the rules above; also check `process` in the pure rooms. */
 export async function checkLayers(root: string): Promise<LayerReport> {
-  const result = await cruise(['src'], {
+  const result = await cruise(['src', ...WORKSHOP].filter((d) => existsSync(join(root, d))), {
     baseDir: root,
     validate: true,
     ruleSet: { forbidden: RULES },

@@ -1,5 +1,5 @@
 // `npm run build` step 3: dist/THIRD-PARTY-NOTICES.txt, the licence of every package the bundle
-// carries. The bundle (src/build/bundle.ts) holds commander, chalk, js-yaml, client-node and the
+// carries. The bundle (tools/build/bundle.ts) holds commander, chalk, js-yaml, client-node and the
 // packages they use, and the package installs none of them, so their copyright and licence
 // notices (which MIT, ISC, BSD and Apache-2.0 ask to go with every copy) travel in this file.
 // The packages are those the bundle's metafile lists as inputs that put bytes in the output.
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const NOTICES_FILE = join(ROOT, 'dist', 'THIRD-PARTY-NOTICES.txt');
 const META_FILE = join(ROOT, 'dist', 'bundle-meta.json');
 

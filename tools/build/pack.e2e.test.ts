@@ -16,7 +16,7 @@ import { before, describe, test } from 'node:test';
 import yaml from 'js-yaml';
 
 const run = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
@@ -52,10 +52,10 @@ describe('the npm package', { concurrency: true }, () => {
 
   test('holds the bundle, the declarations, the rules, README and LICENSE, and nothing test-only', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const p of ['LICENSE', 'README.md', 'package.json', 'bin/podwhy.js', 'bin/podwhy', 'bin/package.json', 'bin/kubectl-podwhy', 'bin/kubectl_complete-podwhy', 'dist/bundle/quick.cjs', 'dist/bundle/start.cjs', 'dist/bundle/cli.cjs', 'dist/bundle/client-node.cjs', 'dist/bundle/mcp.cjs', 'dist/bundle/index.js', 'dist/index.d.ts', 'dist/rules-cache.json', 'dist/THIRD-PARTY-NOTICES.txt', 'rules/crashloop-oomkilled.yaml']) {
+    for (const p of ['LICENSE', 'README.md', 'package.json', 'bin/podwhy.js', 'bin/podwhy', 'bin/package.json', 'bin/kubectl-podwhy', 'bin/kubectl_complete-podwhy', 'dist/bundle/quick.cjs', 'dist/bundle/start.cjs', 'dist/bundle/cli.cjs', 'dist/bundle/client-node.cjs', 'dist/bundle/mcp.cjs', 'dist/bundle/index.js', 'dist/src/index.d.ts', 'dist/rules-cache.json', 'dist/THIRD-PARTY-NOTICES.txt', 'rules/crashloop-oomkilled.yaml']) {
       assert.ok(paths.includes(p), `${p} is packed`);
     }
-    const testOnly = paths.filter((p) => /\.test\.|(^|\/)(fixtures|testing|bench|src|__golden__)\/|meta\.json$|\.tsbuildinfo$/.test(p));
+    const testOnly = paths.filter((p) => /\.test\.|(^|\/)(fixtures|tools|test|testing|bench|__golden__)\/|^src\/|meta\.json$|\.tsbuildinfo$/.test(p));
     assert.deepEqual(testOnly, []);
     // the unbundled tsc build stays out: only the bundle runs
     assert.deepEqual(paths.filter((p) => p.startsWith('dist/') && p.endsWith('.js') && !p.startsWith('dist/bundle/')), []);

@@ -2,19 +2,19 @@
 // the options table (from commander's option list of the diagnosis) between
 // <!-- options:start --> and <!-- options:end -->, and the "What it looks like" example between
 // <!-- example:start --> and <!-- example:end --> (the real text output for a bundled fixture,
-// colour off, 80 columns). `npm run docs` rewrites them (`node dist/build/readme.js --write`);
-// src/build/readme.test.ts fails when README.md differs from what this renders.
+// colour off, 80 columns). `npm run docs` rewrites them (`node dist/tools/build/readme.js --write`);
+// tools/build/readme.test.ts fails when README.md differs from what this renders.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Option } from 'commander';
-import { main } from '../cli/main.js';
-import { createProgram } from '../cli/program.js';
-import type { IO } from '../cli/io.js';
-import { DESCRIBE_KEYS_MARKERS, describeKeysTable } from '../sources/text/describe-keys.js';
+import { main } from '../../src/cli/main.js';
+import { createProgram } from '../../src/cli/program.js';
+import type { IO } from '../../src/cli/io.js';
+import { DESCRIBE_KEYS_MARKERS, describeKeysTable } from '../../src/sources/text/describe-keys.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const README = join(ROOT, 'README.md');
 /** The text readers' map, whose describe-keys table is generated from describe-keys.ts. */
 export const TEXT_README = join(ROOT, 'src', 'sources', 'text', 'README.md');
@@ -109,7 +109,7 @@ export async function renderReadme(text: string): Promise<string> {
   return out;
 }
 
-// `node dist/build/readme.js --write` (npm run docs) rewrites README.md; `--check` exits 1 when
+// `node dist/tools/build/readme.js --write` (npm run docs) rewrites README.md; `--check` exits 1 when
 // it is out of date.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const [file, render] of [

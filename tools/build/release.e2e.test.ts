@@ -1,4 +1,4 @@
-// `npm run release` (src/build/release.ts): the single executable must run where there is no Node
+// `npm run release` (tools/build/release.ts): the single executable must run where there is no Node
 // at all, diagnose like `node bin/podwhy.js`, and ship in a tarball that the krew manifest's
 // sha256 names. Building it needs a Node ≥ 25.5 binary: set PODWHY_SEA_NODE (CI does). Without
 // it the build is reported as skipped, never as passed.
@@ -15,7 +15,7 @@ import { test } from 'node:test';
 import yaml from 'js-yaml';
 import { PLATFORM, tar } from './release.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const FIXTURE = join(ROOT, 'fixtures', 'crashloop-aborted-node-heap.yaml');
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
@@ -45,7 +45,7 @@ test('npm run release: an executable that needs no Node, in the tarball the krew
   }
   const out = mkdtempSync(join(tmpdir(), 'podwhy-release-test-'));
   try {
-    const built = spawnSync(process.execPath, [join(ROOT, 'dist', 'build', 'release.js'), '--out', out], { encoding: 'utf8', env: { ...process.env, PODWHY_SEA_NODE: node } });
+    const built = spawnSync(process.execPath, [join(ROOT, 'dist', 'tools', 'build', 'release.js'), '--out', out], { encoding: 'utf8', env: { ...process.env, PODWHY_SEA_NODE: node } });
     assert.equal(built.status, 0, `release failed: ${built.stderr}`);
     const name = `podwhy-${VERSION}-${PLATFORM}.tar.gz`;
     assert.deepEqual(readdirSync(out).sort(), ['SHA256SUMS', name, 'podwhy.yaml']);

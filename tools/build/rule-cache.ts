@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
-import { BUILTIN_RULES_DIR } from '../catalogue/paths.js';
-import { RULE_CACHE_FILE, sha1, writeRuleCache, type RuleCacheInput } from '../catalogue/rule-cache.js';
-import { loadRules } from '../catalogue/rule-files.js';
+import { BUILTIN_RULES_DIR } from '../../src/catalogue/paths.js';
+import { RULE_CACHE_FILE, sha1, writeRuleCache, type RuleCacheInput } from '../../src/catalogue/rule-cache.js';
+import { loadRules } from '../../src/catalogue/rule-files.js';
 
 // Start from nothing (every rule is read from its file and checked), and fail the build on a
 // broken rule: a cache is written only for rules that load.

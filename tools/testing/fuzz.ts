@@ -8,9 +8,9 @@
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { fuzzSeed, randomSeed } from './fuzz-seed.js';
+import { fuzzSeed, randomSeed } from '../../test/fuzz-seed.js';
 
-const TESTS = fileURLToPath(new URL('../engine/fuzz.test.js', import.meta.url));
+const TESTS = fileURLToPath(new URL('../../src/engine/fuzz.test.js', import.meta.url));
 
 function main(): number {
   let seed: number;

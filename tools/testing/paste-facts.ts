@@ -5,7 +5,7 @@
 // and message). Only what the paste can carry is compared: containers only when the paste is
 // describe text, events always.
 //
-//   node dist/testing/paste-facts.js [--root CHECKOUT] [--yaml DIR] [--mangle HOW] [-v] DIR...
+//   node dist/tools/testing/paste-facts.js [--root CHECKOUT] [--yaml DIR] [--mangle HOW] [-v] DIR...
 //
 // --root reads with another checkout's dist/ (the "before" figure). --mangle pastes the text the
 // way people do before reading it: `ticket` (prose, a prompt and a fence around it), `quoted`
@@ -14,7 +14,7 @@
 // `from-containers` (a describe copied from its Containers: line on), `events-rows` (a describe's
 // event rows alone, without the Events: line and the header).
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,9 +32,11 @@ const { values: args, positionals } = parseArgs({
   allowPositionals: true,
 });
 const tmp = mkdtempSync(join(tmpdir(), 'paste-facts-'));
-const root = resolve(args.root ?? new URL('../../', import.meta.url).pathname);
-const file = (await import(pathToFileURL(join(root, 'dist/sources/file.js')).href)) as { snapshotFromTexts: (i: { file: string; text: string }[]) => { pods: PodIn[] }; snapshotFromDocs: (i: unknown[]) => { pods: PodIn[] } };
-const input = (await import(pathToFileURL(join(root, 'dist/sources/input.js')).href)) as { readFileDocs: (f: string, p: string, max: number, o: object) => Promise<{ docs: unknown[] }> };
+const root = resolve(args.root ?? new URL('../../../', import.meta.url).pathname);
+// dist/src/ since the workshop left src/ (issue 32); dist/ in a checkout from before
+const built = existsSync(join(root, 'dist', 'src')) ? join(root, 'dist', 'src') : join(root, 'dist');
+const file = (await import(pathToFileURL(join(built, 'sources/file.js')).href)) as { snapshotFromTexts: (i: { file: string; text: string }[]) => { pods: PodIn[] }; snapshotFromDocs: (i: unknown[]) => { pods: PodIn[] } };
+const input = (await import(pathToFileURL(join(built, 'sources/input.js')).href)) as { readFileDocs: (f: string, p: string, max: number, o: object) => Promise<{ docs: unknown[] }> };
 
 const o = (v: unknown): Obj => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : {});
 const a = (v: unknown): Obj[] => (Array.isArray(v) ? (v as Obj[]) : []);

@@ -1,8 +1,8 @@
-// The whole paste-variation suite: every variant (./paste-variations.ts) of every real describe
-// capture (fixtures/kubectl-describe/), checked against the property (./paste-property.ts).
+// The whole paste-variation suite: every variant (test/paste-variations.ts) of every real describe
+// capture (fixtures/kubectl-describe/), checked against the property (test/paste-property.ts).
 //
 //   npm run variations                    build, run all, print the counts, write the failures
-//   node dist/testing/paste-variations-run.js [--check] [--report FILE] [--show ID…]
+//   node dist/tools/testing/paste-variations-run.js [--check] [--report FILE] [--show ID…]
 //
 // Prints the number of variants and the pass rate overall, by variation kind and by fixture
 // family (the stage of the fixture's root cause), the captures whose whole describe diagnoses
@@ -16,14 +16,14 @@
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { diagnoseText, loadRules, type RuleSet } from '../index.js';
-import { CAPTURE_DIR, readIndex } from './kubectl-describe.js';
-import { checkVariant, clauseKey, reference, type Outcome, type Reference } from './paste-property.js';
-import { pasteVariations, variantById, variantKind, type Variant } from './paste-variations.js';
+import { diagnoseText, loadRules, type RuleSet } from '../../src/index.js';
+import { CAPTURE_DIR, readIndex } from '../../test/kubectl-describe.js';
+import { checkVariant, clauseKey, reference, type Outcome, type Reference } from '../../test/paste-property.js';
+import { pasteVariations, variantById, variantKind, type Variant } from '../../test/paste-variations.js';
 
 export const KNOWN_FAILURES = join(CAPTURE_DIR, 'known-failures.json');
 const NOTE =
-  'Paste variants of the real kubectl describe captures that break the property of src/testing/paste-property.ts today, and the clauses they fail (a: decisive lines kept, another root cause; b-healthy / b-invented / b-missing; refused; crash; no-pod; split). Written by `npm run variations`; the fast slice in npm test holds its variants to this list exactly, so a variant that starts passing must leave it.';
+  'Paste variants of the real kubectl describe captures that break the property of test/paste-property.ts today, and the clauses they fail (a: decisive lines kept, another root cause; b-healthy / b-invented / b-missing; refused; crash; no-pod; split). Written by `npm run variations`; the fast slice in npm test holds its variants to this list exactly, so a variant that starts passing must leave it.';
 
 export interface KnownFailures {
   [id: string]: string;

@@ -1,4 +1,4 @@
-// Developer tool: `node dist/testing/rebaseline.js FILE…` sets each fixture's expect.fires and
+// Developer tool: `node dist/tools/testing/rebaseline.js FILE…` sets each fixture's expect.fires and
 // expect.rootCause to what podwhy fires now, and takes expect.pending off a fixture whose mentions
 // are all there now. For after a change that moves many fixtures at once: review the diff (git
 // diff fixtures/) before committing, since a fixture that got worse is a bug, not a new baseline.
@@ -6,9 +6,9 @@
 // as written.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadRules } from '../catalogue/rule-files.js';
-import { BUILTIN_RULES_DIR } from '../catalogue/paths.js';
-import { checkFixture } from '../tester/fixtures.js';
+import { loadRules } from '../../src/catalogue/rule-files.js';
+import { BUILTIN_RULES_DIR } from '../../src/catalogue/paths.js';
+import { checkFixture } from '../../src/tester/fixtures.js';
 
 const rules = loadRules([BUILTIN_RULES_DIR]);
 let changed = 0;

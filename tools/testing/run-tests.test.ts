@@ -1,14 +1,24 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { readRecords, seconds, slowestTable, suiteOf } from './run-tests.js';
+import { PACKAGE_ROOT } from '../../src/catalogue/paths.js';
+import { readRecords, seconds, slowestTable, sourceOf, suiteOf } from './run-tests.js';
 
 test('the suite follows the file name', () => {
-  assert.equal(suiteOf('dist/cli/cli.e2e.test.js'), 'e2e');
+  assert.equal(suiteOf('dist/src/cli/cli.e2e.test.js'), 'e2e');
   assert.equal(suiteOf('src/cli/cli.e2e.test.ts'), 'e2e');
-  assert.equal(suiteOf('dist/cli/hostile.test.js'), 'unit');
+  assert.equal(suiteOf('dist/src/cli/hostile.test.js'), 'unit');
   // "e2e" elsewhere in the name does not make a file end-to-end
   assert.equal(suiteOf('dist/e2e/x.test.js'), 'unit');
-  assert.equal(suiteOf('dist/cli/e2e.test.js'), 'unit');
+  assert.equal(suiteOf('dist/src/cli/e2e.test.js'), 'unit');
+});
+
+test('a compiled test names its source: tsc mirrors the checkout under dist/', () => {
+  const at = (...p: string[]) => join(PACKAGE_ROOT, ...p);
+  assert.equal(sourceOf(at('dist', 'src', 'cli', 'main.test.js')), at('src', 'cli', 'main.test.ts'));
+  assert.equal(sourceOf(at('dist', 'tools', 'build', 'layers.test.js')), at('tools', 'build', 'layers.test.ts'));
+  assert.equal(sourceOf(at('dist', 'test', 'fuzz-seed.test.js')), at('test', 'fuzz-seed.test.ts'));
+  assert.equal(sourceOf(at('elsewhere', 'x.test.js')), undefined);
 });
 
 test('records are read slowest first; a line cut short by a killed process is skipped', () => {

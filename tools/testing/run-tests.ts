@@ -1,6 +1,6 @@
 // `npm test`'s test runner: the same on every Node podwhy supports (20, 22–26).
 //
-//   node dist/testing/run-tests.js [PATH…] [--unit | --e2e] [--slowest=N] [--NODE-TEST-OPTION…]
+//   node dist/tools/testing/run-tests.js [PATH…] [--unit | --e2e] [--slowest=N] [--NODE-TEST-OPTION…]
 //
 // Two suites, told apart by the file name:
 // - unit: every *.test.js that is not *.e2e.test.js. A unit test runs podwhy's code in its own
@@ -18,14 +18,14 @@
 // name, which every version accepts.
 //
 // The child is process.execPath: the Node that runs this script runs the tests, so
-// `/path/to/node24 dist/testing/run-tests.js` really tests Node 24, whatever `node` is on PATH.
+// `/path/to/node24 dist/tools/testing/run-tests.js` really tests Node 24, whatever `node` is on PATH.
 // Other options starting with `--` go to `node --test` (e.g. --test-name-pattern=…); without a
 // --test-reporter the dot reporter is used. Either way a closing count line is printed per suite
 // by ./summary-reporter.js ("tests: N passed, N failed, N skipped"), then the suite's wall time,
 // and at the end the N slowest files (default 10; --slowest=0 for none) with each file's wall time
 // (its process from start to exit, imports included), as ./test-process.ts measured it.
 //
-// A compiled test whose source is gone (src/X.test.ts deleted or renamed; tsc leaves dist/ as it
+// A compiled test whose source is gone (src/X.test.ts deleted or renamed; tsc leaves dist/src/ as it
 // was) is left out with a note, so a stale copy can neither fail nor pad the run.
 
 import { spawnSync } from 'node:child_process';
@@ -34,7 +34,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const SRC = join(ROOT, 'src');
 
@@ -61,11 +61,11 @@ export function collectTests(dir: string): string[] {
   return out.sort();
 }
 
-/** The src/ file a dist/ test was compiled from, or undefined for files outside dist/. */
+/** The source a dist/ test was compiled from (tsc mirrors the checkout: dist/src/X.js from src/X.ts, dist/tools/…, dist/test/…), or undefined for files outside dist/. */
 export function sourceOf(file: string): string | undefined {
   const rel = relative(DIST, file);
   if (rel.startsWith('..') || rel.startsWith(sep)) return undefined;
-  return join(SRC, rel.replace(/\.js$/, '.ts'));
+  return join(ROOT, rel.replace(/\.js$/, '.ts'));
 }
 
 /** One line of ./test-process.ts's log: a test file's process, measured as it ended. */

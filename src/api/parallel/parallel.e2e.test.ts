@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
-import { benchInputs } from '../../bench/inputs.js';
+import { benchInputs } from '../../../tools/bench/inputs.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'podwhy.js');
 const dir = mkdtempSync(join(tmpdir(), 'podwhy-parallel-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { memoryIO } from '../../testing/io.js';
+import { memoryIO } from '../../../test/io.js';
 import { main } from '../main.js';
 import { FIXTURES_DIR } from '../../api/rules.js';
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../cli/main.js';
 import { FIXTURES_DIR } from '../../api/rules.js';
-import { serverForSuite } from '../../testing/live-suite.js';
-import { memoryIO } from '../../testing/io.js';
+import { serverForSuite } from '../../../test/live-suite.js';
+import { memoryIO } from '../../../test/io.js';
 import type { JsonObject } from '../../util/json.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-claims-'));

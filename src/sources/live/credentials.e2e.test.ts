@@ -13,9 +13,9 @@ import { after, before, describe, test } from 'node:test';
 import yaml from 'js-yaml';
 import { FIXTURES_DIR } from '../../api/rules.js';
 import { main } from '../../cli/main.js';
-import { FakeApiServer } from '../../testing/apiserver.js';
-import { memoryIO } from '../../testing/io.js';
-import { issue } from '../../testing/x509.js';
+import { FakeApiServer } from '../../../test/apiserver.js';
+import { memoryIO } from '../../../test/io.js';
+import { issue } from '../../../test/x509.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-creds-'));
 const bin = join(tmp, 'bin');

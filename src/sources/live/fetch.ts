@@ -76,7 +76,7 @@ const EVENTS_CONCURRENCY = 4;
  * page's time; the per-pod way ceil(k/C) round trips + k × S, counted as if the server served the
  * filtering one request at a time (the loopback server does; a real one spreads it over its
  * cores, but it is its CPU either way). Measured on the loopback server, 100,000 events in the
- * namespace (node dist/bench/scan.js --events --per-pod 20): per pod 2.3/7.5/44 s against the list's
+ * namespace (node dist/tools/bench/scan.js --events --per-pod 20): per pod 2.3/7.5/44 s against the list's
  * 2.0/2.4/1.8 s for 50/200/1,000 pods at 0 ms; 3.0/11.3/76 s against 12.6/12.5/12.4 s at 50 ms.
  * A server that gives no count (an aggregated API, an old one): the old bound, `max` pods.
  */

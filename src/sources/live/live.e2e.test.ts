@@ -1,4 +1,4 @@
-// Live mode against the loopback API server (src/testing/apiserver.ts): real HTTPS with a CA made
+// Live mode against the loopback API server (test/apiserver.ts): real HTTPS with a CA made
 // at start, a generated kubeconfig, the API's paths, selectors, pagination and Status errors.
 
 import assert from 'node:assert/strict';
@@ -9,9 +9,9 @@ import { after, before, describe, test } from 'node:test';
 import yaml from 'js-yaml';
 import { main } from '../../cli/main.js';
 import { FIXTURES_DIR } from '../../api/rules.js';
-import { FakeApiServer } from '../../testing/apiserver.js';
-import { serverForSuite } from '../../testing/live-suite.js';
-import { memoryIO } from '../../testing/io.js';
+import { FakeApiServer } from '../../../test/apiserver.js';
+import { serverForSuite } from '../../../test/live-suite.js';
+import { memoryIO } from '../../../test/io.js';
 import type { JsonObject } from '../../util/json.js';
 import { PAGE_SIZE } from './fetch.js';
 

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../cli/main.js';
 import { FIXTURES_DIR } from '../../api/rules.js';
-import type { FakeApiServer } from '../../testing/apiserver.js';
-import { serverForSuite } from '../../testing/live-suite.js';
+import type { FakeApiServer } from '../../../test/apiserver.js';
+import { serverForSuite } from '../../../test/live-suite.js';
 import type { JsonObject } from '../../util/json.js';
-import { memoryIO } from '../../testing/io.js';
+import { memoryIO } from '../../../test/io.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-nodes-'));
 

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { FakeApiServer } from '../../testing/apiserver.js';
+import { FakeApiServer } from '../../../test/apiserver.js';
 import { str, dig, type JsonObject } from '../../util/json.js';
 import { ApiClient } from './client.js';
 import { loadKubeconfig } from './kubeconfig.js';

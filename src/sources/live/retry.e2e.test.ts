@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FIXTURES_DIR } from '../../api/rules.js';
 import { main } from '../../cli/main.js';
-import { FakeApiServer } from '../../testing/apiserver.js';
-import { memoryIO } from '../../testing/io.js';
+import { FakeApiServer } from '../../../test/apiserver.js';
+import { memoryIO } from '../../../test/io.js';
 import { RETRY } from './client.js';
 import { PACKAGE_ROOT as ROOT } from '../../catalogue/paths.js';
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FIXTURES_DIR } from '../../api/rules.js';
 import { main } from '../../cli/main.js';
-import { FakeApiServer } from '../../testing/apiserver.js';
-import { memoryIO } from '../../testing/io.js';
+import { FakeApiServer } from '../../../test/apiserver.js';
+import { memoryIO } from '../../../test/io.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-scanwl-'));
 const NOW = ['--now', '2026-11-20T02:14:00Z'];

@@ -7,10 +7,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { bulkNamespace } from '../../bench/scan.js';
+import { bulkNamespace } from '../../../tools/bench/scan.js';
 import { main } from '../../cli/main.js';
-import { FakeApiServer, type ServedRequest } from '../../testing/apiserver.js';
-import { memoryIO } from '../../testing/io.js';
+import { FakeApiServer, type ServedRequest } from '../../../test/apiserver.js';
+import { memoryIO } from '../../../test/io.js';
 import { chooseLogPods, MAX_LOG_PODS } from './fetch.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-scanlive-'));

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../cli/main.js';
-import { FakeApiServer } from '../../testing/apiserver.js';
-import { serverForSuite } from '../../testing/live-suite.js';
-import { memoryIO, type MemoryIO } from '../../testing/io.js';
+import { FakeApiServer } from '../../../test/apiserver.js';
+import { serverForSuite } from '../../../test/live-suite.js';
+import { memoryIO, type MemoryIO } from '../../../test/io.js';
 import type { JsonObject } from '../../util/json.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-watch-'));

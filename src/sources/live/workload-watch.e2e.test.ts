@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../cli/main.js';
-import { serverForSuite } from '../../testing/live-suite.js';
-import { memoryIO, type MemoryIO } from '../../testing/io.js';
+import { serverForSuite } from '../../../test/live-suite.js';
+import { memoryIO, type MemoryIO } from '../../../test/io.js';
 import type { JsonObject } from '../../util/json.js';
 import { EARLIER_WARNINGS_SHOWN, eventOfWorkload, rolloutState, selectorQuery } from './workload-watch.js';
 

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../cli/main.js';
 import { FIXTURES_DIR } from '../../api/rules.js';
-import { serverForSuite } from '../../testing/live-suite.js';
-import { memoryIO } from '../../testing/io.js';
-import type { FakeApiServer } from '../../testing/apiserver.js';
+import { serverForSuite } from '../../../test/live-suite.js';
+import { memoryIO } from '../../../test/io.js';
+import type { FakeApiServer } from '../../../test/apiserver.js';
 import { MAX_LOG_PODS } from './fetch.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'podwhy-workload-'));

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { FIXTURES_DIR } from '../../catalogue/paths.js';
-import { generatePods, prng } from '../../bench/inputs.js';
-import { toKubectlYaml } from '../../testing/kubectl-yaml.js';
+import { generatePods, prng } from '../../../tools/bench/inputs.js';
+import { toKubectlYaml } from '../../../test/kubectl-yaml.js';
 import { isStructuredStart } from './damage.js';
 import { scanJson } from './json-scan.js';
 import { DocumentStream, type ReadOptions } from './stream.js';

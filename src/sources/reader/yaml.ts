@@ -15,7 +15,7 @@ export const MAX_DOCUMENTS = 100_000;
 /** A YAML document longer than this (in characters) is read item by item. */
 export const BIG_DOC = 1 << 20;
 
-// the schema is looked up at the call: js-yaml is loaded only when a text needs it (src/build/bundle.ts)
+// the schema is looked up at the call: js-yaml is loaded only when a text needs it (tools/build/bundle.ts)
 const YAML_OPTS = { json: true, maxDepth: MAX_DEPTH } as yaml.LoadOptions;
 
 /**

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { renderTextReadme, TEXT_README } from '../../build/readme.js';
+import { renderTextReadme, TEXT_README } from '../../../tools/build/readme.js';
 import type { JsonObject } from '../../util/json.js';
 import { snapshotFromDocs } from '../file.js';
 import { DocumentStream, type ParsedDoc } from '../reader.js';

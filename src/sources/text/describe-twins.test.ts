@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { FIXTURES_DIR } from '../../api/rules.js';
 import { loadRules } from '../../catalogue/rule-files.js';
-import { compareTwin, twinText } from '../../testing/describe-twins.js';
+import { compareTwin, twinText } from '../../../test/describe-twins.js';
 
 const rules = loadRules();
 const DIR = join(FIXTURES_DIR, 'describe');
@@ -40,7 +40,7 @@ describe('describe twins', () => {
       assert.ok(existsSync(yamlFile), `${t} has no fixture ${name}.yaml`);
       const yaml = readFileSync(yamlFile, 'utf8');
       const text = readFileSync(join(DIR, t), 'utf8');
-      // the twin is what kubectl prints for the fixture (regenerate with node dist/testing/describe-twins.js)
+      // the twin is what kubectl prints for the fixture (regenerate with node dist/test/describe-twins.js)
       assert.equal(text, twinText(yaml, yamlFile), `${t} is out of date with ${name}.yaml`);
       const c = compareTwin(yaml, text, yamlFile, rules);
       assert.deepEqual(c.warnings, [], 'a twin reads without warnings');

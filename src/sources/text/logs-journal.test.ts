@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { JsonObject } from '../../util/json.js';
 import type { PodInput } from '../../model/input.js';
-import { PASTE_NOW, pasteFixture, readPaste } from '../../testing/paste-read.js';
+import { PASTE_NOW, pasteFixture, readPaste } from '../../../test/paste-read.js';
 import { journalEvents, parseJournalLine, syncFailures, syncStates, unquoteGo } from './journal.js';
 import { isProgramLine } from './log-lines.js';
 

@@ -1,7 +1,7 @@
 // Pastes cut and reshaped from what a real kubectl printed (fixtures/kubectl-describe/, captured
-// by src/testing/kubectl-describe.ts): the fast slice of the paste-variation suite. A few hundred
+// by test/kubectl-describe.ts): the fast slice of the paste-variation suite. A few hundred
 // variants, dealt out evenly over the captures and the kinds of cut and reshape, must hold the
-// property of src/testing/paste-property.ts, except those fixtures/kubectl-describe/
+// property of test/paste-property.ts, except those fixtures/kubectl-describe/
 // known-failures.json lists with the clauses they fail; exact both ways, so a variant that starts
 // to hold must leave the list (`npm run variations` rewrites it and runs every variant).
 
@@ -10,10 +10,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadRules } from '../../index.js';
-import { CAPTURE_DIR, captureFile, captureId, fixtureFiles, fixtureObjects, readIndex } from '../../testing/kubectl-describe.js';
-import { checkVariant, clauseKey, decisiveLineIndexes, GENERIC_FALLBACKS, reference, sliceOf, VARIANT_KINDS, type Reference } from '../../testing/paste-property.js';
-import { readKnownFailures } from '../../testing/paste-variations-run.js';
-import { describeLayout, pasteVariations, RESHAPES, variantById, wrapTerminal, wrapWords, type Variant } from '../../testing/paste-variations.js';
+import { CAPTURE_DIR, captureFile, captureId, fixtureFiles, fixtureObjects, readIndex } from '../../../test/kubectl-describe.js';
+import { checkVariant, clauseKey, decisiveLineIndexes, GENERIC_FALLBACKS, reference, sliceOf, VARIANT_KINDS, type Reference } from '../../../test/paste-property.js';
+import { readKnownFailures } from '../../../tools/testing/paste-variations-run.js';
+import { describeLayout, pasteVariations, RESHAPES, variantById, wrapTerminal, wrapWords, type Variant } from '../../../test/paste-variations.js';
 
 const rules = loadRules();
 const index = readIndex();
@@ -38,7 +38,7 @@ describe('the real kubectl describe captures', () => {
   test('every fixture pod is captured or listed as refused, and nothing else is there', () => {
     const pods = fixtureFiles().flatMap((f) => fixtureObjects(f).pods.map((p) => captureId(f, String((p['metadata'] as Record<string, unknown>)['name']))));
     const listed = [...ids, ...Object.keys(index.refused)].sort();
-    assert.deepEqual(listed, [...pods].sort(), 'run node dist/testing/kubectl-describe.js for new or renamed fixtures');
+    assert.deepEqual(listed, [...pods].sort(), 'run node dist/test/kubectl-describe.js for new or renamed fixtures');
     assert.deepEqual(txtFiles(CAPTURE_DIR).map((f) => relative(CAPTURE_DIR, f).replace(/\.txt$/, '')).sort(), ids);
     assert.ok(ids.length >= 200, `${ids.length} captures`);
     for (const id of ids) {
