@@ -34,7 +34,7 @@ const values = (lines: string[]) => lines.slice(0, -1).map((l) => l.split('\t')[
 describe('podwhy __complete', () => {
   test('subcommands first; flags after - and --; the directive last', async () => {
     const top = await comp(['']);
-    assert.deepEqual(values(top), ['explain', 'capture', 'test', 'rules', 'version', 'completion', 'help']);
+    assert.deepEqual(values(top), ['explain', 'capture', 'test', 'rules', 'mcp', 'version', 'completion', 'help']);
     assert.equal(top.at(-1), ':4');
     assert.match(top[0] as string, /^explain\texplain a reason/);
     assert.deepEqual(values(await comp(['ex'])), ['explain']);
@@ -81,7 +81,7 @@ describe('podwhy __complete', () => {
     writeFileSync(bad, 'apiVersion: v1\nkind: Config\nclusters: [}\n');
     assert.deepEqual(await comp(['--kubeconfig', bad, 'web']), [':4']);
     // a context the kubeconfig lacks: the commands still, no pods, nothing on stderr
-    assert.deepEqual(values(await comp(['--kubeconfig', bad, '--context', 'nope', ''])), ['explain', 'capture', 'test', 'rules', 'version', 'completion', 'help']);
+    assert.deepEqual(values(await comp(['--kubeconfig', bad, '--context', 'nope', ''])), ['explain', 'capture', 'test', 'rules', 'mcp', 'version', 'completion', 'help']);
   });
 });
 
@@ -99,7 +99,7 @@ describe('__complete against a cluster', () => {
   test('pod names of the cluster.kubeconfig\'s namespace, of -n, of --namespace=; pod/ kept', async () => {
     const env = { KUBECONFIG: cluster.kubeconfig };
     assert.deepEqual(values(await comp(['orders'], env)), ['orders-api-6f8d9c7b54-q7xkz']);
-    assert.deepEqual(values(await comp(['-n', 'payments', ''], env)).filter((v) => !['explain', 'capture', 'test', 'rules', 'version', 'completion', 'help'].includes(v as string)), ['ledger-api-mwsrxq242-96hb7']);
+    assert.deepEqual(values(await comp(['-n', 'payments', ''], env)).filter((v) => !['explain', 'capture', 'test', 'rules', 'mcp', 'version', 'completion', 'help'].includes(v as string)), ['ledger-api-mwsrxq242-96hb7']);
     assert.deepEqual(values(await comp(['--namespace=payments', 'pod/l'], env)), ['pod/ledger-api-mwsrxq242-96hb7']);
     assert.deepEqual(values(await comp(['capture', '-n', 'payments', 'led'], env)), ['ledger-api-mwsrxq242-96hb7']);
     // the listing is one read-only request
