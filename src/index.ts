@@ -1,8 +1,9 @@
-// The library API: `import { diagnoseText, diagnoseObjects } from 'podwhy'`.
+// The library API: `import { diagnoseText, diagnoseObjects, diagnoseLivePod, scanLive, explain } from 'podwhy'`.
 //
-// A small surface over the same engine the CLI runs. What goes in is what the CLI reads (parsed
-// Kubernetes objects, or any text podwhy reads: YAML, JSON, kubectl describe, event and pod
-// tables, fragments of them); what comes out is the report of `podwhy -o json` (schemaVersion 1
+// A small, stable surface over the library face (src/api/) that the CLI and the MCP server run.
+// What goes in is what the CLI reads (parsed Kubernetes objects, any text podwhy reads: YAML, JSON,
+// kubectl describe, event and pod tables, fragments of them; or the cluster, read-only through the
+// user's kubeconfig); what comes out is the report of `podwhy -o json` (schemaVersion 1
 // of SPEC.md, whose fields are only ever added). The types below are written out here, apart
 // from the engine's own, so that the published declarations stand alone (no Kubernetes client
 // types, no internal fact model); `checkReportShape` makes the compiler hold the two in step.
@@ -24,6 +25,10 @@ import * as kubectlText from './sources/text/kubectl-text.js';
 import { useTextReader } from './sources/text-reader.js';
 import type { Snapshot } from './model/input.js';
 import { time } from './util/json.js';
+import { explainTerm, explanationJson } from './api/explain.js';
+import { livePods, startLive, type ClusterTarget } from './api/live.js';
+import { checkFilter, podName } from './api/pods.js';
+import { reportJson } from './api/report.js';
 
 /**
  * The error podwhy throws for what a caller can fix: unreadable input, an invalid rule file, a
@@ -283,4 +288,92 @@ export function diagnoseObjects(objects: unknown, options: DiagnoseOptions = {})
   const values = Array.isArray(objects) ? objects : [objects];
   const docs: ParsedDoc[] = values.map((value, i) => ({ value, line: i + 1 }));
   return report(snapshotFromDocs([{ file: options.source ?? '<input>', docs }]), options, now);
+}
+
+// ---- the cluster -------------------------------------------------------------------------------
+
+/** Which cluster a live read uses: the user's kubeconfig, as kubectl reads it. */
+export interface ClusterOptions {
+  /** A kubeconfig file. Default: `KUBECONFIG`, else `~/.kube/config`. */
+  kubeconfig?: string;
+  /** A context of the kubeconfig. Default: its current context. */
+  context?: string;
+  /** The namespace. Default: the context's, else `default`. */
+  namespace?: string;
+  /** Each API request's timeout, as kubectl's `--request-timeout` takes it (`10s`, `1m`). Default 30s. */
+  requestTimeout?: string;
+  /** The rules to run (from `loadRules`). Default: the built-in rules. */
+  rules?: RuleSet;
+  /** The language of the report's texts. Default `en`. */
+  lang?: Lang;
+}
+
+/** A scan's options: the namespace (or all), and a label selector. */
+export interface ScanOptions extends ClusterOptions {
+  /** Every namespace (needs cluster-wide list rights). */
+  allNamespaces?: boolean;
+  /** A label selector, as `kubectl get -l` takes it: `app=web,tier!=db`. */
+  selector?: string;
+}
+
+/** A live report: the pods' report, and a scan's workloads that are short of their pods (SPEC.md, `workloads`). */
+export interface LiveReport extends Report {
+  workloads?: Record<string, unknown>[];
+}
+
+/** The live target of the options, with the environment's kubeconfig settings. */
+function clusterOf(options: ClusterOptions): ClusterTarget {
+  return {
+    env: process.env,
+    ...(options.kubeconfig !== undefined ? { kubeconfig: options.kubeconfig } : {}),
+    ...(options.context !== undefined ? { context: options.context } : {}),
+    ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
+    ...(options.requestTimeout !== undefined ? { requestTimeout: options.requestTimeout } : {}),
+  };
+}
+
+async function liveReport(target: ClusterTarget, options: ClusterOptions): Promise<LiveReport> {
+  const rules = rulesOf(options);
+  const lang = options.lang ?? 'en';
+  if (!LANG_LIST.includes(lang)) throw new UsageError(`lang: "${String(lang)}" is not supported — use ${LANG_LIST.join(' or ')}`);
+  const read = await startLive(target);
+  read.setRules(rules, {});
+  const live = await livePods(read, target);
+  const got = { pods: live.pods, damaged: [], unreadable: live.unreadable, ...(live.logStats ? { logStats: live.logStats } : {}), ...(live.workloads ? { workloads: live.workloads } : {}) };
+  const { report: r } = await reportJson(got, { rules, opts: {}, lang, failOn: 'never', cwd: process.cwd(), ...(target.allNamespaces ? { allNamespaces: true } : {}) });
+  const shaped: unknown = r;
+  return { ...(shaped as Omit<LiveReport, 'warnings'>), warnings: [] };
+}
+
+/**
+ * Diagnose a pod of the cluster, as `podwhy NAME` does: reads the pod, its events, its node and
+ * (when a container ended badly) its previous logs, with GET requests only. Resolves to the report
+ * of `podwhy NAME -o json`. Rejects with a `PodwhyError` (one line) for what the caller can fix: no
+ * such pod, no kubeconfig, access denied, the server unreachable.
+ */
+export async function diagnoseLivePod(name: string, options: ClusterOptions & { container?: string } = {}): Promise<LiveReport> {
+  if (typeof name !== 'string' || name === '') throw new UsageError('diagnoseLivePod: expected a pod name');
+  return liveReport({ ...clusterOf(options), pod: podName(name), ...(options.container !== undefined ? { container: options.container } : {}) }, options);
+}
+
+/**
+ * Scan a namespace (or every namespace) of the cluster, as `podwhy -n NS` / `podwhy -A` does:
+ * every pod's diagnosis, and the workloads short of their desired pods. GET requests only.
+ */
+export async function scanLive(options: ScanOptions = {}): Promise<LiveReport> {
+  if (options.allNamespaces && options.namespace !== undefined) throw new UsageError('scanLive: give namespace or allNamespaces, not both');
+  const target: ClusterTarget = { ...clusterOf(options), ...(options.allNamespaces ? { allNamespaces: true } : {}), ...(options.selector !== undefined ? { selector: options.selector } : {}) };
+  checkFilter(target);
+  return liveReport(target, options);
+}
+
+/**
+ * What a Kubernetes term means, as `podwhy explain TERM -o json` prints it: a reason
+ * (CrashLoopBackOff), an exit code (137), a signal (SIGKILL), a condition (PodScheduled=False),
+ * an event reason or a rule id. Throws a `PodwhyError` naming the closest terms for one podwhy
+ * does not know.
+ */
+export function explain(term: string, options: { lang?: Lang } = {}): Record<string, unknown> {
+  const lang = options.lang ?? 'en';
+  return explanationJson(explainTerm(term, lang), lang);
 }

@@ -65,8 +65,9 @@ const lazyPackages: Plugin = {
     const filter = new RegExp(`^(${LAZY_PACKAGES.join('|')})$`);
     b.onResolve({ filter }, (a) => (/[\\/]src[\\/]/.test(a.importer) ? { path: a.path, namespace: 'podwhy-lazy-package' } : undefined));
     b.onResolve({ filter: /\.cjs$/, namespace: 'podwhy-lazy-package' }, (a) => ({ path: a.path, external: true }));
-    // live mode's KubeConfig: a file of its own, required when kubeconfig.ts first imports it
-    b.onResolve({ filter: /^\.\/client-node\.js$/ }, (a) => (/[\\/]src[\\/]sources[\\/]live[\\/]/.test(a.importer) && b.initialOptions.format === 'cjs' ? { path: 'client-node', namespace: 'podwhy-lazy-package' } : undefined));
+    // live mode's KubeConfig: a file of its own, required when kubeconfig.ts first imports it (by
+    // the CLI, and by the library's live functions: one copy in the package)
+    b.onResolve({ filter: /^\.\/client-node\.js$/ }, (a) => (/[\\/]src[\\/]sources[\\/]live[\\/]/.test(a.importer) ? { path: 'client-node', namespace: 'podwhy-lazy-package' } : undefined));
     // `podwhy mcp`: the MCP server with its SDK (zod, ajv: ~600 KB), a file of its own, required when the command runs
     b.onResolve({ filter: /^\.\.\/\.\.\/mcp\/server\.js$/ }, (a) => (/[\\/]src[\\/]cli[\\/]commands[\\/]/.test(a.importer) && b.initialOptions.format === 'cjs' ? { path: 'mcp', namespace: 'podwhy-lazy-package' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'podwhy-lazy-package' }, async (a) => {
