@@ -102,7 +102,6 @@ export const CLAIM = obj('A PersistentVolumeClaim the pod mounts, with what the 
 export const CLAIMS_FACTS = listOf('The PersistentVolumeClaims the pod mounts (pod.claims), each with its StorageClass and the volumes that could bind it, as far as the input gives them (src/facts/claims.ts).', 'name', CLAIM);
 export type ClaimFacts = FactType<typeof CLAIM>;
 
-const MODE_SHORT: Record<string, string> = { ReadWriteOnce: 'RWO', ReadOnlyMany: 'ROX', ReadWriteMany: 'RWX', ReadWriteOncePod: 'RWOP' };
 const DEFAULT_CLASS_ANNOTATIONS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
 const PROVISIONER_ANNOTATIONS = ['volume.kubernetes.io/storage-provisioner', 'volume.beta.kubernetes.io/storage-provisioner'];
 /** The beta annotation that named a class before spec.storageClassName (still honoured by GetPersistentVolumeClaimClass). */

@@ -9,7 +9,7 @@
 
 import { parseGoDurationMs } from '../kubectl/duration.js';
 import type { EventRecord, PodInput } from '../model/input.js';
-import { dig, nonEmpty, num, obj, objs, str, time, type JsonObject } from '../util/json.js';
+import { nonEmpty, num, obj, objs, str, time, type JsonObject } from '../util/json.js';
 import { oneLine } from '../util/sanitize.js';
 import { redact } from '../util/redact.js';
 import type { Timeline, TimelineEntry, TimelineStage } from '../model/timeline.js';

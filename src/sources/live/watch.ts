@@ -15,7 +15,7 @@ import type { ClusterTarget } from './live.js';
 import { ClusterError, InputError, UsageError } from '../../model/errors.js';
 import { toEventRecord } from '../events.js';
 import type { EventRecord, PodInput } from '../../model/input.js';
-import { dig, nonEmpty, objs, str, type JsonObject } from '../../util/json.js';
+import { dig, objs, str, type JsonObject } from '../../util/json.js';
 import { ApiError, ApiClient, type WatchEnd, type WatchEvent, type WatchHandle } from './client.js';
 import type { KubeTarget } from './kubeconfig.js';
 import { listAll, readScanLogs, type Triage } from './fetch.js';

@@ -4,14 +4,12 @@
 // Real pastes in fixtures/pastes/ (SOURCES.md); constructed-* ones are shapes seen in such posts.
 
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { JsonObject } from '../../util/json.js';
 import type { PodInput } from '../../model/input.js';
-import { PASTE_NOW, pasteFixture, readPaste } from '../../../test/paste-read.js';
+import { pasteFixture, readPaste } from '../../../test/paste-read.js';
 import { stateBlock } from './state-block.js';
 
-const NOW = PASTE_NOW;
 const paste = pasteFixture;
 const read = (text: string) => readPaste(text);
 const one = (text: string): PodInput => {

@@ -66,7 +66,6 @@ const ABS_TIME = String.raw`(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?: 
 const ABS_AT_END = new RegExp(`(${ABS_TIME})\\s*$`);
 const COMPONENT_CELL = /^(?:\{[^}]*\}|kubelet(?:, \S+)?|default-scheduler|[a-z][\w-]*-(?:controller|scheduler|manager|provisioner|autoscaler|operator|plugin|agent)s?|kube-[\w-]+|karpenter|cluster-autoscaler)$/;
 const OBJECT_CELL = /^(?:pod\/|Pod\s+|pods\/)([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?|[^\s]*<[^>]*>[^\s]*)(?:\.(spec\.[\w]+\{[^}]*\}))?$/;
-const NAME = /^[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?$/;
 
 /** A time printed in a row: an age before capture, or an absolute time (Go, RFC 3339, RFC 1123). */
 function absTime(s: string): number | undefined {

@@ -3,15 +3,13 @@
 // wrapped. Real posts in fixtures/pastes/ (SOURCES.md).
 
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { JsonObject } from '../../util/json.js';
 import type { PodInput } from '../../model/input.js';
-import { PASTE_NOW, pasteFixture, readPaste } from '../../../test/paste-read.js';
+import { pasteFixture, readPaste } from '../../../test/paste-read.js';
 import { journalEvents, parseJournalLine, syncFailures, syncStates, unquoteGo } from './journal.js';
 import { isProgramLine } from './log-lines.js';
 
-const NOW = PASTE_NOW;
 const paste = pasteFixture;
 const read = (text: string) => readPaste(text);
 const name = (p: PodInput | undefined) => (p?.pod['metadata'] as JsonObject | undefined)?.['name'];

@@ -3,7 +3,6 @@
 // Korean posts (shell comments in a pasted session, notes between outputs, the healthy pod first).
 
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { JsonObject } from '../../util/json.js';
 import type { PodInput } from '../../model/input.js';

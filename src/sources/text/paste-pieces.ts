@@ -2,17 +2,12 @@
 // blocks, event and pod tables, console events, nodes, kubectl output inside sentences. Logs are
 // paste-logs.ts's, YAML and JSON paste-values.ts's.
 
-import { isObject, nonEmpty, obj, str, type JsonObject } from '../../util/json.js';
+import { nonEmpty, type JsonObject } from '../../util/json.js';
 import { describePod, eventObject, eventRows, parseAge, type EventRow, type Ctx, type Line, type TextObject } from './describe.js';
-import { isEventObject } from '../events.js';
-import { describeKey, EVENT_HEADER, EVENT_ROW, F_FENCE, F_GAP, isContainerHeader, isEllipsis, keyValue, OLD_EVENT_HEADER, OLD_EVENT_ROW, WAITING_TO_START, type Command } from './paste-lines.js';
-import { parsePythonDict, PYTHON_DICT } from './dumps.js';
-import { JSON_MEMBER, parseCutJson, wrapMembers } from './json-cut.js';
-import { reindentPodYaml } from './yaml-schema.js';
+import { describeKey, EVENT_HEADER, EVENT_ROW, isContainerHeader, keyValue, OLD_EVENT_HEADER, OLD_EVENT_ROW } from './paste-lines.js';
 import { stateBlock } from './state-block.js';
 import { knownMessage } from './messages.js';
 import { eventsTableLines, kindName, podFromRow, podsTableLines } from './tables.js';
-import type { TextFormat } from '../../model/input.js';
 import { blockLines, joinTerminalWraps, joinValueWraps, CONSOLE_START, eventPieces, EVIDENCE_KINDS, OPENSHIFT_FROM, UNNAMED, type Block, type Piece, type Reader } from './paste-segment.js';
 import { valuePieces } from './paste-values.js';
 import { objectTableLines } from './object-tables.js';
