@@ -64,7 +64,10 @@ function mergeInto(a: JsonObject, b: JsonObject): void {
 }
 
 const SUCCESSFULLY_ASSIGNED = /^Successfully assigned (?:([a-z0-9][-a-z0-9]*)\/)?([a-z0-9][-a-z0-9.]*) to \S+/;
-const POD_IN_MESSAGE = /\bpod "([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)\(/;
+// kubelet names a pod as name_namespace(uid) (format.Pod), quoted or not: "… failed container app
+// in pod web-1_default(5c…)" (BackOff), "… for pod \"web-1_default(5c…)\"" (mounts, hooks); a
+// pod name has no underscore, so the split is exact
+const POD_IN_MESSAGE = /\bpod "?([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)\(/;
 
 /** The pod named in the messages of events that do not name it otherwise. */
 export function podName(events: JsonObject[]): { name: string; namespace?: string } | undefined {

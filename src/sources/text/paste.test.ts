@@ -103,6 +103,12 @@ describe('describe output, whole, cut or flattened', () => {
     assert.deepEqual(reasons(p), ['Pulled', 'Created', 'Started', 'Evicted', 'Killing', 'ExceededGracePeriod']);
     assert.match(p?.events[3]?.message ?? '', /^The node was low on resource: memory\./);
   });
+  test('event rows alone: the pod kubelet names in a BackOff message (name_namespace(uid), unquoted)', () => {
+    const rows = '  Warning  BackOff  2m (x5 over 4m)  kubelet  Back-off restarting failed container app in pod web-1_shop(9f1c2d4e-0a7b-4c55-8e3a-2b6d7f9c1e05)\n';
+    const p = read(rows).pods[0];
+    assert.equal(name(p), 'web-1');
+    assert.equal(ns(p), 'shop');
+  });
   test('ckad-51: the Events section alone belongs to the pod the prompt names', () => {
     const p = read(paste('ckad-51.txt')).pods[0];
     assert.equal(name(p), 'busybox-probe');
