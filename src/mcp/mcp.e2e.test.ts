@@ -143,4 +143,19 @@ describe('podwhy mcp over stdio, with the SDK client', () => {
     assert.ok(!explained.isError, text(explained));
     assert.equal((explained.structuredContent as { name: string }).name, 'CrashLoopBackOff');
   });
+
+  test('--max-bytes: a text over it is an error result; a message over the line cap is a JSON-RPC error; the session goes on', async () => {
+    const small = new Client({ name: 'podwhy-e2e-small', version: '1.0.0' });
+    await small.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--max-bytes', '1Ki'], env: { PATH: process.env['PATH'] ?? '', HOME: tmp }, cwd: PACKAGE_ROOT, stderr: 'pipe' }));
+    try {
+      const over = await small.callTool({ name: 'diagnose_text', arguments: { text: 'x'.repeat(5000) } });
+      assert.equal(over.isError, true);
+      assert.match(text(over), /larger than 1024 bytes/);
+      await assert.rejects(small.callTool({ name: 'diagnose_text', arguments: { text: 'y'.repeat(2 * 1024 * 1024) } }), /larger than this server reads \(podwhy mcp --max-bytes\)/);
+      const after = await small.callTool({ name: 'explain', arguments: { term: 'OOMKilled' } });
+      assert.ok(!after.isError, text(after));
+    } finally {
+      await small.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@
 // CLI would print it: the protocol never breaks on what a caller sends.
 
 import { CallToolRequestSchema, ListToolsRequestSchema, Ajv, Server, StdioServerTransport } from './sdk.js';
+import { LineCap } from './line-cap.js';
 import { TOOLS, type Session, type Tool } from './tools.js';
 
 export type { Session };
@@ -60,12 +61,20 @@ export function createServer(session: Session): Server {
 /** Serve on standard input/output until the client closes it. */
 export async function serveStdio(session: Session): Promise<void> {
   const server = createServer(session);
-  const transport = new StdioServerTransport();
+  // a message may hold the largest text with every byte escaped twice over, and some room besides
+  const limit = 2 * session.maxBytes + 1024 * 1024;
+  const stdin = process.stdin.pipe(
+    new LineCap(limit, (bytes, id) => {
+      const message = `a request of ${bytes} bytes is larger than this server reads (podwhy mcp --max-bytes) — pass the pod's part of the text`;
+      process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message } })}\n`);
+    }),
+  );
+  const transport = new StdioServerTransport(stdin, process.stdout, { maxBufferSize: limit + 1024 * 1024 });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
   await server.connect(transport);
   // the client closing standard input ends the session
-  process.stdin.once('end', () => void server.close());
+  stdin.once('end', () => void server.close());
   await closed;
 }
