@@ -56,5 +56,7 @@ describe('diagnoseLivePod and scanLive', () => {
     await assert.rejects(scanLive({ kubeconfig: join(tmp, 'no-such-kubeconfig') }), PodwhyError);
     assert.throws(() => explain('NoSuchReasonAtAll'), PodwhyError);
     assert.equal(explain('137')['kind'], 'exit-code');
+    assert.throws(() => explain('CrashLoopBackOff', { lang: 'fr' as 'en' }), PodwhyError);
+    assert.throws(() => explain(137 as unknown as string), PodwhyError);
   });
 });

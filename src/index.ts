@@ -316,7 +316,11 @@ export interface ScanOptions extends ClusterOptions {
   selector?: string;
 }
 
-/** A live report: the pods' report, and a scan's workloads that are short of their pods (SPEC.md, `workloads`). */
+/**
+ * A live report: the pods' report, and a scan's workloads that are short of their pods (SPEC.md,
+ * `workloads`). `warnings` is empty: what a live read could not read is in `summary.unreadable`
+ * (and a scan's `summary.workloads.unreadable`), as in the CLI's `-o json`.
+ */
 export interface LiveReport extends Report {
   workloads?: Record<string, unknown>[];
 }
@@ -374,6 +378,8 @@ export async function scanLive(options: ScanOptions = {}): Promise<LiveReport> {
  * does not know.
  */
 export function explain(term: string, options: { lang?: Lang } = {}): Record<string, unknown> {
+  if (typeof term !== 'string' || term.trim() === '') throw new UsageError('explain: expected a term (a reason, exit code, signal, condition or rule id) as a string');
   const lang = options.lang ?? 'en';
+  if (!LANG_LIST.includes(lang)) throw new UsageError(`lang: "${String(lang)}" is not supported — use ${LANG_LIST.join(' or ')}`);
   return explanationJson(explainTerm(term, lang), lang);
 }

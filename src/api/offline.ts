@@ -3,7 +3,7 @@
 // (warnings, broken inputs) and how it ends when there is nothing to diagnose are returned as
 // data: the caller writes them (the CLI on stderr, the MCP server in its result).
 
-import { InputError } from '../model/errors.js';
+import { InputError, PodwhyError } from '../model/errors.js';
 import type { Damage, PodInput } from '../model/input.js';
 import { snapshotFromDocs } from '../sources/file.js';
 import { damageLine } from '../sources/reader.js';
@@ -20,8 +20,10 @@ export interface OfflinePick extends PodFilter {
 
 /** How a run with nothing to diagnose ends (OfflineSelection.end). */
 export interface OfflineEnd {
-  /** Write an empty report first (programs read it: a CI step parses its JUnit or SARIF file). */
+  /** Write an empty report (programs read it: a CI step parses its JUnit or SARIF file). */
   empty: boolean;
+  /** The empty report before the broken inputs are said (the break is the error), not after. */
+  emptyFirst?: boolean;
   /** A scan that read workloads and found none wrong: the empty report says how many it read. */
   workloads?: WorkloadScan;
   /** Broken inputs to say (after the report). */
@@ -29,7 +31,7 @@ export interface OfflineEnd {
   /** A line to say on stderr. */
   note?: string;
   /** Fail with this error; else exit with `exit`. */
-  error?: InputError;
+  error?: PodwhyError;
   exit?: number;
 }
 
@@ -64,7 +66,7 @@ export function selectOffline(inputs: ReadInput[], pick: OfflinePick): OfflineSe
   const none = { warnings, pods: [], damaged };
   if (snapshot.pods.length === 0 && damaged.length > 0 && !scan) {
     // nothing read before the break: the break is the error (-o json: a report with no pods)
-    return { ...none, end: { empty: true, damaged: damaged.slice(1), error: new InputError(damageLine(damaged[0] as Damage)) } };
+    return { ...none, end: { empty: true, emptyFirst: true, damaged: damaged.slice(1), error: new InputError(damageLine(damaged[0] as Damage)) } };
   }
   if (snapshot.pods.length === 0 && !scan) {
     const what = snapshot.orphanEvents.length > 0 ? `only events (${snapshot.orphanEvents.length})` : 'nothing podwhy reads';
@@ -75,7 +77,7 @@ export function selectOffline(inputs: ReadInput[], pick: OfflinePick): OfflineSe
     pods = selectPods(snapshot, pick.pod, pick);
   } catch (e) {
     // the pod may be after the break
-    if (e instanceof InputError) return { ...none, end: { empty: false, damaged, error: e } };
+    if (e instanceof PodwhyError) return { ...none, end: { empty: false, damaged, error: e } };
     throw e;
   }
   if (pods.length === 0 && (workloads?.empty ?? true)) {

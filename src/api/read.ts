@@ -7,7 +7,7 @@ import { InputError } from '../model/errors.js';
 import type { Damage } from '../model/input.js';
 import { traceBails } from '../sources/kyaml.js';
 import { emptyStdin, readChunks, readFileDocs } from '../sources/input.js';
-import { damageLine, type ParsedDoc, type ReadOptions } from '../sources/reader.js';
+import type { ParsedDoc, ReadOptions } from '../sources/reader.js';
 
 export { DEFAULT_MAX_BYTES, parseMaxBytes } from '../sources/decode.js';
 export type { ReadOptions };
@@ -62,11 +62,6 @@ export async function readInputs(files: readonly string[], place: ReadPlace, max
     out.push(asInput(file, await readFileDocs(file, resolve(place.cwd, file), maxBytes, read)));
   }
   return out;
-}
-
-/** "file:line: what broke", one line for a damaged input. */
-export function damageText(d: Damage): string {
-  return damageLine(d);
 }
 
 /** PODWHY_DEBUG=1: say on stderr where the fast YAML reader hands a document to the full parser. */

@@ -102,9 +102,13 @@ export async function watchRollout(
   });
 }
 
-/** A workload target's report, as `podwhy deploy/web -o json` prints it: the workload beside its pods. */
+/**
+ * A workload target's report, as `podwhy deploy/web -o json` prints it: the workload beside its
+ * pods. The workload's `unreadable` lists the reads of its own that failed (resource quotas, limit
+ * ranges, nodes forbidden): findings that need them may be missing.
+ */
 export function workloadJson(d: WorkloadDiagnosis, input: WorkloadInput, words: Words): Record<string, unknown> {
   const report = reportObject(d.pods, words);
   const unreadable = workloadUnreadable(input);
-  return { schemaVersion: report.schemaVersion, workloads: [workloadObject(d, words)], pods: report.pods, summary: { ...report.summary, ...(unreadable.length > 0 ? { unreadable } : {}) } };
+  return { schemaVersion: report.schemaVersion, workloads: [{ ...workloadObject(d, words), unreadable: input.unreadable ?? [] }], pods: report.pods, summary: { ...report.summary, ...(unreadable.length > 0 ? { unreadable } : {}) } };
 }

@@ -4,7 +4,6 @@
 // the bundle files the loader may load, with their content hashes, and the program's command words.
 
 import { fstatSync, statSync } from 'node:fs';
-
 import { cacheDirectory, codeLoader, shapeOf, type CodeFiles } from './code-cache.js';
 
 declare const PODWHY_CODE: { files: CodeFiles; commands: string[] };

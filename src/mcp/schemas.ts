@@ -8,8 +8,8 @@ type Schema = Record<string, unknown>;
 export const TOOL_LANGS = ['en', 'ko'] as const;
 
 const LANG: Schema = { type: 'string', enum: [...TOOL_LANGS], description: 'Language of titles, explanations and remedies (default en).' };
-const CONTEXT: Schema = { type: 'string', description: "A kubeconfig context; default: the kubeconfig's current context (or the one the server was started with)." };
-const NAMESPACE: Schema = { type: 'string', description: "Namespace; default: the context's namespace, else default." };
+const CONTEXT: Schema = { type: 'string', minLength: 1, description: "A kubeconfig context; default: the kubeconfig's current context (or the one the server was started with)." };
+const NAMESPACE: Schema = { type: 'string', minLength: 1, description: "Namespace; default: the context's namespace, else default." };
 const nullable = (type: string): Schema => ({ type: [type, 'null'] });
 
 const evidence: Schema = {
@@ -74,7 +74,7 @@ const summary: Schema = {
 const workload: Schema = {
   type: 'object',
   required: ['kind', 'name', 'healthy'],
-  properties: { kind: { type: 'string' }, name: { type: 'string' }, namespace: nullable('string'), healthy: { type: 'boolean' } },
+  properties: { kind: { type: 'string' }, name: { type: 'string' }, namespace: nullable('string'), healthy: { type: 'boolean' }, unreadable: { type: 'array', items: { type: 'string' } } },
 };
 
 /** What a scan left out to keep its result small (the `limit` argument). */
@@ -134,7 +134,7 @@ export const INPUTS = {
         description:
           'What the user pasted or saved, verbatim: `kubectl get pod -o yaml` or JSON, `kubectl describe pod` output, `kubectl get events` or `kubectl get pods` rows, fragments of them, container logs. Do not summarise or reformat it.',
       },
-      pod: { type: 'string', description: 'Only this pod of the text (NAME or pod/NAME); default: every pod in it.' },
+      pod: { type: 'string', minLength: 1, description: 'Only this pod of the text (NAME or pod/NAME); default: every pod in it.' },
       now: { type: 'string', description: 'RFC 3339 time the text was captured, for ages ("5m ago") in kubectl text; default: now.' },
       lang: LANG,
     },
@@ -147,7 +147,7 @@ export const INPUTS = {
       name: { type: 'string', minLength: 1, description: 'The pod name (NAME or pod/NAME).' },
       namespace: NAMESPACE,
       context: CONTEXT,
-      container: { type: 'string', description: 'Only findings about this container (and the pod).' },
+      container: { type: 'string', minLength: 1, description: 'Only findings about this container (and the pod).' },
       lang: LANG,
     },
   },
@@ -168,9 +168,9 @@ export const INPUTS = {
     properties: {
       namespace: NAMESPACE,
       allNamespaces: { type: 'boolean', description: 'Every namespace (needs cluster-wide list rights).' },
-      selector: { type: 'string', description: 'A label selector: app=web,tier!=db.' },
+      selector: { type: 'string', minLength: 1, description: 'A label selector: app=web,tier!=db.' },
       context: CONTEXT,
-      limit: { type: 'integer', minimum: 1, maximum: 200, description: 'At most this many pods in the result, unhealthy first (default 25); the rest are counted in `truncated`.' },
+      limit: { type: 'integer', minimum: 1, maximum: 200, description: 'At most this many pods in the result (default 25), unhealthy ones kept first; the rest are counted in `truncated`.' },
       lang: LANG,
     },
   },

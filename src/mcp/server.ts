@@ -69,6 +69,8 @@ export async function serveStdio(session: Session): Promise<void> {
       process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message } })}\n`);
     }),
   );
+  // (errors of standard input itself reach the transport's listener through the cap)
+  process.stdin.once('error', (e) => stdin.destroy(e));
   const transport = new StdioServerTransport(stdin, process.stdout, { maxBufferSize: limit + 1024 * 1024 });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

@@ -68,8 +68,20 @@ export function reportSummary(report: Obj, notes: readonly string[]): string {
   }
   const t = report['truncated'] as Obj | undefined;
   if (t) lines.push(String(t['note']));
+  lines.push(...notRead(s));
   for (const n of notes) lines.push(`note: ${n}`);
   return lines.join('\n');
+}
+
+/** What a live read could not read, as the report's summary lists it (findings that need it may be missing). */
+function notRead(summary: Obj): string[] {
+  const reads = objs(summary['unreadable']).map((u) => `${String(u['what'])} (${String(u['reason'])}${typeof u['pods'] === 'number' ? `, ${String(u['pods'])} pod(s)` : ''})`);
+  const kinds = ((summary['workloads'] ?? {}) as Obj)['unreadable'];
+  const lists = Array.isArray(kinds) ? kinds.map(String) : [];
+  return [
+    ...(reads.length > 0 ? [`could not read: ${reads.join(', ')} — findings that need them may be missing`] : []),
+    ...(lists.length > 0 ? [`could not list: ${lists.join(', ')} — workloads of those kinds were not checked`] : []),
+  ];
 }
 
 /** A workload report's summary: the workload's state and root cause, then its unhealthy pods. */
@@ -81,6 +93,9 @@ export function workloadSummaryText(report: Obj): string {
     `${String(w['kind'])}/${String(w['name'])}${str(w['namespace']) ? ` in ${String(w['namespace'])}` : ''}: ${w['healthy'] === true ? 'healthy' : 'not healthy'}; replicas desired ${String(r['desired'] ?? '?')}, ready ${String(r['ready'] ?? '?')}, available ${String(r['available'] ?? '?')}.`,
   ];
   if (rc) lines.push(`root cause: ${str(rc['title'])} [${str(rc['rule'])}]`);
+  const own = Array.isArray(w['unreadable']) ? w['unreadable'].map(String) : [];
+  if (own.length > 0) lines.push(`could not read: ${own.join(', ')} — findings that need them may be missing`);
+  lines.push(...notRead((report['summary'] ?? {}) as Obj));
   for (const p of objs(report['pods']).filter((x) => x['healthy'] !== true).slice(0, SHOWN)) lines.push(podLine(p));
   return lines.join('\n');
 }

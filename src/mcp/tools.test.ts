@@ -8,7 +8,7 @@ test("the tools' lang offers exactly podwhy's languages", () => {
   assert.deepEqual([...TOOL_LANGS], [...LANGS]);
 });
 
-test('capPods keeps unhealthy pods first, in report order, and counts what it left out', () => {
+test('capPods keeps unhealthy pods before healthy ones, shows the kept ones in report order, and counts what it left out', () => {
   const pod = (name: string, healthy: boolean) => ({ name, healthy });
   const report = { schemaVersion: 1, pods: [pod('a', true), pod('b', false), pod('c', true), pod('d', false)], summary: { pods: 4 } };
   const cut = capPods(report, 3) as { pods: { name: string }[]; truncated: { shown: number; omitted: number; omittedHealthy: number }; summary: unknown };
@@ -46,4 +46,14 @@ test('the summary says what the input does not show', async () => {
   const pod = { namespace: null, name: null, healthy: false, verdict: 'problem', kubectl: { status: null, ready: null }, findings: [{ rule: 'image-pull-not-found', role: 'root-cause', severity: 'error', title: 'Image not found' }], input: { format: 'fragment', missing: [{ fact: 'pod-name', subjects: [], command: 'kubectl get pods' }] } };
   const text = reportSummary({ pods: [pod], summary: { pods: 1, healthy: 0 } }, []);
   assert.match(text, /- a pod the input does not name: error: Image not found \[image-pull-not-found\]; the input does not show: pod-name/);
+});
+
+test('the summaries say what a live read could not read', async () => {
+  const { reportSummary, workloadSummaryText } = await import('./summary.js');
+  const text = reportSummary({ pods: [], summary: { pods: 0, healthy: 0, unreadable: [{ what: 'events', reason: 'forbidden', pods: 3 }], workloads: { unreadable: ['statefulsets (forbidden)'] } } }, []);
+  assert.match(text, /could not read: events \(forbidden, 3 pod\(s\)\) — findings that need them may be missing/);
+  assert.match(text, /could not list: statefulsets \(forbidden\) — workloads of those kinds were not checked/);
+  const w = workloadSummaryText({ workloads: [{ kind: 'Deployment', name: 'web', healthy: false, replicas: { desired: 3, ready: 0 }, unreadable: ['resourcequotas (forbidden)'] }], pods: [], summary: {} });
+  assert.match(w, /^Deployment\/web: not healthy; replicas desired 3, ready 0/);
+  assert.match(w, /could not read: resourcequotas \(forbidden\)/);
 });

@@ -70,7 +70,10 @@ async function liveReport(target: ClusterTarget, lang: Lang, s: Session): Promis
   return report;
 }
 
-/** A scan's report cut to `limit` pods, unhealthy first; what was left out is counted. */
+/** At most this many pods in diagnose_text's result (a big dump's pods are counted, not all listed). */
+const TEXT_POD_LIMIT = 50;
+
+/** A report cut to `limit` pods, keeping unhealthy ones first, in report order; what was left out is counted. */
 export function capPods(report: Record<string, unknown>, limit: number): Record<string, unknown> {
   const pods = Array.isArray(report['pods']) ? (report['pods'] as Record<string, unknown>[]) : [];
   if (pods.length <= limit) return report;
@@ -79,7 +82,7 @@ export function capPods(report: Record<string, unknown>, limit: number): Record<
   const shown = pods.filter((p) => kept.has(p));
   const omittedHealthy = pods.filter((p) => !kept.has(p) && p['healthy'] === true).length;
   const omitted = pods.length - shown.length;
-  const note = `${omitted} of ${pods.length} pods left out (${omittedHealthy} of them healthy); summary counts every pod — narrow the scan with namespace or selector, or raise limit (at most 200)`;
+  const note = `${omitted} of ${pods.length} pods left out of the structured result (${omittedHealthy} of them healthy); its summary counts every pod — narrow the input, the namespace or the selector, or raise limit where the tool has one (at most 200)`;
   return { ...report, pods: shown, truncated: { shown: shown.length, omitted, omittedHealthy, note } };
 }
 
@@ -106,9 +109,11 @@ export const TOOLS: readonly Tool[] = [
       if (sel.end?.error) throw sel.end.error;
       const rules = rulesOf(s);
       const got: Gathered = { pods: sel.pods, damaged: sel.damaged, unreadable: [], ...(sel.workloads ? { workloads: sel.workloads } : {}) };
-      const { report } = await reportJson(got, { rules, opts: now !== undefined ? { now } : {}, lang, failOn: 'never', cwd: s.cwd });
-      const notes = [...sel.warnings, ...sel.damaged.map((d) => `the input breaks at line ${d.line}: ${d.what}`), ...(sel.end?.note !== undefined ? [sel.end.note] : [])];
-      return { structured: report, text: reportSummary(report, notes) };
+      const { report: full } = await reportJson(got, { rules, opts: now !== undefined ? { now } : {}, lang, failOn: 'never', cwd: s.cwd });
+      const report = capPods(full, TEXT_POD_LIMIT);
+      const cut = report['truncated'] as Record<string, unknown> | undefined;
+      const notes = [...sel.warnings, ...sel.damaged.map((d) => `the input breaks at line ${d.line}: ${d.what}`), ...(sel.end?.note !== undefined ? [sel.end.note] : []), ...(cut ? [String(cut['note'])] : [])];
+      return { structured: report, text: reportSummary(full, notes) };
     },
   },
   {
@@ -151,7 +156,7 @@ export const TOOLS: readonly Tool[] = [
     name: 'scan',
     title: 'Scan a namespace for unhealthy pods and workloads',
     description:
-      "Find what is wrong in a namespace (or every namespace) of the user's cluster: every pod's diagnosis, grouped by root cause, and the workloads short of their desired pods, read-only through the user's kubeconfig. Unhealthy pods come first; the result is capped (limit) and says what it left out.",
+      "Find what is wrong in a namespace (or every namespace) of the user's cluster: every pod's diagnosis, grouped by root cause, and the workloads short of their desired pods, read-only through the user's kubeconfig. The result is capped (limit): unhealthy pods are kept first, and it says what it left out.",
     inputSchema: INPUTS.scan,
     outputSchema: REPORT,
     live: true,
@@ -162,8 +167,10 @@ export const TOOLS: readonly Tool[] = [
       if (all && a['namespace'] !== undefined) throw new s.face.UsageError('give namespace or allNamespaces, not both');
       const target: ClusterTarget = { ...placeOf(a, s), ...(all ? { allNamespaces: true } : {}), ...(selector !== undefined ? { selector } : {}) };
       const limit = typeof a['limit'] === 'number' ? (a['limit'] as number) : 25;
-      const report = capPods(await liveReport(target, langOf(a), s), limit);
-      return { structured: report, text: reportSummary(report, []) };
+      const full = await liveReport(target, langOf(a), s);
+      const report = capPods(full, limit);
+      // the summary counts every pod read, the structured result holds the ones kept
+      return { structured: report, text: reportSummary(full, report['truncated'] ? [String((report['truncated'] as Record<string, unknown>)['note'])] : []) };
     },
   },
   {

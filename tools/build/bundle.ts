@@ -5,9 +5,10 @@
 //
 // The CLI is CommonJS: dist/bundle/cli.cjs, which the bin loads through V8's code cache
 // (src/cli/code-cache.ts, from dist/bundle/start.cjs; help and the version are answered by
-// dist/bundle/quick.cjs without it), beside the files it requires on first use:
-// client-node.cjs (live mode), mcp.cjs (`podwhy mcp`), js-yaml.cjs and safe-regex2.cjs. One file, because esbuild cannot
-// split CommonJS, and because with the code cache what a run never calls costs it only the reading.
+// dist/bundle/quick.cjs without it), beside the files it requires on first use: client-node.cjs
+// (live mode), mcp.cjs (`podwhy mcp`), js-yaml.cjs, safe-regex2.cjs and jsonpath-plus.cjs. One
+// file, because esbuild cannot split CommonJS, and because with the code cache what a run never
+// calls costs it only the reading.
 // The library is ES modules (dist/bundle/index.js and its chunks). The tsc build in dist/ stays
 // for tests and the library's declarations. The metafile is kept, beside the bundle and out of
 // the package, so tests can check which file holds what.

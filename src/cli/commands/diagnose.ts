@@ -210,11 +210,13 @@ async function readOffline(pod: string | undefined, flags: DiagnoseFlags, io: IO
 
 /** Offline, nothing to diagnose: say why (and the broken inputs), write an empty report where one is read, and fail or exit. */
 async function endOffline(flags: DiagnoseFlags, io: IO, set: Setting, end: OfflineEnd): Promise<Gather> {
-  for (const d of end.damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
-  if (end.note !== undefined) io.err(`podwhy: ${end.note}\n`);
   const scan = end.workloads;
   // (-o json says how many workloads it read)
-  if (end.empty) await writeEmpty(flags, io, set, scan && set.format.kind === 'json' ? { workloads: { diagnoses: [], read: scan.read, unreadable: scan.unreadable, single: scan.single, summary: workloadSummary(scan, []), namespaces: false } } : {});
+  const empty = () => writeEmpty(flags, io, set, scan && set.format.kind === 'json' ? { workloads: { diagnoses: [], read: scan.read, unreadable: scan.unreadable, single: scan.single, summary: workloadSummary(scan, []), namespaces: false } } : {});
+  if (end.empty && end.emptyFirst) await empty();
+  for (const d of end.damaged) io.err(`podwhy: ${oneLine(damageLine(d))}\n`);
+  if (end.note !== undefined) io.err(`podwhy: ${end.note}\n`);
+  if (end.empty && !end.emptyFirst) await empty();
   if (end.error) throw end.error;
   return { exit: end.exit ?? 0 };
 }
