@@ -69,8 +69,8 @@ export async function livePods(read: LiveRead, target: Pick<ClusterTarget, 'pod'
   let pods = live.inputs;
   const w = live.workloads;
   const workloads = w ? new WorkloadCollector({ inputs: w.inputs, read: w.read, unreadable: w.notes.map((n) => `${n.what} (${n.reason})`), single: false }) : undefined;
-  const nothing = pods.length === 0 && (workloads?.empty ?? true) && !workloads?.scan.unreadable.length;
-  if (target.container !== undefined && !nothing) pods = selectContainer(pods, target.container, target.pod !== undefined);
+  // (-c narrows the pods read; a scan that read none but its workloads has nothing to narrow)
+  if (target.container !== undefined && pods.length > 0) pods = selectContainer(pods, target.container, target.pod !== undefined);
   return {
     pods,
     unreadable: summarizeUnreadable(pods),
