@@ -26,9 +26,8 @@ import { useTextReader } from './sources/text-reader.js';
 import type { Snapshot } from './model/input.js';
 import { time } from './util/json.js';
 import { explainTerm, explanationJson } from './api/explain.js';
-import { livePods, startLive, type ClusterTarget } from './api/live.js';
+import { liveReportJson, type ClusterTarget } from './api/live.js';
 import { checkFilter, podName } from './api/pods.js';
-import { reportJson } from './api/report.js';
 
 /**
  * The error podwhy throws for what a caller can fix: unreadable input, an invalid rule file, a
@@ -235,7 +234,14 @@ function instant(v: DiagnoseOptions['now']): number | undefined {
   return t;
 }
 
-function rulesOf(options: DiagnoseOptions): CompiledRuleSet {
+/** The options' language, checked (`en` by default). */
+function langOf(options: { lang?: Lang }): Lang {
+  const lang = options.lang ?? 'en';
+  if (!LANG_LIST.includes(lang)) throw new UsageError(`lang: "${String(lang)}" is not supported — use ${LANG_LIST.join(' or ')}`);
+  return lang;
+}
+
+function rulesOf(options: { rules?: RuleSet }): CompiledRuleSet {
   const rules = compiled.get(options.rules ?? loadRules());
   if (rules === undefined) throw new UsageError('rules: not a RuleSet — get one from loadRules()');
   return rules;
@@ -243,8 +249,7 @@ function rulesOf(options: DiagnoseOptions): CompiledRuleSet {
 
 function report(snapshot: Snapshot, options: DiagnoseOptions, now: number | undefined): Report {
   const rules = rulesOf(options);
-  const lang = options.lang ?? 'en';
-  if (!LANG_LIST.includes(lang)) throw new UsageError(`lang: "${String(lang)}" is not supported — use ${LANG_LIST.join(' or ')}`);
+  const lang = langOf(options);
   const opts = now !== undefined ? { now } : {};
   const pods: PodDiagnosis[] = troubleFirst(snapshot.pods.map((p) => diagnosePod(p, rules, opts)));
   const warnings = [...snapshot.warnings];
@@ -337,15 +342,7 @@ function clusterOf(options: ClusterOptions): ClusterTarget {
 }
 
 async function liveReport(target: ClusterTarget, options: ClusterOptions): Promise<LiveReport> {
-  const rules = rulesOf(options);
-  const lang = options.lang ?? 'en';
-  if (!LANG_LIST.includes(lang)) throw new UsageError(`lang: "${String(lang)}" is not supported — use ${LANG_LIST.join(' or ')}`);
-  const read = await startLive(target);
-  read.setRules(rules, {});
-  const live = await livePods(read, target);
-  const got = { pods: live.pods, damaged: [], unreadable: live.unreadable, ...(live.logStats ? { logStats: live.logStats } : {}), ...(live.workloads ? { workloads: live.workloads } : {}) };
-  const { report: r } = await reportJson(got, { rules, opts: {}, lang, failOn: 'never', cwd: process.cwd(), ...(target.allNamespaces ? { allNamespaces: true } : {}) });
-  const shaped: unknown = r;
+  const shaped: unknown = await liveReportJson(target, { rules: rulesOf(options), lang: langOf(options), cwd: process.cwd() });
   return { ...(shaped as Omit<LiveReport, 'warnings'>), warnings: [] };
 }
 
@@ -379,7 +376,6 @@ export async function scanLive(options: ScanOptions = {}): Promise<LiveReport> {
  */
 export function explain(term: string, options: { lang?: Lang } = {}): Record<string, unknown> {
   if (typeof term !== 'string' || term.trim() === '') throw new UsageError('explain: expected a term (a reason, exit code, signal, condition or rule id) as a string');
-  const lang = options.lang ?? 'en';
-  if (!LANG_LIST.includes(lang)) throw new UsageError(`lang: "${String(lang)}" is not supported — use ${LANG_LIST.join(' or ')}`);
+  const lang = langOf(options);
   return explanationJson(explainTerm(term, lang), lang);
 }

@@ -6,7 +6,7 @@
 // run's critical path is its round trips, not our start-up.
 
 import type { DiagnoseOptions } from '../engine/diagnose.js';
-import type { PodInput, UnreadableRead } from '../model/input.js';
+import type { Lang } from '../model/vocabulary.js';
 import type { RuleSet } from '../rules/plan.js';
 import type { ClusterTarget, LiveResult } from '../sources/live/live.js';
 import type { Triage } from '../sources/live/fetch.js';
@@ -14,6 +14,7 @@ import { summarizeUnreadable } from '../sources/unreadable.js';
 
 export { unreadableLine } from '../sources/unreadable.js';
 import { selectContainer } from './pods.js';
+import { reportJson, type Gathered } from './report.js';
 import { WorkloadCollector } from './scan-workloads.js';
 import { triageFor } from './triage.js';
 
@@ -26,18 +27,6 @@ export interface LiveRead {
   setRules(rules: RuleSet, opts: DiagnoseOptions): void;
 }
 
-/** The pods a live run diagnoses, with what came with them. */
-export interface LivePods {
-  pods: PodInput[];
-  /** What could not be read (a 403 on events, logs gone), by kind. */
-  unreadable: UnreadableRead[];
-  /** A scan: how many pods' logs were read. */
-  logStats?: { read: number; wanted: number; notRead?: { pods: number; why: string } };
-  /** The namespace read (the kubeconfig's when none was given). */
-  namespace?: string;
-  /** A scan's workloads that need a diagnosis. */
-  workloads?: WorkloadCollector;
-}
 
 /**
  * Start a live read; resolves once it waits on the network or a credential plugin (or has
@@ -63,8 +52,11 @@ export async function startLive(target: ClusterTarget, progress?: (msg: string) 
   return { result, setRules: (rules, opts) => (triage = triageFor(rules, opts)) };
 }
 
-/** The pods (and workloads) of a finished live read; -c keeps the pods that have the container. */
-export async function livePods(read: LiveRead, target: Pick<ClusterTarget, 'pod' | 'container'>): Promise<LivePods> {
+/**
+ * The pods (and workloads) of a finished live read, as a run's gathered input (api/report.ts),
+ * with what could not be read and the namespace read; -c keeps the pods that have the container.
+ */
+export async function livePods(read: LiveRead, target: Pick<ClusterTarget, 'pod' | 'container'>): Promise<Gathered> {
   const live = await read.result;
   let pods = live.inputs;
   const w = live.workloads;
@@ -73,9 +65,22 @@ export async function livePods(read: LiveRead, target: Pick<ClusterTarget, 'pod'
   if (target.container !== undefined && pods.length > 0) pods = selectContainer(pods, target.container, target.pod !== undefined);
   return {
     pods,
+    damaged: [],
     unreadable: summarizeUnreadable(pods),
     ...(live.stats.logs ? { logStats: live.stats.logs } : {}),
-    ...(live.target.namespace !== undefined ? { namespace: live.target.namespace } : {}),
+    ...(live.target.namespace !== undefined ? { liveNamespace: live.target.namespace } : {}),
     ...(workloads ? { workloads } : {}),
   };
+}
+
+/**
+ * Read live pods (one by name, or a namespace's) and report them as `-o json` does: the MCP
+ * server's live tools and the library's live functions.
+ */
+export async function liveReportJson(target: ClusterTarget, run: { rules: RuleSet; lang: Lang; cwd: string }): Promise<Record<string, unknown>> {
+  const read = await startLive(target);
+  read.setRules(run.rules, {});
+  const got = await livePods(read, target);
+  const { report } = await reportJson(got, { rules: run.rules, opts: {}, lang: run.lang, failOn: 'never', cwd: run.cwd, ...(target.allNamespaces ? { allNamespaces: true } : {}), ...(target.container !== undefined ? { container: target.container } : {}) });
+  return report;
 }

@@ -10,6 +10,7 @@ import { damageLine } from '../sources/reader.js';
 import { workloadWarnings } from '../sources/workloads.js';
 import { selectContainer, selectPods, type PodFilter } from './pods.js';
 import type { ReadInput } from './read.js';
+import type { Gathered } from './report.js';
 import { offlineWorkloads, WorkloadCollector, type WorkloadScan } from './scan-workloads.js';
 
 /** What to pick from the input: a pod by name (or all), the filters, a container (-c). */
@@ -35,14 +36,10 @@ export interface OfflineEnd {
   exit?: number;
 }
 
-/** The pods and workloads a run diagnoses, or how it ends without them. */
-export interface OfflineSelection {
+/** The pods and workloads a run diagnoses (a run's gathered input: nothing is unreadable offline), or how it ends without them. */
+export interface OfflineSelection extends Gathered {
   /** Said first (stderr), one per line, whatever follows. */
   warnings: string[];
-  pods: PodInput[];
-  /** Inputs that broke (YAML or JSON damaged): said after the report, and the run does not pass. */
-  damaged: Damage[];
-  workloads?: WorkloadCollector;
   end?: OfflineEnd;
 }
 
@@ -63,7 +60,7 @@ export function selectOffline(inputs: ReadInput[], pick: OfflinePick): OfflineSe
     warnings.push(`${n} workload${n === 1 ? '' : 's'} in the input ${n === 1 ? 'has' : 'have'} no status (manifests) and ${n === 1 ? 'was' : 'were'} not judged — pass them as \`kubectl get … -o yaml\` prints them`);
   }
   const damaged = snapshot.damaged ?? [];
-  const none = { warnings, pods: [], damaged };
+  const none = { warnings, pods: [], damaged, unreadable: [] };
   if (snapshot.pods.length === 0 && damaged.length > 0 && !scan) {
     // nothing read before the break: the break is the error (-o json: a report with no pods)
     return { ...none, end: { empty: true, emptyFirst: true, damaged: damaged.slice(1), error: new InputError(damageLine(damaged[0] as Damage)) } };
@@ -89,5 +86,5 @@ export function selectOffline(inputs: ReadInput[], pick: OfflinePick): OfflineSe
     return { ...none, end: { empty: true, damaged, error: new InputError('no pod in the input matches --namespace/--selector/--field-selector — check the filters') } };
   }
   if (pick.container !== undefined) pods = selectContainer(pods, pick.container, pick.pod !== undefined);
-  return { warnings, pods, damaged, ...(workloads ? { workloads } : {}) };
+  return { warnings, pods, damaged, unreadable: [], ...(workloads ? { workloads } : {}) };
 }

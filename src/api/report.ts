@@ -43,15 +43,15 @@ export function scanNotesOf(got: Gathered): ScanNotes {
 }
 
 /**
- * Diagnose the gathered pods, then the workloads, into `writer`, and end it. Returns the status:
- * 1 when a finding (of a pod or a workload) is at or above --fail-on, else 0.
+ * Diagnose the gathered pods, then the workloads, into `writer` (made with `scanNotesOf(got)`:
+ * `run.shared` is its `shared`), and end it. Returns the status: 1 when a finding (of a pod or a
+ * workload) is at or above --fail-on, else 0.
  */
-export async function writeDiagnoses(got: Gathered, run: Omit<PodRun, 'shared' | 'workloads'>, writer: FormatWriter, ending: { allNamespaces?: boolean; noPods?: string } = {}): Promise<number> {
+export async function writeDiagnoses(got: Gathered, run: Omit<PodRun, 'workloads'>, writer: FormatWriter, ending: { allNamespaces?: boolean; noPods?: string } = {}): Promise<number> {
   const { workloads } = got;
-  const shared = scanNotesOf(got).shared ?? new Set<string>();
   let status = await diagnosePods(
     got.pods,
-    { ...run, shared, ...(workloads ? { workloads } : {}) },
+    { ...run, ...(workloads ? { workloads } : {}) },
     (d) => writer.add(d),
     writer.addPieces ? (r) => writer.addPieces?.(r) : undefined,
   );
@@ -72,6 +72,7 @@ export async function writeDiagnoses(got: Gathered, run: Omit<PodRun, 'shared' |
 /** The report of `-o json` (schemaVersion 1 of SPEC.md) as an object, and the run's status. */
 export async function reportJson(got: Gathered, run: { rules: RuleSet; opts: DiagnoseOptions; lang: Lang; failOn: FailOn; container?: string; cwd: string; allNamespaces?: boolean }): Promise<{ report: Record<string, unknown>; status: number }> {
   const chunks: string[] = [];
+  const notes = scanNotesOf(got);
   const settings = {
     words: wordsFor(run.rules, run.lang),
     lang: run.lang,
@@ -82,10 +83,10 @@ export async function reportJson(got: Gathered, run: { rules: RuleSet; opts: Dia
     all: false,
     headers: true,
     text: { color: false, all: false },
-    scanNotes: scanNotesOf(got),
+    scanNotes: notes,
     podCount: got.pods.length,
   };
   const writer = await writerFor({ kind: 'json' }, settings, { out: (s) => void chunks.push(s), err: () => {} });
-  const status = await writeDiagnoses(got, { rules: run.rules, opts: run.opts, failOn: run.failOn, ...(run.container !== undefined ? { container: run.container } : {}) }, writer, run.allNamespaces ? { allNamespaces: true } : {});
+  const status = await writeDiagnoses(got, { rules: run.rules, opts: run.opts, failOn: run.failOn, ...(notes.shared ? { shared: notes.shared } : {}), ...(run.container !== undefined ? { container: run.container } : {}) }, writer, run.allNamespaces ? { allNamespaces: true } : {});
   return { report: JSON.parse(chunks.join('')) as Record<string, unknown>, status };
 }

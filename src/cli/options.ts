@@ -80,21 +80,28 @@ function impersonation(flags: DiagnoseFlags): Impersonation {
   return { user: flags.as, ...(flags.asGroup ? { groups: flags.asGroup } : {}), ...(flags.asUid !== undefined ? { uid: flags.asUid } : {}) };
 }
 
-/** What live mode reads, from the pod argument and the flags (shared with --watch). */
-export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io: IO): ClusterTarget {
+/** The cluster and namespace the flags name (-n, --kubeconfig, --context, --request-timeout), as workloads and capture read them. */
+export function clusterPlace(flags: DiagnoseFlags, io: IO): Pick<ClusterTarget, 'namespace' | 'kubeconfig' | 'context' | 'requestTimeout' | 'env'> {
   return {
-    ...(pod !== undefined ? { pod: podName(pod) } : {}),
     ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
-    ...(flags.allNamespaces ? { allNamespaces: true } : {}),
-    ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
-    ...(flags.fieldSelector !== undefined ? { fieldSelector: flags.fieldSelector } : {}),
     ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
     ...(flags.context !== undefined ? { context: flags.context } : {}),
     ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+    env: io.env,
+  };
+}
+
+/** What live mode reads, from the pod argument and the flags (shared with --watch). */
+export function clusterTarget(pod: string | undefined, flags: DiagnoseFlags, io: IO): ClusterTarget {
+  return {
+    ...clusterPlace(flags, io),
+    ...(pod !== undefined ? { pod: podName(pod) } : {}),
+    ...(flags.allNamespaces ? { allNamespaces: true } : {}),
+    ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
+    ...(flags.fieldSelector !== undefined ? { fieldSelector: flags.fieldSelector } : {}),
     ...(flags.cluster !== undefined ? { cluster: flags.cluster } : {}),
     ...(flags.user !== undefined ? { user: flags.user } : {}),
     ...(flags.as !== undefined || flags.asGroup !== undefined || flags.asUid !== undefined ? { impersonate: impersonation(flags) } : {}),
     ...(flags.container !== undefined ? { container: flags.container } : {}),
-    env: io.env,
   };
 }

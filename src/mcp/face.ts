@@ -5,7 +5,7 @@
 
 import type { loadRuleSet } from '../api/config.js';
 import type { explainTerm, explanationJson, renderExplained } from '../api/explain.js';
-import type { livePods, startLive } from '../api/live.js';
+import type { liveReportJson } from '../api/live.js';
 import type { selectOffline } from '../api/offline.js';
 import type { checkFilter, podName } from '../api/pods.js';
 import type { readText } from '../api/read.js';
@@ -20,8 +20,7 @@ export interface Face {
   explainTerm: typeof explainTerm;
   explanationJson: typeof explanationJson;
   renderExplained: typeof renderExplained;
-  startLive: typeof startLive;
-  livePods: typeof livePods;
+  liveReportJson: typeof liveReportJson;
   selectOffline: typeof selectOffline;
   checkFilter: typeof checkFilter;
   podName: typeof podName;

@@ -1,9 +1,7 @@
 // The few lines a tool result opens with (its text content): what a model reads first, before
 // the structured report. Made from the report itself, so the two never disagree.
 
-type Obj = Record<string, unknown>;
-const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+import { objs, str, type JsonObject as Obj } from '../util/json.js';
 
 /** At most this many pods are named; the rest are counted. */
 const SHOWN = 10;

@@ -5,6 +5,7 @@
 import type { ClusterTarget } from '../api/live.js';
 import type { Gathered } from '../api/report.js';
 import type { Lang } from '../model/vocabulary.js';
+import { str } from '../util/json.js';
 import type { Face } from './face.js';
 import { EXPLANATION, INPUTS, REPORT, TOOL_LANGS, WORKLOAD_REPORT } from './schemas.js';
 import { reportSummary, workloadSummaryText } from './summary.js';
@@ -42,7 +43,7 @@ export interface Tool {
 }
 
 type Args = Record<string, unknown>;
-const optStr = (a: Args, k: string): string | undefined => (typeof a[k] === 'string' ? (a[k] as string) : undefined);
+const optStr = (a: Args, k: string): string | undefined => str(a[k]);
 const langOf = (a: Args): Lang => ((TOOL_LANGS as readonly string[]).includes(String(a['lang'])) ? (a['lang'] as Lang) : 'en');
 
 /** The live target of a call: the session's cluster, unless the call names another context (refused when the session fixed one). */
@@ -59,16 +60,7 @@ function placeOf(a: Args, s: Session): Pick<ClusterTarget, 'context' | 'kubeconf
 const rulesOf = (s: Session) => s.face.loadRuleSet(s.cwd, s.ruleFlags).rules;
 
 /** Read live pods (one by name, or a namespace's) and report them as `-o json` does. */
-async function liveReport(target: ClusterTarget, lang: Lang, s: Session): Promise<Record<string, unknown>> {
-  const { startLive, livePods, reportJson } = s.face;
-  const read = await startLive(target);
-  const rules = rulesOf(s);
-  read.setRules(rules, {});
-  const live = await livePods(read, target);
-  const got: Gathered = { pods: live.pods, damaged: [], unreadable: live.unreadable, ...(live.logStats ? { logStats: live.logStats } : {}), ...(live.namespace !== undefined ? { liveNamespace: live.namespace } : {}), ...(live.workloads ? { workloads: live.workloads } : {}) };
-  const { report } = await reportJson(got, { rules, opts: {}, lang, failOn: 'never', cwd: s.cwd, ...(target.allNamespaces ? { allNamespaces: true } : {}), ...(target.container !== undefined ? { container: target.container } : {}) });
-  return report;
-}
+const liveReport = (target: ClusterTarget, lang: Lang, s: Session) => s.face.liveReportJson(target, { rules: rulesOf(s), lang, cwd: s.cwd });
 
 /** At most this many pods in diagnose_text's result (a big dump's pods are counted, not all listed). */
 const TEXT_POD_LIMIT = 50;

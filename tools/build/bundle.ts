@@ -137,10 +137,10 @@ const cli = await build({
   banner: { js: 'const __podwhyUrl = require("node:url").pathToFileURL(__filename).href;' },
   plugins: [cliRewrites(fail), lazyBuiltins, lazyPackages],
 });
-// mcp.cjs holds the MCP server and its SDK only: the face it calls is the CLI's, handed to it
-// (src/mcp/face.ts), so a second copy of the product there would be a second rule cache and a
-// second set of error classes
-const mcpInputs = Object.keys(apart.metafile.outputs['dist/bundle/mcp.cjs']?.inputs ?? {}).filter((i) => i.startsWith('src/') && !i.startsWith('src/mcp/'));
+// mcp.cjs holds the MCP server and its SDK (and util/'s stateless helpers) only: the face it calls
+// is the CLI's, handed to it (src/mcp/face.ts), so a second copy of the product there would be a
+// second rule cache and a second set of error classes
+const mcpInputs = Object.keys(apart.metafile.outputs['dist/bundle/mcp.cjs']?.inputs ?? {}).filter((i) => i.startsWith('src/') && !/^src\/(mcp|util)\//.test(i));
 if (mcpInputs.length > 0) fail(`dist/bundle/mcp.cjs bundles product code it should be handed (src/mcp/face.ts): ${mcpInputs.join(', ')}`);
 // What the loader may load, with content hashes for the code cache's file names.
 const files: Record<string, string> = {};

@@ -5,19 +5,11 @@ import { loadRuleSet } from '../../api/config.js';
 import { capturePod } from '../../api/capture.js';
 import { podName } from '../../api/pods.js';
 import type { IO } from '../io.js';
-import { parseNow, type DiagnoseFlags } from '../options.js';
+import { clusterPlace, parseNow, type DiagnoseFlags } from '../options.js';
 
 export async function runCapture(pod: string, flags: DiagnoseFlags, io: IO): Promise<number> {
   const now = parseNow(flags.now) ?? Date.now();
   const { rules } = loadRuleSet(io.cwd, flags);
-  const target = {
-    pod: podName(pod),
-    ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
-    ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
-    ...(flags.context !== undefined ? { context: flags.context } : {}),
-    ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
-    env: io.env,
-  };
-  io.out(await capturePod(target, rules, now));
+  io.out(await capturePod({ ...clusterPlace(flags, io), pod: podName(pod) }, rules, now));
   return 0;
 }

@@ -6,7 +6,7 @@ import { parallelGate, type DiagnoseOptions, type ParallelGate, type RuleSet } f
 import { scanNotesOf, writeDiagnoses, type Gathered } from '../../api/report.js';
 import { loadRuleSet } from '../../api/config.js';
 import { expandFiles } from '../../api/files.js';
-import { livePods, startLive, unreadableLine, type LivePods, type LiveRead } from '../../api/live.js';
+import { livePods, startLive, unreadableLine, type LiveRead } from '../../api/live.js';
 import { damageLine, selectOffline, type OfflineEnd } from '../../api/offline.js';
 import { checkFilter } from '../../api/pods.js';
 import { DEFAULT_MAX_BYTES, parseMaxBytes, readInputs, readStdin, type ReadInput, type ReadOptions } from '../../api/read.js';
@@ -204,8 +204,7 @@ async function readOffline(pod: string | undefined, flags: DiagnoseFlags, io: IO
   await gate?.run?.settle(inputs);
   const sel = selectOffline(inputs, { ...flags, ...(pod !== undefined ? { pod } : {}) });
   for (const w of sel.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
-  if (sel.end) return endOffline(flags, io, set, sel.end);
-  return { pods: sel.pods, damaged: sel.damaged, unreadable: [], ...(sel.workloads ? { workloads: sel.workloads } : {}) };
+  return sel.end ? endOffline(flags, io, set, sel.end) : sel;
 }
 
 /** Offline, nothing to diagnose: say why (and the broken inputs), write an empty report where one is read, and fail or exit. */
@@ -225,7 +224,7 @@ async function endOffline(flags: DiagnoseFlags, io: IO, set: Setting, end: Offli
 async function readLiveInputs(pod: string | undefined, flags: DiagnoseFlags, io: IO, set: Setting): Promise<Gather> {
   const early = set.early ?? (await startLiveRead(pod, flags, io));
   if (!set.early) early.read.setRules(set.rules, set.opts);
-  let live: LivePods;
+  let live: Gathered;
   try {
     live = await livePods(early.read, { ...(pod !== undefined ? { pod } : {}), ...(flags.container !== undefined ? { container: flags.container } : {}) });
   } finally {
@@ -233,13 +232,13 @@ async function readLiveInputs(pod: string | undefined, flags: DiagnoseFlags, io:
   }
   const { pods, workloads } = live;
   if (pods.length === 0 && (workloads?.empty ?? true) && !workloads?.scan.unreadable.length) {
-    const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? live.namespace ?? 'default'}"`;
+    const where = flags.allNamespaces ? 'in any namespace' : `in namespace "${flags.namespace ?? live.liveNamespace ?? 'default'}"`;
     // -o json is read by programs: a valid report with no pods, not an empty stdout.
     await writeEmpty(flags, io, set);
     io.err(`podwhy: no pods found ${where}${flags.selector ? ` matching ${flags.selector}` : ''}${flags.fieldSelector ? ` with ${flags.fieldSelector}` : ''}\n`);
     return { exit: 0 };
   }
-  return { pods, damaged: [], unreadable: live.unreadable, ...(live.logStats ? { logStats: live.logStats } : {}), ...(live.namespace !== undefined ? { liveNamespace: live.namespace } : {}), ...(workloads ? { workloads } : {}) };
+  return live;
 }
 
 /** Diagnose the pods (here, or in the worker threads) and write the report in the format asked for. */
@@ -250,8 +249,9 @@ async function writeReport(pod: string | undefined, flags: DiagnoseFlags, io: IO
   if (workloads && workloads.scan.unreadable.length > 0) {
     io.err(`podwhy: warning: could not list ${workloads.scan.unreadable.join(', ')} — workloads of ${workloads.scan.unreadable.length === 1 ? 'that kind' : 'those kinds'} were not checked${flags.failOnUnreadable ? '; exit 3 (--fail-on-unreadable)' : ''}\n`);
   }
-  const writer = await writerFor(format, settings(flags, io, set, scanNotesOf(got), podCount), sink(io));
-  const run = { rules, opts, failOn: flags.failOn, ...(flags.container !== undefined ? { container: flags.container } : {}), ...(gate ? { gate } : {}) };
+  const notes = scanNotesOf(got);
+  const writer = await writerFor(format, settings(flags, io, set, notes, podCount), sink(io));
+  const run = { rules, opts, failOn: flags.failOn, ...(notes.shared ? { shared: notes.shared } : {}), ...(flags.container !== undefined ? { container: flags.container } : {}), ...(gate ? { gate } : {}) };
   const status = await writeDiagnoses(got, run, writer, {
     ...(flags.allNamespaces ? { allNamespaces: true } : {}),
     noPods: `podwhy: no pods${liveNamespace !== undefined && !flags.allNamespaces ? ` in namespace "${flags.namespace ?? liveNamespace}"` : ''}${flags.selector ? ` matching ${flags.selector}` : ''}`,

@@ -6,7 +6,7 @@
 
 import { loadRuleSet } from '../../api/config.js';
 import { explainTerm, explanationJson, renderExplained } from '../../api/explain.js';
-import { livePods, startLive } from '../../api/live.js';
+import { liveReportJson } from '../../api/live.js';
 import { selectOffline } from '../../api/offline.js';
 import { checkFilter, podName } from '../../api/pods.js';
 import { parseMaxBytes, readText } from '../../api/read.js';
@@ -24,7 +24,7 @@ export async function runMcp(flags: { kubeconfig?: string; context?: string; rul
   // the rules are checked before the server starts: a broken --rules folder is a CLI error, not a failure of every call
   loadRuleSet(io.cwd, flags);
   const face = {
-    loadRuleSet, explainTerm, explanationJson, renderExplained, startLive, livePods, selectOffline, checkFilter, podName, readText, reportJson,
+    loadRuleSet, explainTerm, explanationJson, renderExplained, liveReportJson, selectOffline, checkFilter, podName, readText, reportJson,
     parseWorkloadTarget, workloadLive, diagnoseWorkload, workloadJson, wordsFor, time, PodwhyError, UsageError, InputError, version: VERSION,
   };
   const { serveStdio } = await import('../../mcp/server.js');

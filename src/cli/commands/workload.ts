@@ -15,7 +15,7 @@ import { formatTime } from '../../util/json.js';
 import { oneLine } from '../../util/sanitize.js';
 import { colorEnabled } from '../color.js';
 import { interruptOf, type IO } from '../io.js';
-import { chooseLang, formatName, parseNow, type DiagnoseFlags } from '../options.js';
+import { chooseLang, clusterPlace, formatName, parseNow, type DiagnoseFlags } from '../options.js';
 
 /** Exit status: 1 when the workload or one of its pods has a finding at or above --fail-on. */
 function workloadStatus(d: WorkloadDiagnosis, failOn: FailOn): number {
@@ -46,13 +46,7 @@ async function watchRollout(target: WorkloadTarget, flags: DiagnoseFlags, io: IO
   const { signal: interrupt, cleanup } = interruptOf(io);
   const when = (ms: number) => (flags.absoluteTime ? formatTime(ms) : new Date(ms).toTimeString().slice(0, 8));
   const self = `${target.kind.toLowerCase()}/${target.name}`;
-  const place = {
-    ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
-    ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
-    ...(flags.context !== undefined ? { context: flags.context } : {}),
-    ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
-    env: io.env,
-  };
+  const place = clusterPlace(flags, io);
   let result;
   try {
     result = await followRollout(target, place, {
@@ -118,13 +112,7 @@ export async function runWorkload(target: WorkloadTarget, flags: DiagnoseFlags, 
     });
     for (const w of got.warnings) io.err(`podwhy: warning: ${oneLine(w)}\n`);
   } else {
-    got = await workloadLive(target, {
-      ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}),
-      ...(flags.kubeconfig !== undefined ? { kubeconfig: flags.kubeconfig } : {}),
-      ...(flags.context !== undefined ? { context: flags.context } : {}),
-      ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
-      env: io.env,
-    }, rules, { ...(now !== undefined ? { now } : {}), ...(flags.container !== undefined ? { container: flags.container } : {}) });
+    got = await workloadLive(target, clusterPlace(flags, io), rules, { ...(now !== undefined ? { now } : {}), ...(flags.container !== undefined ? { container: flags.container } : {}) });
   }
   const { input, damaged, logs } = got;
   const d = diagnoseWorkload(input, rules, now !== undefined ? { now } : {}, flags.container);
